@@ -1,0 +1,71 @@
+import { Rng, type AnyGame, type SetupOptions } from '@tabula/engine';
+import { listGames } from '@tabula/games';
+import type { Benchmark, BenchSection } from './types.js';
+
+/** Games/s, decisions/game and peak RSS of random full games on one thread, per game and setup. */
+export interface RandomBenchSetup { label: string; setup: Omit<SetupOptions, 'seed'>; games: number }
+
+/** Setups per game to measure: every scenario, and the player counts and variants games declare as interesting. */
+export function benchSetups(game: AnyGame): RandomBenchSetup[] {
+  const extra = (game as AnyGame & { benchSetups?: RandomBenchSetup[] }).benchSetups;
+  if (extra) return extra;
+  return game.scenarios.map((s) => ({ label: s, setup: { scenario: s }, games: 200 }));
+}
+
+function playRandom(game: AnyGame, setup: SetupOptions, rng: Rng): number {
+  let state = game.setup(setup);
+  let n = 0;
+  for (;;) {
+    const active = game.active(state);
+    if (active.length === 0) return n;
+    for (const role of active) {
+      const acts = game.actions(state, role);
+      if (acts.length === 0) continue;
+      state = game.apply(state, role, acts[rng.int(acts.length)]);
+      n++;
+      break;
+    }
+  }
+}
+
+export const randomGamesBench: Benchmark = {
+  name: 'random-games',
+  async run({ quick, log }): Promise<BenchSection> {
+    const rows: Record<string, string | number>[] = [];
+    for (const game of listGames()) {
+      for (const b of benchSetups(game)) {
+        const count = quick ? Math.max(5, Math.floor(b.games / 20)) : b.games;
+        const rng = new Rng(`bench:${game.id}:${b.label}`);
+        // warm-up
+        for (let i = 0; i < Math.min(5, count); i++) playRandom(game, { ...b.setup, seed: `warm-${i}` }, rng);
+        let decisions = 0, peak = process.memoryUsage().rss;
+        const t0 = performance.now();
+        for (let i = 0; i < count; i++) {
+          decisions += playRandom(game, { ...b.setup, seed: `bench-${i}` }, rng);
+          if (i % 10 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+        }
+        const s = (performance.now() - t0) / 1000;
+        peak = Math.max(peak, process.memoryUsage().rss);
+        const row = {
+          game: game.id,
+          setup: b.label,
+          games: count,
+          'games/s': Number((count / s).toFixed(1)),
+          'decisions/game': Math.round(decisions / count),
+          'decisions/s': Math.round(decisions / s),
+          'peak RSS MiB': Math.round(peak / 1048576),
+        };
+        log(`${game.id} ${b.label}: ${row['games/s']} games/s`);
+        rows.push(row);
+      }
+    }
+    const head = '| game | setup | games | games/s | decisions/game | decisions/s | peak RSS (MiB) |\n|---|---|---:|---:|---:|---:|---:|\n';
+    const body = rows.map((r) => `| ${r.game} | ${r.setup} | ${r.games} | ${r['games/s']} | ${r['decisions/game']} | ${r['decisions/s']} | ${r['peak RSS MiB']} |`).join('\n');
+    return {
+      title: 'Random full games, one thread',
+      command: 'npx tabula bench --only random-games',
+      markdown: `${head}${body}\n\nEach game: \`setup\`, then until the outcome: for the first active role with legal actions, \`actions\` + a uniform random pick + \`apply\`. Views are not computed.`,
+      rows,
+    };
+  },
+};

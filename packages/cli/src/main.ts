@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import { isRuleError, parseGameLog, replay } from '@tabula/engine';
+import { getGame, listGames } from '@tabula/games';
+import { simulate, type SimResult } from './sim.js';
+import { benchmarks, renderMarkdown, writeBenchmarks } from './bench/index.js';
+import { parseVariant } from './variants.js';
+
+const program: Command = new Command();
+program.name('tabula').description('Tabula: board and card games with server-enforced rules').showHelpAfterError();
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function pct(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+function printSummary(r: SimResult): void {
+  const rows = Object.entries(r.winRates).map(([k, w]) => ({ 'bot / role': k, wins: r.wins[k], rate: pct(w.rate), 'Wilson 95%': `${pct(w.low)} - ${pct(w.high)}` }));
+  console.log(`${r.game} / ${r.scenario}: ${r.games} games, seed ${JSON.stringify(r.seed)}, bots ${r.bots.join(', ')}`);
+  console.table(rows);
+  console.log(`draws ${r.draws}, mean actions ${r.meanActions.toFixed(1)}, ${r.gamesPerSecond.toFixed(1)} games/s, errors ${r.errors.length}`);
+  if (r.decisionMs) for (const [b, t] of Object.entries(r.decisionMs)) console.log(`decision time ${b}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, max ${t.max.toFixed(1)} ms`);
+  for (const e of r.errors.slice(0, 10)) console.log(`error in game ${e.game} (seed ${JSON.stringify(e.seed)}, action ${e.actionIndex}): ${e.message}`);
+}
+
+program
+  .command('sim')
+  .description('play games between bots')
+  .argument('<game>', `game id (${listGames().map((g) => g.id).join(', ') || 'none registered'})`)
+  .option('--scenario <id>', 'scenario id')
+  .option('--players <n>', 'number of players', (v) => Number.parseInt(v, 10))
+  .option('--variant <key=value>', 'game variant (repeatable)', collect, [] as string[])
+  .option('--games <n>', 'number of games', (v) => Number.parseInt(v, 10), 100)
+  .option('--seed <s>', 'base seed', '1')
+  .option('--bots <list>', 'comma-separated bot names, cycled over the seats', 'random')
+  .option('--workers <k>', 'worker threads', (v) => Number.parseInt(v, 10), 1)
+  .option('--json', 'print one JSON object on stdout')
+  .action(async (gameId: string, o: { scenario?: string; players?: number; variant: string[]; games: number; seed: string; bots: string; workers: number; json?: boolean }) => {
+    if (!getGame(gameId)) program.error(`unknown game "${gameId}" (known: ${listGames().map((g) => g.id).join(', ')})`);
+    if (!(o.games >= 1)) program.error('--games must be a positive integer');
+    if (!(o.workers >= 1)) program.error('--workers must be a positive integer');
+    const variants: Record<string, unknown> = {};
+    for (const v of o.variant) { const [k, val] = parseVariant(v); variants[k] = val; }
+    const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'sim {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true, noTTYOutput: false, etaBuffer: 50 }, cliProgress.Presets.shades_classic);
+    const showBar = process.stderr.isTTY === true;
+    if (showBar) bar.start(o.games, 0);
+    try {
+      const result = await simulate({
+        game: gameId, scenario: o.scenario, players: o.players, variants, games: o.games, seed: o.seed,
+        bots: o.bots.split(',').map((b) => b.trim()).filter(Boolean), workers: o.workers,
+        onProgress: (d) => { if (showBar) bar.update(d); },
+      });
+      if (showBar) bar.stop();
+      if (o.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+      else printSummary(result);
+    } catch (e) {
+      if (showBar) bar.stop();
+      program.error(e instanceof Error ? e.message : String(e));
+    }
+  });
+
+program
+  .command('replay')
+  .description('check and summarise a game log (the JSON the API exports)')
+  .argument('<file>', 'log file')
+  .option('--json', 'print the summary as JSON')
+  .action((file: string, o: { json?: boolean }) => {
+    let log;
+    try {
+      log = parseGameLog(JSON.parse(readFileSync(resolve(file), 'utf8')) as unknown);
+    } catch (e) {
+      program.error(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const game = getGame(log.game);
+    if (!game) program.error(`${file}: unknown game "${log.game}"`);
+    try {
+      const state = replay(game, log);
+      const outcome = game.outcome(state);
+      const summary = { ok: true, game: log.game, seed: log.seed, options: log.options, actions: log.actions.length, finished: outcome !== null, outcome, active: game.active(state) };
+      if (o.json) console.log(JSON.stringify(summary));
+      else {
+        console.log(`${log.game}: ${log.actions.length} actions replayed, all legal.`);
+        console.log(outcome ? `Finished: winners ${outcome.winners.join(', ') || 'none'} (${outcome.reason})${outcome.scores ? ` scores ${JSON.stringify(outcome.scores)}` : ''}` : `Not finished: ${game.active(state).join(', ')} to act.`);
+      }
+    } catch (e) {
+      if (isRuleError(e)) program.error(`${file}: illegal log: ${e.message} [${e.code}]`);
+      throw e;
+    }
+  });
+
+program
+  .command('bench')
+  .description('run the benchmarks, print a table and write docs/benchmarks.md')
+  .option('--only <names>', `comma-separated subset (${benchmarks.map((b) => b.name).join(', ')})`)
+  .option('--quick', 'fewer games, for a smoke run (does not write the file unless --out is given)')
+  .option('--out <file>', 'markdown file to write', 'docs/benchmarks.md')
+  .action(async (o: { only?: string; quick?: boolean; out: string }) => {
+    const only = o.only?.split(',').map((s) => s.trim());
+    const chosen = benchmarks.filter((b) => !only || only.includes(b.name));
+    if (chosen.length === 0) program.error(`no benchmark matches ${o.only}`);
+    const sections = [];
+    for (const b of chosen) {
+      console.error(`running ${b.name}...`);
+      const s = await b.run({ quick: o.quick === true, log: (l) => console.error(`  ${l}`) });
+      console.log(`\n${s.title}`);
+      console.table(s.rows);
+      sections.push(s);
+    }
+    const command = `npx tabula bench${o.only ? ` --only ${o.only}` : ''}${o.quick ? ' --quick' : ''}`;
+    if (!o.quick || program.getOptionValueSource('out') === 'cli') {
+      writeBenchmarks(resolve(o.out), renderMarkdown(sections, command));
+      console.error(`wrote ${o.out}`);
+    }
+  });
+
+await program.parseAsync(process.argv);

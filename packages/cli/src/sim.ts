@@ -1,0 +1,178 @@
+import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { RuleError, type AnyGame, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+import { getGame } from '@tabula/games';
+import { createBot, playGame, wilson, type Bot, type PlayedGame } from '@tabula/bots';
+
+export interface SimOptions {
+  game: string;
+  scenario?: string;
+  players?: number;
+  variants?: Record<string, unknown>;
+  games: number;
+  seed: string;
+  bots: string[];
+  workers: number;
+  onProgress?: (done: number) => void;
+}
+
+export interface SimResult {
+  game: string;
+  scenario: string;
+  games: number;
+  seed: string;
+  bots: string[];
+  wins: Record<string, number>;
+  /** Win rate with its Wilson 95% interval, per counted key (bot or role). */
+  winRates: Record<string, { rate: number; low: number; high: number }>;
+  draws: number;
+  meanActions: number;
+  gamesPerSecond: number;
+  errors: { game: number; seed: string; actionIndex: number; message: string }[];
+  /** Decision time percentiles per bot, in milliseconds. */
+  decisionMs?: Record<string, { p50: number; p95: number; max: number }>;
+}
+
+/** The per-game task a worker (or the main thread) runs: everything needed to replay it. */
+export interface GameTask {
+  index: number;
+  gameId: string;
+  setup: SetupOptions;
+  seats: Record<Role, string>;
+  timeDecisions: boolean;
+}
+
+export function gameSeed(seed: string, index: number): string {
+  return `${seed}:${index}`;
+}
+
+/** Seats rotate from game to game so each bot plays every role equally. */
+export function seatsFor(roles: Role[], bots: string[], index: number): Record<Role, string> {
+  const seats: Record<Role, string> = {};
+  roles.forEach((r, i) => { seats[r] = bots[(i + index) % bots.length]!; });
+  return seats;
+}
+
+export function runTask(task: GameTask): PlayedGame {
+  const game = getGame(task.gameId);
+  if (!game) throw new Error(`unknown game ${task.gameId}`);
+  const cache = new Map<string, Bot>();
+  const seats: Record<Role, Bot> = {};
+  for (const [r, name] of Object.entries(task.seats)) {
+    if (!cache.has(name)) cache.set(name, createBot(name));
+    seats[r] = cache.get(name)!;
+  }
+  return playGame(game, task.setup, seats, { timeDecisions: task.timeDecisions });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+export function resolveSetup(game: AnyGame, o: Pick<SimOptions, 'scenario' | 'players' | 'variants'>, seed: string): SetupOptions {
+  const scenario = o.scenario ?? game.scenarios[0];
+  if (scenario !== undefined && !game.scenarios.includes(scenario)) {
+    throw new RuleError('unknown-scenario', `Unknown scenario "${scenario}" for ${game.id} (known: ${game.scenarios.join(', ')})`);
+  }
+  const setup: SetupOptions = { seed };
+  if (scenario !== undefined) setup.scenario = scenario;
+  if (o.players !== undefined) setup.players = o.players;
+  if (o.variants && Object.keys(o.variants).length > 0) setup.variants = o.variants;
+  return setup;
+}
+
+export function makeTasks(o: SimOptions): GameTask[] {
+  const game = getGame(o.game);
+  if (!game) throw new Error(`Unknown game "${o.game}"`);
+  for (const b of o.bots) createBot(b); // fail early on an unknown bot name
+  const timeDecisions = o.bots.some((b) => b !== 'random');
+  const tasks: GameTask[] = [];
+  for (let i = 0; i < o.games; i++) {
+    const setup = resolveSetup(game, o, gameSeed(o.seed, i));
+    tasks.push({ index: i, gameId: game.id, setup, seats: seatsFor(game.roles(setup), o.bots, i), timeDecisions });
+  }
+  return tasks;
+}
+
+async function runOnWorkers(tasks: GameTask[], workers: number, onDone: (i: number, r: PlayedGame) => void): Promise<void> {
+  const url = new URL('./sim-worker.js', import.meta.url);
+  let next = 0;
+  const one = (): Promise<void> => new Promise((resolve, reject) => {
+    const w = new Worker(fileURLToPath(url));
+    const feed = (): void => {
+      if (next >= tasks.length) { void w.terminate().then(() => resolve()); return; }
+      w.postMessage(tasks[next++]);
+    };
+    w.on('message', (m: { index: number; result: PlayedGame }) => { onDone(m.index, m.result); feed(); });
+    w.on('error', reject);
+    feed();
+  });
+  await Promise.all(Array.from({ length: Math.min(workers, tasks.length) }, one));
+}
+
+export async function simulate(o: SimOptions): Promise<SimResult> {
+  const tasks = makeTasks(o);
+  const results: PlayedGame[] = new Array(tasks.length);
+  let done = 0;
+  const t0 = performance.now();
+  const record = (i: number, r: PlayedGame): void => { results[i] = r; o.onProgress?.(++done); };
+  if (o.workers <= 1) {
+    for (const t of tasks) record(t.index, runTask(t));
+  } else {
+    await runOnWorkers(tasks, o.workers, record);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return summarize(o, tasks, results, seconds);
+}
+
+function winnerKeys(outcome: Outcome, seats: Record<Role, string>, byBot: boolean): string[] {
+  return byBot ? [...new Set(outcome.winners.map((r) => seats[r]!))] : outcome.winners;
+}
+
+export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[], seconds: number): SimResult {
+  const game = getGame(o.game)!;
+  const byBot = new Set(o.bots).size > 1;
+  const wins: Record<string, number> = {};
+  const keys = byBot ? [...new Set(o.bots)] : game.roles(tasks[0]?.setup ?? { seed: o.seed });
+  for (const k of keys) wins[k] = 0;
+  let draws = 0, actions = 0;
+  const errors: SimResult['errors'] = [];
+  const times: Record<string, number[]> = {};
+  results.forEach((r, i) => {
+    actions += r.actions;
+    for (const [b, ts] of Object.entries(r.decisionMs)) (times[b] ??= []).push(...ts);
+    if (r.error) { errors.push({ game: i, ...r.error }); return; }
+    if (!r.outcome) return;
+    const ws = winnerKeys(r.outcome, r.seats, byBot);
+    if (ws.length !== 1) { draws++; return; }
+    wins[ws[0]!] = (wins[ws[0]!] ?? 0) + 1;
+  });
+  const n = results.length;
+  const winRates: SimResult['winRates'] = {};
+  for (const [k, w] of Object.entries(wins)) {
+    const [low, high] = wilson(w, n);
+    winRates[k] = { rate: n ? w / n : 0, low, high };
+  }
+  const out: SimResult = {
+    game: game.id,
+    scenario: tasks[0]?.setup.scenario ?? game.scenarios[0] ?? '',
+    games: n,
+    seed: o.seed,
+    bots: o.bots,
+    wins,
+    winRates,
+    draws,
+    meanActions: n ? actions / n : 0,
+    gamesPerSecond: seconds > 0 ? n / seconds : 0,
+    errors,
+  };
+  if (Object.keys(times).length > 0) {
+    out.decisionMs = {};
+    for (const [b, ts] of Object.entries(times)) {
+      ts.sort((x, y) => x - y);
+      out.decisionMs[b] = { p50: percentile(ts, 0.5), p95: percentile(ts, 0.95), max: ts[ts.length - 1] ?? 0 };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+import type { Rng } from './rng.js';
+
+/** A seat in a game: "England" | "Scotland"; "red" | "blue" | ...; "axis" | "allies". */
+export type Role = string;
+
+export interface SetupOptions {
+  seed: string;
+  scenario?: string;
+  players?: number;
+  variants?: Record<string, unknown>;
+}
+
+export interface Outcome {
+  winners: Role[];
+  scores?: Record<Role, number>;
+  reason: string;
+}
+
+/** A variant a game offers at setup; `values` lists the allowed choices when they are enumerable. */
+export interface VariantSpec {
+  key: string;
+  default: unknown;
+  values?: unknown[];
+  description?: string;
+}
+
+/** One line of a game's log as one viewer may see it: an i18n key plus arguments. */
+export interface LogLine {
+  role: Role | null;
+  key: string;
+  args?: Record<string, string | number | boolean | null>;
+}
+
+export interface Game<State, Action, View> {
+  /** "hammer-of-the-scots" | "carcassonne" | "hacse" */
+  id: string;
+  /** Scenario ids; the first is the default. */
+  scenarios: string[];
+  /** Player counts this game supports (absent: the number of roles is fixed). */
+  players?: { min: number; max: number; default: number };
+  /** Variants accepted in SetupOptions.variants. */
+  variants?: VariantSpec[];
+  roles(options: SetupOptions): Role[];
+  setup(options: SetupOptions): State;
+  /** Who may act now; [] once the game is over. */
+  active(state: State): Role[];
+  /** Every legal action for `role`, JSON-serialisable; [] when the role may not act. Must depend only on what `role` may see. */
+  actions(state: State, role: Role): Action[];
+  /** Never mutates its input; throws RuleError for an illegal action. */
+  apply(state: State, role: Role, action: Action): State;
+  /** All and only what `viewer` may know; null = spectator. */
+  view(state: State, viewer: Role | null): View;
+  outcome(state: State): Outcome | null;
+  /** A state `viewer` cannot tell apart from `state`: everything hidden from it re-dealt with `rng`. */
+  determinize(state: State, viewer: Role, rng: Rng): State;
+  /**
+   * True when the transition prev -> next used randomness or revealed hidden information, so the
+   * action cannot be taken back. Absent: only a change of active roles blocks undo.
+   */
+  undoBarrier?(prev: State, next: State, role: Role, action: Action): boolean;
+  /**
+   * What `viewer` may read of `role`'s action (prev/next: the states around it). Must not leak
+   * hidden information. Absent: the platform shows the action to its own role and only the role to others.
+   */
+  describe?(prev: State, next: State, role: Role, action: Action, viewer: Role | null): LogLine[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any>;
+
+export interface LogEntry<Action = unknown> {
+  role: Role;
+  action: Action;
+}
+
+/** A game's truth: seed + options + the ordered list of (role, action). */
+export interface GameLog<Action = unknown> {
+  game: string;
+  seed: string;
+  options: Omit<SetupOptions, 'seed'>;
+  actions: LogEntry<Action>[];
+}
