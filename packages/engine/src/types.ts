@@ -63,6 +63,8 @@ export interface Game<State, Action, View> {
    * hidden information. Absent: the platform shows the action to its own role and only the role to others.
    */
   describe?(prev: State, next: State, role: Role, action: Action, viewer: Role | null): LogLine[];
+  /** Setups `tabula bench` measures with random games (absent: every scenario, 200 games each). */
+  benchSetups?: { label: string; setup: Omit<SetupOptions, 'seed'>; games: number }[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -36,3 +36,5 @@ export function catalogEntry(game: AnyGame): CatalogEntry {
 export function catalog(): CatalogEntry[] {
   return listGames().map(catalogEntry);
 }
+
+// The built-in games: each registers here once it lands (one import above, one call here).

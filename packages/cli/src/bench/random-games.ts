@@ -7,8 +7,7 @@ export interface RandomBenchSetup { label: string; setup: Omit<SetupOptions, 'se
 
 /** Setups per game to measure: every scenario, and the player counts and variants games declare as interesting. */
 export function benchSetups(game: AnyGame): RandomBenchSetup[] {
-  const extra = (game as AnyGame & { benchSetups?: RandomBenchSetup[] }).benchSetups;
-  if (extra) return extra;
+  if (game.benchSetups) return game.benchSetups;
   return game.scenarios.map((s) => ({ label: s, setup: { scenario: s }, games: 200 }));
 }
 
