@@ -1,0 +1,61 @@
+// The `tabula` command as a user runs it: a child process per call, on every registered game.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listGames } from '@tabula/games';
+
+const main = fileURLToPath(new URL('./main.js', import.meta.url));
+function tabula(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('tabula sim --json prints one JSON object with the documented keys, and --workers 2 equals --workers 1', () => {
+  const games = listGames();
+  for (const g of games) {
+    for (const scenario of g.scenarios) {
+      const one = tabula('sim', g.id, '--scenario', scenario, '--games', '6', '--seed', '1', '--json');
+      assert.equal(one.status, 0, one.stderr);
+      const r1 = JSON.parse(one.stdout) as Record<string, unknown>;
+      for (const k of ['game', 'scenario', 'games', 'seed', 'bots', 'wins', 'draws', 'meanActions', 'gamesPerSecond', 'errors']) assert.ok(k in r1, `${g.id}: key ${k}`);
+      assert.deepEqual(r1.errors, [], `${g.id}/${scenario}: ${JSON.stringify(r1.errors)}`);
+      const two = tabula('sim', g.id, '--scenario', scenario, '--games', '6', '--seed', '1', '--json', '--workers', '2');
+      assert.equal(two.status, 0, two.stderr);
+      const r2 = JSON.parse(two.stdout) as Record<string, unknown>;
+      assert.deepEqual(r2.wins, r1.wins);
+      assert.equal(r2.draws, r1.draws);
+      assert.equal(r2.meanActions, r1.meanActions);
+    }
+  }
+});
+
+test('tabula sim rejects an unknown game with a clear message and exit code 1', () => {
+  const r = tabula('sim', 'no-such-game', '--games', '1');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /unknown game "no-such-game"/);
+});
+
+test('tabula replay checks a log: a legal one is summarised, a broken one is refused', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-replay-'));
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, JSON.stringify({ game: 'x', seed: 3, options: {}, actions: [] }));
+  const r = tabula('replay', bad);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /seed/);
+  const game = listGames()[0];
+  if (!game) return;
+  const empty = join(dir, 'empty.json');
+  writeFileSync(empty, JSON.stringify({ game: game.id, seed: 'z', options: { scenario: game.scenarios[0] }, actions: [] }));
+  const ok = tabula('replay', empty, '--json');
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.equal((JSON.parse(ok.stdout) as { finished: boolean }).finished, false);
+  const wrong = join(dir, 'wrong.json');
+  writeFileSync(wrong, JSON.stringify({ game: game.id, seed: 'z', options: { scenario: game.scenarios[0] }, actions: [{ role: '__nobody__', action: null }] }));
+  const w = tabula('replay', wrong);
+  assert.equal(w.status, 1);
+  assert.match(w.stderr, /illegal log: Action 0/);
+});

@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RuleError, randInt, seedRng, indexOfAction, type Game, type RngState } from '@tabula/engine';
+import { register, listGames } from '@tabula/games';
+import { registerBot, type Bot } from '@tabula/bots';
+import { seatsFor, gameSeed, simulate, makeTasks } from './sim.js';
+import { parseVariant } from './variants.js';
+
+// A three-seat race game for the CLI's own tests: each turn the active seat rolls 1-3 and moves;
+// the first to 10 wins. Variant "goal" changes the distance.
+interface Race { pos: number[]; turn: number; goal: number; rng: RngState }
+const race: Game<Race, { type: 'roll' } | { type: 'boom' }, { pos: number[]; turn: number }> = {
+  id: 'cli-test-race',
+  scenarios: ['standard', 'short'],
+  players: { min: 2, max: 3, default: 3 },
+  roles: (o) => ['r0', 'r1', 'r2'].slice(0, o.players ?? 3),
+  setup: (o) => ({ pos: new Array(o.players ?? 3).fill(0), turn: 0, goal: Number(o.variants?.goal ?? (o.scenario === 'short' ? 5 : 10)), rng: seedRng(o.seed) }),
+  active: (s) => (s.pos.some((p) => p >= s.goal) ? [] : [`r${s.turn}`]),
+  actions: (s, r) => (r === `r${s.turn}` && !s.pos.some((p) => p >= s.goal) ? [{ type: 'roll' }, ...(s.goal === 99 ? [{ type: 'boom' as const }] : [])] : []),
+  apply(s, r, a) {
+    if (indexOfAction(race.actions(s, r), a) < 0) throw new RuleError('illegal-action', 'no');
+    if ((a as { type: string }).type === 'boom') throw new Error('engine bug');
+    const rng: RngState = [...s.rng];
+    const pos = [...s.pos];
+    pos[s.turn]! += randInt(rng, 3) + 1;
+    return { ...s, pos, rng, turn: (s.turn + 1) % s.pos.length };
+  },
+  view: (s) => ({ pos: s.pos, turn: s.turn }),
+  outcome: (s) => (s.pos.some((p) => p >= s.goal) ? { winners: [`r${s.pos.findIndex((p) => p >= s.goal)}`], reason: 'finish' } : null),
+  determinize: (s) => s,
+};
+if (!listGames().some((g) => g.id === race.id)) register(race);
+const slowBot: Bot = { name: 'first', choose: (g, s, r) => g.actions(s, r)[0] };
+registerBot('first', () => slowBot);
+
+test('tabula sim: seats rotate from game to game so each bot plays every role', () => {
+  assert.deepEqual(seatsFor(['a', 'b'], ['x', 'y'], 0), { a: 'x', b: 'y' });
+  assert.deepEqual(seatsFor(['a', 'b'], ['x', 'y'], 1), { a: 'y', b: 'x' });
+  assert.deepEqual(seatsFor(['a', 'b', 'c'], ['x'], 5), { a: 'x', b: 'x', c: 'x' });
+  assert.equal(gameSeed('7', 3), '7:3');
+});
+
+test('tabula sim: wins count by role when all bots are the same', async () => {
+  const r = await simulate({ game: race.id, games: 30, seed: 's', bots: ['random'], workers: 1 });
+  assert.deepEqual(Object.keys(r.wins).sort(), ['r0', 'r1', 'r2']);
+  assert.equal(Object.values(r.wins).reduce((a, b) => a + b, 0) + r.draws, 30);
+  assert.equal(r.errors.length, 0);
+  assert.ok(r.meanActions > 3);
+  assert.equal(r.scenario, 'standard');
+  for (const w of Object.values(r.winRates)) assert.ok(w.low <= w.rate && w.rate <= w.high);
+});
+
+test('tabula sim: wins count by bot name when the bots differ', async () => {
+  const r = await simulate({ game: race.id, players: 2, games: 20, seed: 's', bots: ['random', 'first'], workers: 1 });
+  assert.deepEqual(Object.keys(r.wins).sort(), ['first', 'random']);
+  assert.ok(r.decisionMs?.first);
+});
+
+test('tabula sim: same seed, same results; another seed, other games', async () => {
+  const a = await simulate({ game: race.id, games: 25, seed: 'x', bots: ['random'], workers: 1 });
+  const b = await simulate({ game: race.id, games: 25, seed: 'x', bots: ['random'], workers: 1 });
+  const c = await simulate({ game: race.id, games: 25, seed: 'y', bots: ['random'], workers: 1 });
+  assert.deepEqual(a.wins, b.wins);
+  assert.equal(a.meanActions, b.meanActions);
+  assert.ok(a.meanActions !== c.meanActions || JSON.stringify(a.wins) !== JSON.stringify(c.wins));
+});
+
+test('tabula sim: scenario, players and variants reach the game', async () => {
+  const short = await simulate({ game: race.id, scenario: 'short', games: 10, seed: 'v', bots: ['random'], workers: 1 });
+  const long = await simulate({ game: race.id, variants: { goal: 30 }, games: 10, seed: 'v', bots: ['random'], workers: 1 });
+  assert.ok(long.meanActions > 2 * short.meanActions);
+  const tasks = makeTasks({ game: race.id, players: 2, games: 2, seed: 'p', bots: ['random'], workers: 1 });
+  assert.deepEqual(Object.keys(tasks[0]!.seats), ['r0', 'r1']);
+  await assert.rejects(simulate({ game: race.id, scenario: 'nope', games: 1, seed: 'v', bots: ['random'], workers: 1 }), /Unknown scenario/);
+  await assert.rejects(simulate({ game: race.id, games: 1, seed: 'v', bots: ['nobody'], workers: 1 }), /Unknown bot/);
+});
+
+test('tabula sim: a game that throws is recorded with its seed and action index and the run continues', async () => {
+  const boomBot: Bot = { name: 'boom', choose: (g, s, r) => g.actions(s, r).at(-1) };
+  registerBot('boom', () => boomBot);
+  const r = await simulate({ game: race.id, variants: { goal: 99 }, games: 3, seed: 'e', bots: ['boom'], workers: 1 });
+  assert.equal(r.errors.length, 3);
+  assert.deepEqual(r.errors[0], { game: 0, seed: 'e:0', actionIndex: 0, message: 'engine bug' });
+});
+
+test('--variant KEY=VALUE decodes numbers, booleans and JSON', () => {
+  assert.deepEqual(parseVariant('goal=5'), ['goal', 5]);
+  assert.deepEqual(parseVariant('hills=false'), ['hills', false]);
+  assert.deepEqual(parseVariant('decks={"axis":"de-early"}'), ['decks', { axis: 'de-early' }]);
+  assert.deepEqual(parseVariant('end=1314'), ['end', 1314]);
+  assert.deepEqual(parseVariant('mode=delayed'), ['mode', 'delayed']);
+  assert.throws(() => parseVariant('novalue'), /KEY=VALUE/);
+});
