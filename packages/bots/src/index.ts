@@ -1,5 +1,11 @@
 export type { Bot } from './bot.js';
 export { randomBot } from './random.js';
-export { createBot, botNames, registerBot } from "./registry.js";
+export { createBot, botNames, registerBot } from './registry.js';
+export type { BotFactory } from './registry.js';
 export { playGame, wilson } from './selfplay.js';
 export type { PlayedGame, SelfPlayOptions } from './selfplay.js';
+export { MctsBot, outcomeReward } from './mcts.js';
+export type { MctsOptions, SearchStats } from './mcts.js';
+export { levels, levelIterations, mctsLevel } from './levels.js';
+export { registerKnowledge, knowledgeFor } from './knowledge/index.js';
+export type { Knowledge } from './knowledge/index.js';

@@ -1,0 +1,17 @@
+import type { AnyGame, Role, Rng } from '@tabula/engine';
+
+/**
+ * What a bot knows about one game beyond its rules. Every hook runs inside a world the bot sampled
+ * with `determinize` (its own guess), so reading any part of `state` there is fair.
+ */
+export interface Knowledge {
+  /** Picks a rollout action for `role` among `actions` (non-empty). Absent: uniform random. */
+  rollout?(game: AnyGame, state: unknown, role: Role, actions: unknown[], rng: Rng): unknown;
+  /**
+   * Estimated reward per role in [0, 1] (1 = certain win) for a state that is not over.
+   * Used when a rollout stops at its depth limit; a role left out counts 1/2. Absent: rollouts play to the end.
+   */
+  evaluate?(game: AnyGame, state: unknown): Record<Role, number>;
+  /** Rollout depth limit in actions when `evaluate` is present (default 40). */
+  rolloutDepth?: number;
+}

@@ -1,0 +1,165 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Rng, isDeepStrictEqual, type AnyGame, type Role } from '@tabula/engine';
+import { checkConformance } from '@tabula/engine/conformance';
+import { MctsBot, outcomeReward } from './mcts.js';
+import { createBot } from './registry.js';
+import './levels.js';
+import { randomBot } from './random.js';
+import { playGame, wilson } from './selfplay.js';
+import type { Bot } from './bot.js';
+import { ends, goofspiel, hiddenWar, ticTacToe, type GoofState, type TttState, type WarState } from './testgames.test-support.js';
+
+const mcts = (iterations: number, extra: Partial<ConstructorParameters<typeof MctsBot>[0]> = {}): MctsBot =>
+  new MctsBot({ name: `mcts@${iterations}`, iterations, knowledge: null, ...extra });
+
+/** Plays `games` games of a two-seat game, alternating seats; returns the bot's wins. */
+function match(game: AnyGame, bot: Bot, opp: Bot, games: number): { wins: number; losses: number } {
+  let wins = 0, losses = 0;
+  const roles: Role[] = game.roles({ seed: 'x' });
+  for (let i = 0; i < games; i++) {
+    const seats: Record<Role, Bot> = {};
+    roles.forEach((r, j) => { seats[r] = j === i % roles.length ? bot : opp; });
+    const g = playGame(game, { seed: `m${i}` }, seats);
+    assert.equal(g.error, undefined, g.error?.message);
+    const mine = roles[i % roles.length]!;
+    if (g.outcome!.winners.length === 1) {
+      if (g.outcome!.winners[0] === mine) wins++;
+      else losses++;
+    }
+  }
+  return { wins, losses };
+}
+
+test('the test games are sound (conformance kit)', () => {
+  for (const g of [ticTacToe, hiddenWar, goofspiel, ends] as AnyGame[]) {
+    checkConformance(g, { setups: [{}], playouts: 8 });
+  }
+});
+
+test('outcome reward: win shared among winners, draw 1/2, scores blend 10% rank', () => {
+  assert.equal(outcomeReward({ winners: ['a'], reason: '' }, 'a'), 1);
+  assert.equal(outcomeReward({ winners: ['a'], reason: '' }, 'b'), 0);
+  assert.equal(outcomeReward({ winners: [], reason: '' }, 'b'), 0.5);
+  assert.equal(outcomeReward({ winners: ['a', 'b'], reason: '' }, 'b'), 0.5);
+  assert.equal(outcomeReward({ winners: ['a'], scores: { a: 10, b: 0, c: 5 }, reason: '' }, 'c'), 0.05);
+});
+
+test('tic-tac-toe: takes an immediate win and blocks an immediate loss', () => {
+  // x: 0,1 ; o: 3,4 ; x to move -> 2 wins
+  const win: TttState = { board: ['x', 'x', null, 'o', 'o', null, null, null, null], turn: 'x' };
+  assert.equal(mcts(400).choose(ticTacToe, win, 'x', new Rng('t')), 2);
+  // x: 0,4 ; o: 6 ; o to move must block the diagonal at 8
+  const block: TttState = { board: ['x', null, null, null, 'x', null, 'o', null, null], turn: 'o' };
+  assert.equal(mcts(400).choose(ticTacToe, block, 'o', new Rng('t')), 8);
+});
+
+test('tic-tac-toe: 2000 iterations never lose to random and draw against themselves', () => {
+  const r = match(ticTacToe, mcts(2000), randomBot, 20);
+  assert.equal(r.losses, 0);
+  assert.ok(r.wins >= 16, `wins ${r.wins}/20`);
+  for (let i = 0; i < 4; i++) {
+    const g = playGame(ticTacToe, { seed: `self${i}` }, { x: mcts(2000), o: mcts(2000) });
+    assert.deepEqual(g.outcome!.winners, [], `self-play game ${i} was won`);
+  }
+});
+
+test('goofspiel (simultaneous sealed bids): beats random clearly', () => {
+  const n = 40;
+  const r = match(goofspiel, mcts(300), randomBot, n);
+  const [low] = wilson(r.wins, n);
+  assert.ok(low > 0.6, `wins ${r.wins}/${n}, Wilson low ${low.toFixed(2)}`);
+});
+
+test('hidden war (hidden hands): beats random clearly', () => {
+  const n = 60;
+  const r = match(hiddenWar, mcts(300), randomBot, n);
+  const [low] = wilson(r.wins, n);
+  assert.ok(low > 0.55, `wins ${r.wins}/${n}, Wilson low ${low.toFixed(2)}`);
+});
+
+test('ends (three players, scores): wins far more than a third against two random bots', () => {
+  let wins = 0;
+  const n = 30;
+  for (let i = 0; i < n; i++) {
+    const roles = ['p1', 'p2', 'p3'];
+    const mine = roles[i % 3]!;
+    const seats: Record<Role, Bot> = {};
+    for (const r of roles) seats[r] = r === mine ? mcts(300) : randomBot;
+    const g = playGame(ends, { seed: `e${i}` }, seats);
+    if (g.outcome!.winners.length === 1 && g.outcome!.winners[0] === mine) wins++;
+  }
+  const [low] = wilson(wins, n);
+  assert.ok(low > 0.5, `wins ${wins}/${n}`);
+});
+
+test('fairness: states that differ only in what the seat cannot see give the same decision (hidden war)', () => {
+  let differing = 0;
+  for (let i = 0; i < 12; i++) {
+    // play a few random actions, then ask the player to move
+    let s = hiddenWar.setup({ seed: `f${i}` });
+    const rng = new Rng(`walk${i}`);
+    for (let k = 0; k < i % 4; k++) {
+      const role = hiddenWar.active(s)[0]!;
+      s = hiddenWar.apply(s, role, randomBot.choose(hiddenWar, s, role, rng) as number);
+    }
+    const me = hiddenWar.active(s)[0]!;
+    const other: WarState = hiddenWar.determinize(s, me, new Rng(`other${i}`));
+    assert.deepEqual(hiddenWar.view(other, me), hiddenWar.view(s, me));
+    if (!isDeepStrictEqual(other, s)) differing++;
+    const a = mcts(200).choose(hiddenWar, s, me, new Rng('same'));
+    const b = mcts(200).choose(hiddenWar, other, me, new Rng('same'));
+    assert.deepEqual(a, b, `position ${i}`);
+  }
+  assert.ok(differing >= 8, `only ${differing} positions had different hidden cards`);
+
+});
+
+test('fairness: a sealed simultaneous bid of the opponent does not change the decision (goofspiel)', () => {
+  const base: GoofState = goofspiel.setup({ seed: 'g' });
+  const decisions = new Set<string>(), cheats = new Set<string>();
+  // control: the same search on a game whose determinize returns the true state (a cheat) does react to the bid
+  const cheating: AnyGame = { ...goofspiel, determinize: (s: GoofState) => s };
+  for (const bid of [1, 3, 5]) {
+    const s: GoofState = goofspiel.apply(base, 'b', bid);
+    decisions.add(JSON.stringify(mcts(300).choose(goofspiel, s, 'a', new Rng('same'))));
+    cheats.add(JSON.stringify(mcts(300).choose(cheating, s, 'a', new Rng('same'))));
+  }
+  assert.equal(decisions.size, 1);
+  assert.ok(cheats.size > 1, 'the cheating control ignored the bid: this test could not fail');
+});
+
+test('iteration budget: deterministic for a seed, and runs exactly that many iterations', () => {
+  const s = goofspiel.setup({ seed: 'd' });
+  const b1 = mcts(150), b2 = mcts(150);
+  assert.deepEqual(b1.choose(goofspiel, s, 'a', new Rng('z')), b2.choose(goofspiel, s, 'a', new Rng('z')));
+  assert.equal(b1.last!.iterations, 150);
+  assert.deepEqual(b1.last!.root, b2.last!.root);
+});
+
+test('time budget: returns within the budget plus one iteration', () => {
+  const bot = new MctsBot({ name: 't', timeMs: 60, knowledge: null });
+  const s = hiddenWar.setup({ seed: 'time' });
+  const t0 = performance.now();
+  bot.choose(hiddenWar, s, 'a', new Rng('t'));
+  const ms = performance.now() - t0;
+  assert.ok(ms < 120, `took ${ms} ms`);
+  assert.ok(bot.last!.iterations > 10);
+});
+
+test('tree reuse: a bot keeps playing legal moves over a whole game and its table grows', () => {
+  const bot = mcts(200, { reuse: true });
+  const g = playGame(goofspiel, { seed: 'reuse' }, { a: bot, b: randomBot });
+  assert.equal(g.error, undefined);
+  assert.ok(bot.last!.nodes > 200);
+});
+
+test('levels are registered by name; NAME@N fixes the iteration budget', () => {
+  for (const name of ['mcts-easy', 'mcts-medium', 'mcts-hard']) assert.equal(createBot(name).name, name);
+  const b = createBot('mcts-hard@120') as MctsBot;
+  assert.equal(b.name, 'mcts-hard@120');
+  b.choose(goofspiel, goofspiel.setup({ seed: 'l' }), 'a', new Rng('l'));
+  assert.equal(b.last!.iterations, 120);
+  assert.throws(() => createBot('mcts-hard@zero'));
+  assert.throws(() => createBot('nope'));
+});

@@ -1,0 +1,217 @@
+import { RuleCodes, RuleError, type AnyGame, type Outcome, type Role, type Rng } from '@tabula/engine';
+import type { Bot } from './bot.js';
+import { hashString } from './hash.js';
+import { knowledgeFor, type Knowledge } from './knowledge/index.js';
+
+/**
+ * Information-set Monte Carlo tree search over the generic `Game` contract.
+ *
+ * A tree node is an information set: the role to act plus that role's `view` of the state (hashed).
+ * Each iteration samples one world with `determinize(state, me, rng)` and walks it; inside that
+ * sampled world any call is fair, since the world is the bot's own guess. Keying nodes by the
+ * acting role's view means:
+ * - the bot's own nodes merge every world it cannot tell apart (no strategy fusion across its guesses);
+ * - an opponent's node cannot depend on what that opponent cannot see, e.g. a card the bot chose
+ *   face down in a simultaneous step, so hidden and simultaneous choices are not "seen" in the tree;
+ * - each role maximises its own reward (multi-player, from `outcome()` winners and scores).
+ * Edges carry availability counts (ISMCTS) for the rare case that legal actions differ inside a node.
+ */
+export interface MctsOptions {
+  name: string;
+  /** Iteration budget per decision: deterministic for a given rng. */
+  iterations?: number;
+  /** Time budget per decision in milliseconds (checked with performance.now()). */
+  timeMs?: number;
+  /** UCB exploration constant for rewards in [0, 1]. */
+  exploration?: number;
+  /** Knowledge to use; default: the one registered for `game.id`; null: none (pure random rollouts). */
+  knowledge?: Knowledge | null;
+  /** Overrides the knowledge's rollout depth. */
+  rolloutDepth?: number;
+  /** Keep the transposition table between decisions of the same game (default true). */
+  reuse?: boolean;
+  /** Table size above which it is cleared before a decision (default 300k nodes). */
+  maxNodes?: number;
+  /** Hard cap on rollout length when playing to the end. */
+  maxRolloutActions?: number;
+}
+
+interface Edge {
+  action: unknown;
+  n: number;
+  w: number;
+  avail: number;
+}
+
+interface Node {
+  role: Role;
+  n: number;
+  edges: Map<string, Edge>;
+}
+
+export interface SearchStats {
+  iterations: number;
+  ms: number;
+  nodes: number;
+  /** Root edges: action, visits, mean reward for the bot. */
+  root: { action: unknown; n: number; mean: number }[];
+}
+
+/**
+ * Reward of `role` in [0, 1]: its share of the win (no winners: 1/2 each), blended 90/10 with its
+ * score rank between the lowest and highest score when the outcome has scores.
+ */
+export function outcomeReward(outcome: Outcome, role: Role): number {
+  const w = outcome.winners.length;
+  const win = w === 0 ? 0.5 : outcome.winners.includes(role) ? 1 / w : 0;
+  const scores = outcome.scores;
+  if (!scores) return win;
+  let lo = Infinity, hi = -Infinity;
+  for (const v of Object.values(scores)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  const rank = hi > lo ? ((scores[role] ?? lo) - lo) / (hi - lo) : 0.5;
+  return 0.9 * win + 0.1 * rank;
+}
+
+function actorOf(game: AnyGame, state: unknown): { role: Role; actions: unknown[] } | null {
+  const active: Role[] = game.active(state);
+  for (const r of active) {
+    const acts: unknown[] = game.actions(state, r);
+    if (acts.length > 0) return { role: r, actions: acts };
+  }
+  return null;
+}
+
+export class MctsBot implements Bot {
+  readonly name: string;
+  private readonly opts: MctsOptions;
+  private table = new Map<number, Node>();
+  private tableGame = '';
+  /** Statistics of the last search (for tests and benchmarks). */
+  last: SearchStats | null = null;
+
+  constructor(opts: MctsOptions) {
+    if (!opts.iterations && !opts.timeMs) throw new Error('MctsBot needs an iteration or a time budget');
+    this.opts = opts;
+    this.name = opts.name;
+  }
+
+  private infoKey(game: AnyGame, state: unknown, role: Role): number {
+    return hashString(`${role}\u0000${JSON.stringify(game.view(state, role))}`);
+  }
+
+  choose(game: AnyGame, state: unknown, role: Role, rng: Rng): unknown {
+    const legal: unknown[] = game.actions(state, role);
+    if (legal.length === 0) throw new RuleError(RuleCodes.notYourTurn, `${role} has no legal action`);
+    if (legal.length === 1) return legal[0];
+    const t0 = performance.now();
+    const k = this.opts.knowledge === undefined ? knowledgeFor(game.id) : (this.opts.knowledge ?? undefined);
+    const c = this.opts.exploration ?? 0.7;
+    const depthLimit = k?.evaluate ? (this.opts.rolloutDepth ?? k.rolloutDepth ?? 40) : Infinity;
+    const maxRollout = this.opts.maxRolloutActions ?? 5000;
+    const reuse = this.opts.reuse ?? true;
+    if (!reuse || this.tableGame !== game.id || this.table.size > (this.opts.maxNodes ?? 300_000)) this.table = new Map();
+    this.tableGame = game.id;
+    const table = this.table;
+    const r = rng.fork();
+    const rootKey = this.infoKey(game, state, role);
+    const deadline = this.opts.timeMs ? t0 + this.opts.timeMs : Infinity;
+    const maxIter = this.opts.iterations ?? Infinity;
+    const rolloutPick = (s: unknown, actor: Role, acts: unknown[]): unknown =>
+      k?.rollout ? k.rollout(game, s, actor, acts, r) : acts[r.int(acts.length)];
+
+    let it = 0;
+    const pathNodes: Node[] = [];
+    const pathEdges: Edge[] = [];
+    while (it < maxIter && (it === 0 || performance.now() < deadline)) {
+      it++;
+      let s: unknown = game.determinize(state, role, r);
+      pathNodes.length = 0;
+      pathEdges.length = 0;
+      let inTree = true;
+      let first = true;
+      let steps = 0;
+      for (;;) {
+        let actor: Role, acts: unknown[];
+        if (first) {
+          actor = role;
+          acts = game.actions(s, role);
+        } else {
+          const a = actorOf(game, s);
+          if (!a) break;
+          actor = a.role;
+          acts = a.actions;
+        }
+        let action: unknown;
+        if (acts.length === 1) {
+          action = acts[0];
+        } else if (inTree) {
+          const key = first ? rootKey : this.infoKey(game, s, actor);
+          let node = table.get(key);
+          if (!node) {
+            node = { role: actor, n: 0, edges: new Map() };
+            table.set(key, node);
+            inTree = false; // expand one node per iteration, then roll out
+          }
+          const edge = this.select(node, acts, c, s, actor, rolloutPick);
+          pathNodes.push(node);
+          pathEdges.push(edge);
+          action = edge.action;
+        } else {
+          if (steps >= depthLimit || steps >= maxRollout) break;
+          action = rolloutPick(s, actor, acts);
+          steps++;
+        }
+        first = false;
+        s = game.apply(s, actor, action);
+      }
+      const o: Outcome | null = game.outcome(s);
+      const ev = !o && k?.evaluate && steps >= depthLimit ? k.evaluate(game, s) : null;
+      for (let i = 0; i < pathNodes.length; i++) {
+        const node = pathNodes[i]!, edge = pathEdges[i]!;
+        node.n++;
+        edge.n++;
+        edge.w += o ? outcomeReward(o, node.role) : ev ? (ev[node.role] ?? 0.5) : 0.5;
+      }
+    }
+    const root = table.get(rootKey)!;
+    let best: Edge | null = null;
+    const rootStats: SearchStats['root'] = [];
+    for (const a of legal) {
+      const e = root.edges.get(JSON.stringify(a));
+      if (!e) continue;
+      rootStats.push({ action: a, n: e.n, mean: e.n ? e.w / e.n : 0 });
+      if (!best || e.n > best.n || (e.n === best.n && e.w > best.w)) best = e;
+    }
+    this.last = { iterations: it, ms: performance.now() - t0, nodes: table.size, root: rootStats };
+    if (!reuse) this.table = new Map();
+    // Return the caller's own action object (the legal list of the real state).
+    const chosen = best ? JSON.stringify(best.action) : JSON.stringify(legal[0]);
+    return legal.find((a) => JSON.stringify(a) === chosen) ?? legal[0];
+  }
+
+  private select(node: Node, acts: unknown[], c: number, s: unknown, actor: Role,
+    rolloutPick: (s: unknown, actor: Role, acts: unknown[]) => unknown): Edge {
+    const untried: Edge[] = [];
+    const avail: Edge[] = [];
+    for (const a of acts) {
+      const key = JSON.stringify(a);
+      let e = node.edges.get(key);
+      if (!e) { e = { action: a, n: 0, w: 0, avail: 0 }; node.edges.set(key, e); }
+      e.avail++;
+      if (e.n === 0) untried.push(e);
+      else avail.push(e);
+    }
+    if (untried.length > 0) {
+      if (untried.length === 1) return untried[0]!;
+      // Expand the untried action the rollout policy prefers (random without knowledge).
+      const pick = rolloutPick(s, actor, untried.map((e) => e.action));
+      return untried.find((e) => e.action === pick) ?? untried[0]!;
+    }
+    let best = avail[0]!, bestScore = -Infinity;
+    for (const e of avail) {
+      const score = e.w / e.n + c * Math.sqrt(Math.log(Math.max(1, e.avail)) / e.n);
+      if (score > bestScore) { bestScore = score; best = e; }
+    }
+    return best;
+  }
+}
