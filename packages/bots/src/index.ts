@@ -9,3 +9,5 @@ export type { MctsOptions, SearchStats } from './mcts.js';
 export { levels, levelIterations, mctsLevel } from './levels.js';
 export { registerKnowledge, knowledgeFor } from './knowledge/index.js';
 export type { Knowledge } from './knowledge/index.js';
+export { answerBotRequest } from './protocol.js';
+export type { BotRequest, BotResponse } from './protocol.js';

@@ -1,0 +1,41 @@
+import { Rng, type Role } from '@tabula/engine';
+import { getGame } from '@tabula/games';
+import type { Bot } from './bot.js';
+import { createBot } from './registry.js';
+import './levels.js';
+
+/**
+ * The message a host (a Web Worker's page, a worker_threads parent) sends to ask a bot for a move.
+ * `state` is the full state: the worker runs on the host's own machine (the server, or the local
+ * game in the browser), and the bot reads it only through actions/view/determinize.
+ */
+export interface BotRequest {
+  id: number | string;
+  game: string;
+  bot: string;
+  state: unknown;
+  role: Role;
+  /** Seed for the bot's rng: same request, same answer under an iteration budget. */
+  seed: string;
+}
+
+export type BotResponse =
+  | { id: number | string; action: unknown; ms: number }
+  | { id: number | string; error: { message: string } };
+
+const bots = new Map<string, Bot>();
+
+/** Answers one request; bots are kept per name so a level's search tree can be reused between moves. */
+export function answerBotRequest(req: BotRequest): BotResponse {
+  try {
+    const game = getGame(req.game);
+    if (!game) throw new Error(`unknown game ${req.game}`);
+    let bot = bots.get(req.bot);
+    if (!bot) { bot = createBot(req.bot); bots.set(req.bot, bot); }
+    const t0 = performance.now();
+    const action = bot.choose(game, req.state, req.role, new Rng(req.seed));
+    return { id: req.id, action, ms: performance.now() - t0 };
+  } catch (e) {
+    return { id: req.id, error: { message: e instanceof Error ? e.message : String(e) } };
+  }
+}
