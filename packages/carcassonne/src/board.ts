@@ -1,0 +1,282 @@
+/**
+ * The board: placed tiles on a grid, the frontier of open positions with the edges each one
+ * demands, and every road, city and field as a union-find over the tiles' local features.
+ *
+ * A Board is derived data: it is rebuilt from the state's list of placements whenever needed and
+ * carried forward (mutated) from one state to the next along a line of play, so a placement costs
+ * a few unions instead of a rebuild of every feature. It is never part of the JSON state.
+ */
+import { CLOISTER, DX, DY, MAXF, TILES, oppositeThird } from './tiles.js';
+
+/** Coordinates run from -OFF to GRID-OFF-1 on both axes (90 tiles never reach the rim). */
+export const GRID = 192;
+export const OFF = 96;
+const MAX_TILES = 96;
+
+export function cellKey(x: number, y: number): number {
+  return (y + OFF) * GRID + (x + OFF);
+}
+
+/** A placement packed in one number: type (7 bits), rotation (2), x and y (8 bits each, offset). */
+export function packPlacement(type: number, rot: number, x: number, y: number): number {
+  return type | (rot << 7) | ((x + OFF) << 9) | ((y + OFF) << 17);
+}
+export function placementType(p: number): number { return p & 127; }
+export function placementRot(p: number): number { return (p >> 7) & 3; }
+export function placementX(p: number): number { return ((p >> 9) & 255) - OFF; }
+export function placementY(p: number): number { return ((p >> 17) & 255) - OFF; }
+
+export class Board {
+  /** Tiles placed so far. */
+  n = 0;
+  /** cell[key] = tile number + 1, 0 when empty. */
+  readonly cell = new Int16Array(GRID * GRID);
+  /** Required edges of an open position: low byte mask, high byte value (2 bits per side, N lowest). */
+  readonly req = new Uint16Array(GRID * GRID);
+  /** frontierPos[key] = index in frontier + 1, 0 when not open. */
+  readonly frontierPos = new Int16Array(GRID * GRID);
+  readonly frontier: number[] = [];
+  readonly tx = new Int16Array(MAX_TILES);
+  readonly ty = new Int16Array(MAX_TILES);
+  readonly ttype = new Uint8Array(MAX_TILES);
+  readonly trot = new Uint8Array(MAX_TILES);
+  /** Union-find over nodes tile * MAXF + local feature. */
+  readonly parent = new Int32Array(MAX_TILES * MAXF);
+  readonly size = new Int16Array(MAX_TILES * MAXF);
+  /** Circular list of the members of each set. */
+  readonly next = new Int32Array(MAX_TILES * MAXF);
+  /** Per root: side thirds of the feature not yet covered by a neighbouring tile (0 = closed). */
+  readonly open = new Int16Array(MAX_TILES * MAXF);
+  private readonly stamp = new Int32Array(MAX_TILES);
+  private stampNo = 0;
+
+  static from(placements: readonly number[]): Board {
+    const b = new Board();
+    for (const p of placements) b.place(placementType(p), placementRot(p), placementX(p), placementY(p));
+    return b;
+  }
+
+  find(a: number): number {
+    const parent = this.parent;
+    while (parent[a] !== a) {
+      const g = parent[parent[a]!]!;
+      parent[a] = g;
+      a = g;
+    }
+    return a;
+  }
+
+  tileAt(x: number, y: number): number {
+    return this.cell[cellKey(x, y)]! - 1;
+  }
+
+  /** True when a tile of `type` at rotation `rot` may go on the open position (x, y). */
+  fits(type: number, rot: number, x: number, y: number): boolean {
+    if (x <= -OFF || y <= -OFF || x >= GRID - OFF - 1 || y >= GRID - OFF - 1) return false;
+    const k = cellKey(x, y);
+    if (this.frontierPos[k] === 0) return false;
+    const r = this.req[k]!;
+    return (TILES[type]!.edgeCode[rot]! & (r & 255)) === r >> 8;
+  }
+
+  /** Every legal (x, y, rot) for `type`, calling `out` for each. */
+  forEachPlacement(type: number, out: (x: number, y: number, rot: number) => void): void {
+    const t = TILES[type]!;
+    const codes = t.edgeCode;
+    for (const k of this.frontier) {
+      const r = this.req[k]!;
+      const mask = r & 255, val = r >> 8;
+      for (const rot of t.rotations) {
+        if ((codes[rot]! & mask) === val) out((k % GRID) - OFF, ((k / GRID) | 0) - OFF, rot);
+      }
+    }
+  }
+
+  canPlace(type: number): boolean {
+    const t = TILES[type]!;
+    const codes = t.edgeCode;
+    for (const k of this.frontier) {
+      const r = this.req[k]!;
+      const mask = r & 255, val = r >> 8;
+      for (const rot of t.rotations) if ((codes[rot]! & mask) === val) return true;
+    }
+    return false;
+  }
+
+  private removeFrontier(k: number): void {
+    const pos = this.frontierPos[k]!;
+    if (pos === 0) return;
+    const last = this.frontier.pop()!;
+    if (last !== k) {
+      this.frontier[pos - 1] = last;
+      this.frontierPos[last] = pos;
+    }
+    this.frontierPos[k] = 0;
+  }
+
+  /** Places a tile (legality is the caller's business); returns its tile number. */
+  place(type: number, rot: number, x: number, y: number): number {
+    const t = this.n++;
+    const tt = TILES[type]!;
+    const k = cellKey(x, y);
+    this.cell[k] = t + 1;
+    this.tx[t] = x; this.ty[t] = y; this.ttype[t] = type; this.trot[t] = rot;
+    this.removeFrontier(k);
+    this.req[k] = 0;
+    const seg = tt.seg[rot]!;
+    const base = t * MAXF;
+    const nf = tt.features.length;
+    for (let l = 0; l < nf; l++) {
+      const node = base + l;
+      this.parent[node] = node; this.next[node] = node; this.size[node] = 1; this.open[node] = 0;
+    }
+    for (let i = 0; i < 12; i++) { const l = seg[i]!; if (l >= 0) this.open[base + l]!++; }
+    const code = tt.edgeCode[rot]!;
+    for (let s = 0; s < 4; s++) {
+      const nx = x + DX[s]!, ny = y + DY[s]!;
+      const nk = cellKey(nx, ny);
+      const other = this.cell[nk]! - 1;
+      if (other < 0) {
+        if (this.frontierPos[nk] === 0) { this.frontier.push(nk); this.frontierPos[nk] = this.frontier.length; }
+        const os = (s + 2) % 4;
+        const kind = (code >> (2 * s)) & 3;
+        this.req[nk] = this.req[nk]! | (3 << (2 * os)) | (kind << (8 + 2 * os));
+        continue;
+      }
+      const oseg = TILES[this.ttype[other]!]!.seg[this.trot[other]!]!;
+      const obase = other * MAXF;
+      for (let p = 0; p < 3; p++) {
+        const third = 3 * s + p;
+        const a = seg[third]!, b = oseg[oppositeThird(third)]!;
+        const ra = a >= 0 ? this.find(base + a) : -1;
+        const rb = b >= 0 ? this.find(obase + b) : -1;
+        if (ra >= 0) this.open[ra]!--;
+        if (rb >= 0) this.open[rb]!--;
+        if (ra >= 0 && rb >= 0 && ra !== rb) this.union(ra, rb);
+      }
+    }
+    return t;
+  }
+
+  private union(ra: number, rb: number): void {
+    let big = ra, small = rb;
+    if (this.size[ra]! < this.size[rb]!) { big = rb; small = ra; }
+    this.parent[small] = big;
+    this.size[big] = this.size[big]! + this.size[small]!;
+    this.open[big] = this.open[big]! + this.open[small]!;
+    const nb = this.next[big]!;
+    this.next[big] = this.next[small]!;
+    this.next[small] = nb;
+  }
+
+  node(tile: number, local: number): number {
+    return tile * MAXF + local;
+  }
+
+  /** Number of distinct tiles the set of `root` covers. */
+  tileCount(root: number): number {
+    const stamp = ++this.stampNo;
+    let n = 0, m = root;
+    do {
+      const t = (m / MAXF) | 0;
+      if (this.stamp[t] !== stamp) { this.stamp[t] = stamp; n++; }
+      m = this.next[m]!;
+    } while (m !== root);
+    return n;
+  }
+
+  /** Sum of pennants over the local cities in the set of `root`. */
+  pennants(root: number): number {
+    let n = 0, m = root;
+    do {
+      const t = (m / MAXF) | 0;
+      n += TILES[this.ttype[t]!]!.features[m - t * MAXF]!.pennants;
+      m = this.next[m]!;
+    } while (m !== root);
+    return n;
+  }
+
+  /** Roots of the completed cities bordering the field set of `root`. */
+  completedCitiesBordering(root: number): number[] {
+    const out: number[] = [];
+    let m = root;
+    do {
+      const t = (m / MAXF) | 0;
+      const f = TILES[this.ttype[t]!]!.features[m - t * MAXF]!;
+      for (const c of f.adjacentCities) {
+        const cr = this.find(t * MAXF + c);
+        if (this.open[cr] === 0 && !out.includes(cr)) out.push(cr);
+      }
+      m = this.next[m]!;
+    } while (m !== root);
+    return out;
+  }
+
+  /** Tiles among the 8 around tile t (for cloisters). */
+  neighbours8(t: number): number {
+    const x = this.tx[t]!, y = this.ty[t]!;
+    let n = 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      if ((dx !== 0 || dy !== 0) && this.cell[cellKey(x + dx, y + dy)] !== 0) n++;
+    }
+    return n;
+  }
+
+  /** Vineyard tiles among the 8 around tile t. */
+  vineyards8(t: number): number {
+    const x = this.tx[t]!, y = this.ty[t]!;
+    let n = 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      const c = this.cell[cellKey(x + dx, y + dy)]! - 1;
+      if (c >= 0 && TILES[this.ttype[c]!]!.vineyard) n++;
+    }
+    return n;
+  }
+
+  /** Cloister tiles among the 9 positions centred on tile t (itself included), as tile numbers. */
+  cloistersAround(t: number): number[] {
+    const x = this.tx[t]!, y = this.ty[t]!;
+    const out: number[] = [];
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const c = this.cell[cellKey(x + dx, y + dy)]! - 1;
+      if (c >= 0 && TILES[this.ttype[c]!]!.cloister) out.push(c);
+    }
+    return out;
+  }
+
+  /** Local index of the cloister of tile t, or -1. */
+  cloisterLocal(t: number): number {
+    const fs = TILES[this.ttype[t]!]!.features;
+    for (let i = 0; i < fs.length; i++) if (fs[i]!.kind === CLOISTER) return i;
+    return -1;
+  }
+}
+
+/** Boards cached by the identity of a state's placement list; moved forward along a line of play. */
+const cache = new WeakMap<readonly number[], Board>();
+
+/** The board for a placement list (built on a miss). */
+export function boardOf(placements: readonly number[]): Board {
+  let b = cache.get(placements);
+  if (b === undefined || b.n !== placements.length) {
+    b = Board.from(placements);
+    cache.set(placements, b);
+  }
+  return b;
+}
+
+/**
+ * Takes the board of `placements` for mutation into `nextPlacements` (which must extend it by one
+ * tile, already placed by the caller on the returned board). The old list loses its board and will
+ * rebuild one if asked again.
+ */
+export function advanceBoard(placements: readonly number[], nextPlacements: readonly number[]): Board {
+  let b = cache.get(placements);
+  if (b === undefined || b.n !== placements.length) b = Board.from(placements);
+  else cache.delete(placements);
+  const p = nextPlacements[nextPlacements.length - 1]!;
+  b.place(placementType(p), placementRot(p), placementX(p), placementY(p));
+  cache.set(nextPlacements, b);
+  return b;
+}

@@ -1,0 +1,99 @@
+/**
+ * Carcassonne (+ Hills & Sheep) as an engine Game.
+ */
+import { shuffleInPlace, type Game, type LogLine, type Outcome, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
+import { applyAction, legalActions, type CarcAction } from './rules.js';
+import { ROLES, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
+import { TILES } from './tiles.js';
+import { viewOf, type CarcView } from './view.js';
+
+function outcomeOf(s: CarcState): Outcome | null {
+  if (s.phase !== 'over') return null;
+  const roles = ROLES.slice(0, s.players);
+  let best = -Infinity;
+  for (const v of s.scores) if (v > best) best = v;
+  const scores: Record<Role, number> = {};
+  roles.forEach((r, i) => { scores[r] = s.scores[i]!; });
+  return { winners: roles.filter((_, i) => s.scores[i] === best), scores, reason: 'final-scoring' };
+}
+
+/** Re-deals what nobody can see: the draw pile order and the tiles under the hills, and the RNG. */
+function determinizeState(s: CarcState, _viewer: Role, rng: Rng): CarcState {
+  const hidden = [...s.pile];
+  for (const t of s.under) if (t >= 0) hidden.push(t);
+  shuffleInPlace(rng.state, hidden);
+  const pile = hidden.slice(0, s.pile.length);
+  let k = s.pile.length;
+  const under = s.under.map((t) => (t >= 0 ? hidden[k++]! : -1));
+  const state: RngState = [rng.uint32(), rng.uint32(), rng.uint32(), rng.uint32() | 1];
+  return { ...s, pile, under, rng: state };
+}
+
+function roleName(s: CarcState, p: number | undefined): string | null {
+  return p === undefined || p < 0 ? null : ROLES[p]! ?? null;
+}
+
+function eventLine(s: CarcState, e: GameEvent): LogLine | null {
+  const who = roleName(s, e.p);
+  switch (e.e) {
+    case 'score':
+      return { role: null, key: e.complete ? 'log.score' : 'log.finalScore', args: { players: (e.ps ?? []).map((p) => ROLES[p]).join(', '), points: e.pts ?? 0, feature: e.kind ?? '', reason: e.why ?? '' } };
+    case 'discard': return { role: null, key: 'log.discard', args: { tile: e.tile ?? '' } };
+    case 'draw': return { role: who, key: 'log.draw', args: { tile: e.tile ?? '' } };
+    case 'hill': return { role: who, key: 'log.hillUnder' };
+    case 'sheep': return { role: who, key: 'log.sheep', args: { sheep: e.n ?? 0 } };
+    case 'wolf': return { role: who, key: 'log.wolf', args: { players: (e.ps ?? []).map((p) => ROLES[p]).join(', ') } };
+    case 'stable': return { role: who, key: e.p === -1 ? 'log.stableClosed' : 'log.stable', args: { players: (e.ps ?? []).map((p) => ROLES[p]).join(', '), points: e.pts ?? 0 } };
+    case 'follower': return { role: who, key: 'log.follower', args: { feature: e.kind ?? '' } };
+    case 'shepherd': return { role: who, key: 'log.shepherd' };
+    case 'place': return { role: who, key: 'log.place', args: { tile: e.tile ?? '' } };
+    case 'final': return { role: null, key: 'log.finalScoring' };
+    case 'end': return { role: null, key: 'log.gameOver' };
+    default: return null;
+  }
+}
+
+function describeAction(_prev: CarcState, next: CarcState, role: Role, action: CarcAction): LogLine[] {
+  const out: LogLine[] = [];
+  if (action.type === 'place') {
+    const placed = next.tiles.length;
+    out.push({ role, key: 'log.placeAt', args: { tile: TILES[_prev.current]?.def.id ?? '', x: action.x, y: action.y, rot: action.rot, n: placed } });
+  } else if (action.type === 'skip') out.push({ role, key: 'log.skip' });
+  else if (action.type === 'grow') out.push({ role, key: 'log.grow' });
+  else if (action.type === 'drive') out.push({ role, key: 'log.drive' });
+  for (const e of next.events) {
+    if (e.e === 'place') continue;
+    const line = eventLine(next, e);
+    if (line) out.push(line);
+  }
+  return out;
+}
+
+export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = {
+  id: 'carcassonne',
+  scenarios: ['standard'],
+  players: { min: 2, max: 5, default: 2 },
+  variants: variantSpecs,
+  roles(options: SetupOptions): Role[] {
+    return ROLES.slice(0, playerCount(options));
+  },
+  setup: setupState,
+  active(s: CarcState): Role[] {
+    return s.phase === 'over' ? [] : [ROLES[s.turn]!];
+  },
+  actions: legalActions,
+  apply: applyAction,
+  view: viewOf,
+  outcome: outcomeOf,
+  determinize: determinizeState,
+  undoBarrier(prev: CarcState, next: CarcState): boolean {
+    return prev.draws !== next.draws;
+  },
+  describe(prev: CarcState, next: CarcState, role: Role, action: CarcAction): LogLine[] {
+    return describeAction(prev, next, role, action);
+  },
+  benchSetups: [
+    { label: '2p base', setup: { players: 2, variants: { hillsAndSheep: false } }, games: 1000 },
+    { label: '2p hills-and-sheep', setup: { players: 2 }, games: 1000 },
+  ],
+};

@@ -1,0 +1,312 @@
+/**
+ * The turn: place a tile, deploy a follower or the shepherd (or not), tend the flock, score.
+ * Legal-action listing and action handling live side by side per phase.
+ */
+import { RuleCodes, RuleError, randInt, type Role, type RngState } from '@tabula/engine';
+import { advanceBoard, boardOf, packPlacement, type Board } from './board.js';
+import { endFlock, finalScoring, returnFollowers, scoreSet, shepherdRoot } from './scoring.js';
+import { ROLES, WOLF, drawFitting, type CarcState, type GameEvent } from './state.js';
+import { CITY, CLOISTER, FIELD, KIND_NAMES, MAXF, ROAD, TILES } from './tiles.js';
+
+export type CarcAction =
+  | { type: 'place'; x: number; y: number; rot: number }
+  | { type: 'follower'; feature: number }
+  | { type: 'shepherd'; feature: number }
+  | { type: 'skip' }
+  | { type: 'grow' }
+  | { type: 'drive' };
+
+export const RULE = {
+  notYourTurn: RuleCodes.notYourTurn,
+  gameOver: RuleCodes.gameOver,
+  malformed: RuleCodes.malformedAction,
+  wrongPhase: 'wrong-phase',
+  noFit: 'tile-does-not-fit',
+  badRotation: 'bad-rotation',
+  noSuchFeature: 'no-such-feature',
+  occupied: 'feature-occupied',
+  noFollower: 'no-follower-left',
+  noFarmers: 'farmers-off',
+  notField: 'shepherd-needs-field',
+  shepherdBusy: 'shepherd-not-available',
+  shepherdThere: 'field-has-shepherd',
+} as const;
+
+function fail(code: string, msg: string): never {
+  throw new RuleError(code, msg);
+}
+
+export function playerOf(s: CarcState, role: Role): number {
+  if (s.phase === 'over') fail(RULE.gameOver, 'the game is over');
+  const p = ROLES.indexOf(role);
+  if (p !== s.turn) fail(RULE.notYourTurn, `it is ${ROLES[s.turn]}'s turn`);
+  return p;
+}
+
+/** What the active player may put on each feature of the tile just placed. */
+export interface DeploySpot { feature: number; kind: string; follower: boolean; shepherd: boolean }
+
+export function shepherdOnBoard(meeples: readonly number[], p: number): boolean {
+  for (let i = 0; i < meeples.length; i += 4) if (meeples[i] === p && meeples[i + 3] === 1) return true;
+  return false;
+}
+
+export function deploySpots(s: CarcState, board: Board): DeploySpot[] {
+  const p = s.turn;
+  const t = board.n - 1;
+  const tt = TILES[board.ttype[t]!]!;
+  const canFollow = s.supply[p]! > 0;
+  const canShepherd = s.opts.hs && !shepherdOnBoard(s.meeples, p);
+  if (!canFollow && !canShepherd) return [];
+  const m = s.meeples;
+  const out: DeploySpot[] = [];
+  for (let l = 0; l < tt.features.length; l++) {
+    const kind = tt.features[l]!.kind;
+    const root = board.find(t * MAXF + l);
+    let hasFollower = false, hasShepherd = false;
+    for (let i = 0; i < m.length; i += 4) {
+      if (board.find(m[i + 1]! * MAXF + m[i + 2]!) !== root) continue;
+      if (m[i + 3] === 0) hasFollower = true; else hasShepherd = true;
+    }
+    const follower = canFollow && !hasFollower && (kind !== FIELD || s.opts.farmers);
+    const shepherd = canShepherd && kind === FIELD && !hasShepherd;
+    if (follower || shepherd) out.push({ feature: l, kind: KIND_NAMES[kind]!, follower, shepherd });
+  }
+  return out;
+}
+
+export function legalActions(s: CarcState, role: Role): CarcAction[] {
+  if (s.phase === 'over' || ROLES[s.turn] !== role) return [];
+  const board = boardOf(s.tiles);
+  if (s.phase === 'place') {
+    const out: CarcAction[] = [];
+    board.forEachPlacement(s.current, (x, y, rot) => out.push({ type: 'place', x, y, rot }));
+    return out;
+  }
+  if (s.phase === 'flock') return [{ type: 'grow' }, { type: 'drive' }];
+  const out: CarcAction[] = [];
+  for (const d of deploySpots(s, board)) {
+    if (d.follower) out.push({ type: 'follower', feature: d.feature });
+    if (d.shepherd) out.push({ type: 'shepherd', feature: d.feature });
+  }
+  out.push({ type: 'skip' });
+  return out;
+}
+
+function isInt(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v);
+}
+
+/** Draws a token from the bag (counts mutated): 1..4 sheep, or WOLF + 1 for a wolf (which stays in the bag). */
+function drawToken(rng: RngState, bag: number[]): number {
+  let total = 0;
+  for (const c of bag) total += c;
+  let r = randInt(rng, total);
+  for (let i = 0; i < bag.length; i++) {
+    if (r < bag[i]!) {
+      if (i === WOLF) return WOLF + 1;
+      bag[i]!--;
+      return i + 1;
+    }
+    r -= bag[i]!;
+  }
+  throw new Error('empty bag');
+}
+
+export function applyAction(s: CarcState, role: Role, a: CarcAction): CarcState {
+  const p = playerOf(s, role);
+  if (typeof a !== 'object' || a === null || Array.isArray(a) || typeof (a as { type?: unknown }).type !== 'string') fail(RULE.malformed, 'an action is an object with a type');
+  switch (a.type) {
+    case 'place': return place(s, p, a);
+    case 'follower': case 'shepherd': return deploy(s, p, a);
+    case 'skip': {
+      if (s.phase !== 'deploy') fail(RULE.wrongPhase, 'nothing to skip now');
+      if (Object.keys(a).length !== 1) fail(RULE.malformed, 'skip takes no arguments');
+      const d: CarcState = { ...s, events: [] };
+      return afterDeploy(d, boardOf(s.tiles));
+    }
+    case 'grow': case 'drive': return tend(s, p, a);
+    default: return fail(RULE.malformed, `unknown action type ${String((a as { type: unknown }).type)}`);
+  }
+}
+
+function place(s: CarcState, p: number, a: { x: unknown; y: unknown; rot: unknown }): CarcState {
+  if (s.phase !== 'place') fail(RULE.wrongPhase, 'the tile is already placed');
+  if (!isInt(a.x) || !isInt(a.y) || !isInt(a.rot)) fail(RULE.malformed, 'place needs integer x, y and rot');
+  const tt = TILES[s.current]!;
+  if (!tt.rotations.includes(a.rot)) fail(RULE.badRotation, `rotation ${a.rot} is not one of ${tt.rotations.join(', ')} for this tile`);
+  const before = boardOf(s.tiles);
+  if (!before.fits(s.current, a.rot, a.x, a.y)) fail(RULE.noFit, `the tile does not fit at (${a.x}, ${a.y}) with rotation ${a.rot}`);
+  const tiles = [...s.tiles, packPlacement(s.current, a.rot, a.x, a.y)];
+  const board = advanceBoard(s.tiles, tiles);
+  const t = board.n - 1;
+  const d: CarcState = { ...s, tiles, current: -1, phase: 'deploy', events: [{ e: 'place', p, tile: tt.def.id }] };
+  if (tt.hill) {
+    d.hills = [...s.hills, t];
+    if (s.pile.length > 0) {
+      d.under = [...s.under, s.pile[s.pile.length - 1]!];
+      d.pile = s.pile.slice(0, -1);
+      d.draws = s.draws + 1;
+      d.events.push({ e: 'hill', p });
+    } else {
+      d.under = [...s.under, -1];
+    }
+  }
+  // Tending: the new tile extends a field (still open) holding this player's shepherd.
+  let tending = false;
+  if (s.opts.hs) {
+    const root = shepherdRoot(board, p, s.meeples);
+    if (root >= 0 && board.open[root]! > 0) {
+      for (let l = 0; l < tt.features.length; l++) {
+        if (tt.features[l]!.kind === FIELD && board.find(t * MAXF + l) === root) { tending = true; break; }
+      }
+    }
+  }
+  d.tending = tending;
+  if (deploySpots(d, board).length === 0) return afterDeploy(d, board);
+  return d;
+}
+
+function deploy(s: CarcState, p: number, a: { type: 'follower' | 'shepherd'; feature: unknown }): CarcState {
+  if (s.phase !== 'deploy') fail(RULE.wrongPhase, 'figures are deployed right after placing a tile');
+  if (!isInt(a.feature) || Object.keys(a).length !== 2) fail(RULE.malformed, `${a.type} needs an integer feature`);
+  const board = boardOf(s.tiles);
+  const t = board.n - 1;
+  const tt = TILES[board.ttype[t]!]!;
+  if (a.feature < 0 || a.feature >= tt.features.length) fail(RULE.noSuchFeature, `the tile has no feature ${a.feature}`);
+  const kind = tt.features[a.feature]!.kind;
+  const spot = deploySpots(s, board).find((x) => x.feature === a.feature);
+  const d: CarcState = { ...s, events: [] };
+  if (a.type === 'follower') {
+    if (s.supply[p] === 0) fail(RULE.noFollower, 'no follower left in your supply');
+    if (kind === FIELD && !s.opts.farmers) fail(RULE.noFarmers, 'farmers are not in play');
+    if (!spot?.follower) fail(RULE.occupied, 'that feature already has a follower');
+    d.meeples = [...s.meeples, p, t, a.feature, 0];
+    d.supply = [...s.supply];
+    d.supply[p]!--;
+    d.events.push({ e: 'follower', p, kind: KIND_NAMES[kind]! });
+    return afterDeploy(d, board);
+  }
+  if (!s.opts.hs || shepherdOnBoard(s.meeples, p)) fail(RULE.shepherdBusy, 'your shepherd is not in your supply');
+  if (kind !== FIELD) fail(RULE.notField, 'a shepherd goes on a field');
+  if (!spot?.shepherd) fail(RULE.shepherdThere, 'that field already has a shepherd');
+  d.events.push({ e: 'shepherd', p });
+  const rng: RngState = [...s.rng];
+  const bag = [...s.bag];
+  const tok = drawToken(rng, bag);
+  d.rng = rng; d.bag = bag; d.draws = s.draws + 1;
+  if (tok === WOLF + 1) {
+    d.events.push({ e: 'wolf', p, ps: [p] });
+  } else {
+    d.meeples = [...s.meeples, p, t, a.feature, 1];
+    d.flocks = [...s.flocks];
+    d.flocks[p] = [tok];
+    d.events.push({ e: 'sheep', p, n: tok });
+  }
+  return afterDeploy(d, board);
+}
+
+function tend(s: CarcState, p: number, a: { type: 'grow' | 'drive' }): CarcState {
+  if (s.phase !== 'flock') fail(RULE.wrongPhase, 'you may tend your flock only after extending its field');
+  if (Object.keys(a).length !== 1) fail(RULE.malformed, `${a.type} takes no arguments`);
+  const board = boardOf(s.tiles);
+  const root = shepherdRoot(board, p, s.meeples);
+  const d: CarcState = { ...s, events: [], flocks: [...s.flocks], bag: [...s.bag] };
+  if (a.type === 'drive') {
+    d.scores = [...s.scores];
+    d.meeples = endFlock(board, root, s.meeples, d.flocks, d.bag, d.scores, d.events, 'stable', p);
+  } else {
+    const rng: RngState = [...s.rng];
+    const tok = drawToken(rng, d.bag);
+    d.rng = rng; d.draws = s.draws + 1;
+    if (tok === WOLF + 1) {
+      d.meeples = endFlock(board, root, s.meeples, d.flocks, d.bag, null, d.events, 'wolf', p);
+    } else {
+      d.flocks[p] = [...s.flocks[p]!, tok];
+      d.events.push({ e: 'sheep', p, n: tok });
+    }
+  }
+  return endTurn(d, board);
+}
+
+/** After the deployment step: the flock choice when due, else the end of the turn. `d` is a fresh draft. */
+function afterDeploy(d: CarcState, board: Board): CarcState {
+  if (d.tending && shepherdOnBoard(d.meeples, d.turn)) {
+    d.phase = 'flock';
+    return d;
+  }
+  return endTurn(d, board);
+}
+
+/** Scores what the last tile completed, then passes the turn and draws. `d` is a fresh draft (its arrays may be shared with the input state). */
+function endTurn(d: CarcState, board: Board): CarcState {
+  const t = board.n - 1;
+  const tt = TILES[board.ttype[t]!]!;
+  const events: GameEvent[] = d.events;
+  let meeples = d.meeples;
+  let scores: number[] | null = null;
+  let supply: number[] | null = null;
+  const seen: number[] = [];
+  for (let l = 0; l < tt.features.length; l++) {
+    const kind = tt.features[l]!.kind;
+    if (kind === CLOISTER) continue;
+    const root = board.find(t * MAXF + l);
+    if (board.open[root] !== 0 || seen.includes(root)) continue;
+    seen.push(root);
+    if (kind === CITY || kind === ROAD) {
+      if (!hasFigure(board, root, meeples, 0)) continue;
+      scores ??= [...d.scores];
+      supply ??= [...d.supply];
+      scoreSet(d, board, root, kind, true, meeples, scores, events);
+      meeples = returnFollowers(board, root, meeples, supply);
+    } else if (d.opts.hs && hasFigure(board, root, meeples, 1)) {
+      // A field closed on every side: its flock goes to the stable at once.
+      scores ??= [...d.scores];
+      if (d.flocks === undefined) throw new Error('no flocks');
+      const flocks = [...d.flocks], bag = [...d.bag];
+      meeples = endFlock(board, root, meeples, flocks, bag, scores, events, 'stable', -1);
+      d.flocks = flocks; d.bag = bag;
+    }
+  }
+  for (const c of board.cloistersAround(t)) {
+    if (board.neighbours8(c) !== 8) continue;
+    const root = board.find(c * MAXF + board.cloisterLocal(c));
+    if (!hasFigure(board, root, meeples, 0)) continue;
+    scores ??= [...d.scores];
+    supply ??= [...d.supply];
+    scoreSet(d, board, root, CLOISTER, true, meeples, scores, events);
+    meeples = returnFollowers(board, root, meeples, supply);
+  }
+  d.meeples = meeples;
+  if (scores) d.scores = scores;
+  if (supply) d.supply = supply;
+  d.tending = false;
+  // Next player draws.
+  const pile = [...d.pile];
+  const discarded = d.discarded;
+  const disc = [...discarded];
+  const cur = drawFitting(board, pile, disc, events);
+  d.pile = pile;
+  if (disc.length !== discarded.length) d.discarded = disc;
+  d.draws = d.draws + 1;
+  if (cur < 0) {
+    d.current = -1;
+    d.phase = 'over';
+    const fs = [...d.scores];
+    events.push({ e: 'final' });
+    finalScoring(d, board, fs, events);
+    d.scores = fs;
+    events.push({ e: 'end' });
+    return d;
+  }
+  d.turn = (d.turn + 1) % d.players;
+  d.current = cur;
+  d.phase = 'place';
+  events.push({ e: 'draw', p: d.turn, tile: TILES[cur]!.def.id });
+  return d;
+}
+
+function hasFigure(board: Board, root: number, m: readonly number[], kind: 0 | 1): boolean {
+  for (let i = 0; i < m.length; i += 4) if (m[i + 3] === kind && board.find(m[i + 1]! * MAXF + m[i + 2]!) === root) return true;
+  return false;
+}
