@@ -3,9 +3,10 @@ import { cpus, totalmem, platform, release } from 'node:os';
 import { dirname } from 'node:path';
 import type { Benchmark, BenchSection } from './types.js';
 import { randomGamesBench } from './random-games.js';
+import { botsBench } from './bots.js';
 
 /** Every benchmark `tabula bench` runs, in order. Other packages' benchmarks are added here. */
-export const benchmarks: Benchmark[] = [randomGamesBench];
+export const benchmarks: Benchmark[] = [randomGamesBench, botsBench];
 
 export function machineLine(): string {
   const c = cpus();

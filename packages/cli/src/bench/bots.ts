@@ -1,0 +1,88 @@
+import { cpus } from 'node:os';
+import type { AnyGame, SetupOptions } from '@tabula/engine';
+import { listGames } from '@tabula/games';
+import { levelIterations } from '@tabula/bots';
+import { simulate, type SimResult } from '../sim.js';
+import type { Benchmark, BenchSection } from './types.js';
+
+/**
+ * Bot strength: hard vs random and hard vs medium per game and setup, seats alternating from game
+ * to game, Wilson 95% intervals, decision-time percentiles.
+ *
+ * Configuration (environment, since `tabula bench` has no per-benchmark flags):
+ * - TABULA_BENCH_BOT_GAMES: games per pairing (default 200; --quick: 4)
+ * - TABULA_BENCH_BOT_BUDGET: "time" (the levels' real time budgets, default) or "iterations"
+ *   (each level at its fixed iteration budget: reproducible, see levelIterations in @tabula/bots)
+ *   or a number N (hard at N iterations, medium at N/4)
+ * - TABULA_BENCH_BOT_WORKERS: worker threads (default: number of cores)
+ * - TABULA_BENCH_BOT_ONLY: comma-separated substrings of "game/setup" labels to run
+ * Cost: games x decisions per game x budget / workers. With the time budgets, a hard-vs-random game
+ * spends about half its decisions at <= 1 s, so a pairing of 200 games is hours on 2 cores.
+ */
+interface BotSetup { label: string; setup: Omit<SetupOptions, 'seed'> }
+
+export function botBenchSetups(game: AnyGame): BotSetup[] {
+  const pick = (re: RegExp): BotSetup[] => game.scenarios.filter((s) => re.test(s)).map((s) => ({ label: s, setup: { scenario: s } }));
+  switch (game.id) {
+    case 'carcassonne': return [{ label: '2 players', setup: { players: 2 } }];
+    case 'hammer-of-the-scots': { const s = pick(/brave|bruce/i); return s.length ? s : pick(/./); }
+    case 'hacse': { const s = pick(/early|late/i); return s.length ? s : pick(/./); }
+    default: return [];
+  }
+}
+
+function botName(level: string, budget: string): string {
+  if (budget === 'time') return level;
+  if (budget === 'iterations') return `${level}@${levelIterations[level]}`;
+  const n = Number(budget);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`TABULA_BENCH_BOT_BUDGET must be time, iterations or a number, not ${budget}`);
+  return `${level}@${level === 'mcts-hard' ? n : Math.max(1, Math.round(n / 4))}`;
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+export const botsBench: Benchmark = {
+  name: 'bots',
+  async run({ quick, log }): Promise<BenchSection> {
+    const env = typeof process !== 'undefined' ? process.env : {};
+    const games = Number(env.TABULA_BENCH_BOT_GAMES ?? (quick ? 4 : 200));
+    const budget = env.TABULA_BENCH_BOT_BUDGET ?? (quick ? 'iterations' : 'time');
+    const workers = Number(env.TABULA_BENCH_BOT_WORKERS ?? cpus().length);
+    const only = env.TABULA_BENCH_BOT_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+    const hard = botName('mcts-hard', budget), medium = botName('mcts-medium', budget);
+    const rows: Record<string, string | number>[] = [];
+    for (const game of listGames()) {
+      for (const b of botBenchSetups(game)) {
+        const label = `${game.id}/${b.label}`;
+        if (only && !only.some((o) => label.includes(o))) continue;
+        for (const opp of ['random', medium]) {
+          const t0 = performance.now();
+          const r: SimResult = await simulate({
+            game: game.id, scenario: b.setup.scenario, players: b.setup.players, games, seed: `bots:${label}`,
+            bots: [hard, opp], workers,
+          });
+          const secs = (performance.now() - t0) / 1000;
+          const w = r.winRates[hard]!;
+          const dt = r.decisionMs?.[hard];
+          const row = {
+            game: game.id, setup: b.label, pairing: `${hard} vs ${opp}`, games: r.games,
+            'hard wins': r.wins[hard] ?? 0, draws: r.draws, 'win rate': pct(w.rate), 'Wilson 95%': `${pct(w.low)} - ${pct(w.high)}`,
+            'hard p50 ms': Number((dt?.p50 ?? 0).toFixed(1)), 'hard p95 ms': Number((dt?.p95 ?? 0).toFixed(1)),
+            'hard max ms': Number((dt?.max ?? 0).toFixed(1)), errors: r.errors.length, 'wall s': Math.round(secs),
+          };
+          log(`${label} ${row.pairing}: ${row['win rate']} (${row['Wilson 95%']}), p95 ${row['hard p95 ms']} ms, ${row['wall s']} s`);
+          rows.push(row);
+        }
+      }
+    }
+    const head = '| game | setup | pairing | games | hard wins | draws | win rate | Wilson 95% | hard p50 ms | hard p95 ms | hard max ms | errors | wall s |\n|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n';
+    const body = rows.map((r) => `| ${r.game} | ${r.setup} | ${r.pairing} | ${r.games} | ${r['hard wins']} | ${r.draws} | ${r['win rate']} | ${r['Wilson 95%']} | ${r['hard p50 ms']} | ${r['hard p95 ms']} | ${r['hard max ms']} | ${r.errors} | ${r['wall s']} |`).join('\n');
+    return {
+      title: 'Bot strength (MCTS levels)',
+      command: `TABULA_BENCH_BOT_GAMES=${games} TABULA_BENCH_BOT_BUDGET=${budget} TABULA_BENCH_BOT_WORKERS=${workers}${only ? ` TABULA_BENCH_BOT_ONLY=${only.join(',')}` : ''} npx tabula bench --only bots`,
+      markdown: `${head}${body}\n\nSeats alternate from game to game (each bot plays each side equally often). A draw counts as not a win. ` +
+        `Decision times are wall-clock per decision of the hard bot, measured in worker threads sharing ${workers} worker(s) on this machine.`,
+      rows,
+    };
+  },
+};
