@@ -8,13 +8,17 @@
  */
 import { CLOISTER, DX, DY, MAXF, TILES, oppositeThird } from './tiles.js';
 
-/** Coordinates run from -OFF to GRID-OFF-1 on both axes (90 tiles never reach the rim). */
-export const GRID = 192;
-export const OFF = 96;
+/**
+ * The grid wraps around every GRID cells: 90 tiles and their open neighbours span fewer than
+ * GRID positions on either axis, so (x mod GRID, y mod GRID) names a position uniquely.
+ * Coordinates themselves stay within -OFF..OFF-1.
+ */
+export const GRID = 128;
+export const OFF = 100;
 const MAX_TILES = 96;
 
 export function cellKey(x: number, y: number): number {
-  return (y + OFF) * GRID + (x + OFF);
+  return ((y & (GRID - 1)) << 7) | (x & (GRID - 1));
 }
 
 /** A placement packed in one number: type (7 bits), rotation (2), x and y (8 bits each, offset). */
@@ -30,12 +34,15 @@ export class Board {
   /** Tiles placed so far. */
   n = 0;
   /** cell[key] = tile number + 1, 0 when empty. */
-  readonly cell = new Int16Array(GRID * GRID);
+  readonly cell = new Int8Array(GRID * GRID);
   /** Required edges of an open position: low byte mask, high byte value (2 bits per side, N lowest). */
   readonly req = new Uint16Array(GRID * GRID);
   /** frontierPos[key] = index in frontier + 1, 0 when not open. */
   readonly frontierPos = new Int16Array(GRID * GRID);
   readonly frontier: number[] = [];
+  /** Coordinates of the open positions, parallel to frontier. */
+  readonly frontierX: number[] = [];
+  readonly frontierY: number[] = [];
   readonly tx = new Int16Array(MAX_TILES);
   readonly ty = new Int16Array(MAX_TILES);
   readonly ttype = new Uint8Array(MAX_TILES);
@@ -72,9 +79,10 @@ export class Board {
 
   /** True when a tile of `type` at rotation `rot` may go on the open position (x, y). */
   fits(type: number, rot: number, x: number, y: number): boolean {
-    if (x <= -OFF || y <= -OFF || x >= GRID - OFF - 1 || y >= GRID - OFF - 1) return false;
+    if (x < -OFF || y < -OFF || x >= OFF || y >= OFF) return false;
     const k = cellKey(x, y);
-    if (this.frontierPos[k] === 0) return false;
+    const pos = this.frontierPos[k]!;
+    if (pos === 0 || this.frontierX[pos - 1] !== x || this.frontierY[pos - 1] !== y) return false;
     const r = this.req[k]!;
     return (TILES[type]!.edgeCode[rot]! & (r & 255)) === r >> 8;
   }
@@ -83,11 +91,12 @@ export class Board {
   forEachPlacement(type: number, out: (x: number, y: number, rot: number) => void): void {
     const t = TILES[type]!;
     const codes = t.edgeCode;
-    for (const k of this.frontier) {
-      const r = this.req[k]!;
+    const f = this.frontier;
+    for (let i = 0; i < f.length; i++) {
+      const r = this.req[f[i]!]!;
       const mask = r & 255, val = r >> 8;
       for (const rot of t.rotations) {
-        if ((codes[rot]! & mask) === val) out((k % GRID) - OFF, ((k / GRID) | 0) - OFF, rot);
+        if ((codes[rot]! & mask) === val) out(this.frontierX[i]!, this.frontierY[i]!, rot);
       }
     }
   }
@@ -107,8 +116,11 @@ export class Board {
     const pos = this.frontierPos[k]!;
     if (pos === 0) return;
     const last = this.frontier.pop()!;
+    const lx = this.frontierX.pop()!, ly = this.frontierY.pop()!;
     if (last !== k) {
       this.frontier[pos - 1] = last;
+      this.frontierX[pos - 1] = lx;
+      this.frontierY[pos - 1] = ly;
       this.frontierPos[last] = pos;
     }
     this.frontierPos[k] = 0;
@@ -137,7 +149,10 @@ export class Board {
       const nk = cellKey(nx, ny);
       const other = this.cell[nk]! - 1;
       if (other < 0) {
-        if (this.frontierPos[nk] === 0) { this.frontier.push(nk); this.frontierPos[nk] = this.frontier.length; }
+        if (this.frontierPos[nk] === 0) {
+          this.frontier.push(nk); this.frontierX.push(nx); this.frontierY.push(ny);
+          this.frontierPos[nk] = this.frontier.length;
+        }
         const os = (s + 2) % 4;
         const kind = (code >> (2 * s)) & 3;
         this.req[nk] = this.req[nk]! | (3 << (2 * os)) | (kind << (8 + 2 * os));
