@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, setLanguage, type Lang } from './i18n/index.js';
+import { api, getAuth, onAuthChange } from './api/client.js';
+import { Link, usePath } from './router.js';
+import { SignIn } from './pages/SignIn.js';
+import { Lobby } from './pages/Lobby.js';
+import { NewGame } from './pages/NewGame.js';
+import { OnlineGame } from './pages/OnlineGame.js';
+import { LocalSetup } from './pages/LocalSetup.js';
+import { LocalGame } from './pages/LocalGame.js';
+import { LocalReplay, OnlineReplay } from './pages/Replay.js';
+import { Rules } from './pages/Rules.js';
+import { GAME_IDS } from './engines.js';
+import { gameName } from './labels.js';
+
+function Welcome() {
+  const { t } = useTranslation();
+  return (
+    <div className="narrow welcome">
+      <h2>{t('home.title')}</h2>
+      <p>{t('home.intro')}</p>
+      <ul className="game-cards">
+        {GAME_IDS.map((id) => (
+          <li key={id} className="card">
+            <h3>{gameName(t, id)}</h3>
+            <p className="muted">{t(`rules.${id}.summary`)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="button-row">
+        <Link to="/local" className="button primary" data-testid="play-local">{t('home.playLocal')}</Link>
+        <Link to="/signin" className="button" data-testid="go-signin">{t('home.playOnline')}</Link>
+        <Link to="/rules" className="button">{t('nav.rules')}</Link>
+      </div>
+    </div>
+  );
+}
+
+function Page() {
+  const { path, query } = usePath();
+  const [auth, setAuthState] = useState(getAuth());
+  useEffect(() => onAuthChange(() => setAuthState(getAuth())), []);
+  let m: RegExpMatchArray | null;
+  if (path === '/signin') return <SignIn next={query.get('next') ?? undefined} />;
+  if (path === '/local') return <LocalSetup />;
+  if (path === '/local/play') return <LocalGame />;
+  if (path === '/local/replay') return <LocalReplay />;
+  if (path === '/rules') return <Rules />;
+  if ((m = path.match(/^\/rules\/([\w-]+)$/))) return <Rules gameId={m[1]} />;
+  if ((m = path.match(/^\/games\/([^/]+)\/replay$/))) return <OnlineReplay id={decodeURIComponent(m[1]!)} />;
+  if ((m = path.match(/^\/games\/([^/]+)$/))) return <OnlineGame key={m[1]} id={decodeURIComponent(m[1]!)} />;
+  if (path === '/new') return auth ? <NewGame /> : <SignIn next="/new" />;
+  return auth ? <Lobby /> : <Welcome />;
+}
+
+export function App() {
+  const { t, i18n } = useTranslation();
+  const [auth, setAuthState] = useState(getAuth());
+  useEffect(() => onAuthChange(() => setAuthState(getAuth())), []);
+  usePath();
+  return (
+    <>
+      <a href="#main" className="skip">{t('nav.skip')}</a>
+      <header className="top">
+        <Link to="/" className="brand">Tabula</Link>
+        <nav aria-label={t('nav.main')}>
+          <Link to="/">{auth ? t('nav.lobby') : t('nav.home')}</Link>
+          <Link to="/local" data-testid="nav-local">{t('nav.local')}</Link>
+          <Link to="/rules">{t('nav.rules')}</Link>
+        </nav>
+        <span className="spacer" />
+        <label className="lang">
+          <span className="sr-only">{t('nav.language')}</span>
+          <select value={i18n.resolvedLanguage ?? i18n.language} onChange={(e) => setLanguage(e.target.value as Lang)} data-testid="lang" aria-label={t('nav.language')}>
+            {LANGUAGES.map((l) => <option key={l.code} value={l.code} lang={l.code}>{l.label}</option>)}
+          </select>
+        </label>
+        {auth ? (
+          <span className="who"><span className="muted">{auth.name}</span> <button type="button" className="small" onClick={() => api.signOut()}>{t('auth.signOut')}</button></span>
+        ) : (
+          <Link to="/signin" className="button small" data-testid="nav-signin">{t('auth.signIn')}</Link>
+        )}
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Page />
+      </main>
+    </>
+  );
+}

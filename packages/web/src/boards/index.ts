@@ -1,0 +1,13 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { BoardProps } from './types.js';
+
+// Boards are plug-ins, one directory per game id, each loaded on demand.
+type Board = LazyExoticComponent<ComponentType<BoardProps>>;
+
+const boards: Record<string, Board> = {};
+
+export const GenericBoard: Board = lazy(() => import('./generic/Board.js'));
+
+export function boardFor(gameId: string): Board {
+  return boards[gameId] ?? GenericBoard;
+}

@@ -1,0 +1,92 @@
+// Turning the engines' data (ids, i18n keys + args, actions) into words in the current language.
+import type { TFunction } from 'i18next';
+
+type Args = Record<string, unknown> | undefined;
+
+export function gameName(t: TFunction, id: string): string {
+  return t(`game.${id}`, { defaultValue: id });
+}
+
+function humanize(s: string): string {
+  const spaced = s.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export function roleName(t: TFunction, gameId: string, role: string | null): string {
+  if (role === null) return t('role.spectator');
+  return t(`${gameId}:role.${role}`, { defaultValue: humanize(role) });
+}
+
+export function scenarioName(t: TFunction, gameId: string, scenario: string): string {
+  return t(`${gameId}:scenario.${scenario}`, { defaultValue: humanize(scenario) });
+}
+
+export function variantName(t: TFunction, gameId: string, key: string): string {
+  return t(`${gameId}:variant.${key}`, { defaultValue: humanize(key) });
+}
+
+/** Translates arguments that are themselves keys of the game (role, area, card, tile names) when the game has them. */
+function localizeArgs(t: TFunction, gameId: string, args: Args): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args ?? {})) {
+    if (typeof v === 'string' && k === 'role') out[k] = roleName(t, gameId, v);
+    else if (typeof v === 'string') {
+      const named = t(`${gameId}:name.${v}`, { defaultValue: '' });
+      out[k] = named || v;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+function argsText(args: Args): string {
+  const parts = Object.entries(args ?? {}).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** A log line { role, key, args }: the game's "log.<key>" message, else the platform's, else the raw key. */
+export function logText(t: TFunction, gameId: string, line: { role: string | null; key: string; args?: Args }): string {
+  const key = line.key.startsWith('log.') ? line.key : `log.${line.key}`;
+  const args = { ...localizeArgs(t, gameId, line.args), role: line.role ? roleName(t, gameId, line.role) : '' };
+  const text = t(`${gameId}:${key}`, { ...args, defaultValue: '' }) || t(`ui:${key}`, { ...args, defaultValue: '' });
+  if (text) return text;
+  return `${humanize(line.key.replace(/^log\./, ''))}${argsText(line.args)}`;
+}
+
+/** A RuleError code: the game's "rule.<code>" message, else the platform's, else the server's English message. */
+export function ruleText(t: TFunction, gameId: string, code: string, fallback: string): string {
+  return t(`${gameId}:rule.${code}`, { defaultValue: '' }) || t(`rule.${code}`, { defaultValue: '' }) || fallback;
+}
+
+export function actionType(action: unknown): string {
+  if (typeof action === 'string') return action;
+  if (action && typeof action === 'object' && !Array.isArray(action)) {
+    const a = action as Record<string, unknown>;
+    for (const k of ['type', 'kind', 'verb', 'action', 'op']) if (typeof a[k] === 'string') return a[k] as string;
+  }
+  return 'action';
+}
+
+function valueText(t: TFunction, gameId: string, v: unknown): string {
+  if (typeof v === 'string') return t(`${gameId}:name.${v}`, { defaultValue: v });
+  if (v === null || v === undefined) return '-';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** A readable label for a legal action: the game's "action.<type>" message with the action's fields, else a generic one. */
+export function actionLabel(t: TFunction, gameId: string, action: unknown): string {
+  const type = actionType(action);
+  const fields: Record<string, unknown> = {};
+  if (action && typeof action === 'object' && !Array.isArray(action)) {
+    for (const [k, v] of Object.entries(action as Record<string, unknown>)) fields[k] = valueText(t, gameId, v);
+  }
+  const text = t(`${gameId}:action.${type}`, { ...fields, defaultValue: '' });
+  if (text) return text;
+  const rest = Object.entries(fields).filter(([k]) => !['type', 'kind', 'verb', 'action', 'op'].includes(k));
+  if (typeof action !== 'object' || action === null) return humanize(String(action));
+  return rest.length ? `${rest.map(([k, v]) => `${k} ${String(v)}`).join(', ')}` : humanize(type);
+}
+
+export function actionGroupName(t: TFunction, gameId: string, type: string): string {
+  return t(`${gameId}:actionGroup.${type}`, { defaultValue: '' }) || humanize(type);
+}

@@ -1,0 +1,7 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './i18n/index.js';
+import './styles.css';
+import { App } from './App.js';
+
+createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);

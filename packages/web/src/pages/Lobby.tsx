@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, getAuth, type GameSummary } from '../api/client.js';
+import { Link } from '../router.js';
+import { gameName, scenarioName } from '../labels.js';
+import { RoleBadge } from '../components/GameScreen.js';
+
+function GameRow({ g, yourTurn }: { g: GameSummary; yourTurn?: boolean }) {
+  const { t } = useTranslation();
+  const free = g.seats.filter((s) => !s.name && !s.bot).length;
+  return (
+    <li className={`game-row${yourTurn ? ' your-turn' : ''}`} data-game-id={g.id}>
+      <Link to={`/games/${g.id}`} className="game-link">
+        <b>{gameName(t, g.game)}</b>{g.scenario && <span className="muted"> · {scenarioName(t, g.game, g.scenario)}</span>}
+      </Link>
+      <span className="seats">
+        {g.seats.map((s, i) => (
+          <span key={s.role} className="seat">
+            <RoleBadge gameId={g.game} role={s.role} index={i} active={g.active.includes(s.role)} />
+            <span className="muted"> {s.bot ? t('seat.bot', { bot: t(`bot.${s.bot}`, { defaultValue: s.bot }) }) : s.name ?? t('seat.free')}</span>
+          </span>
+        ))}
+      </span>
+      {yourTurn && <span className="tag turn">{t('lobby.yourTurn')}</span>}
+      {g.status === 'open' && free > 0 && <span className="tag">{t('lobby.freeSeats', { count: free })}</span>}
+      {g.status === 'finished' && <Link to={`/games/${g.id}/replay`} className="button small">{t('lobby.replay')}</Link>}
+    </li>
+  );
+}
+
+export function Lobby() {
+  const { t } = useTranslation();
+  const me = getAuth();
+  const [open, setOpen] = useState<GameSummary[]>([]);
+  const [active, setActive] = useState<GameSummary[]>([]);
+  const [finished, setFinished] = useState<GameSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const [o, a, f] = await Promise.all([api.listGames('open'), api.listGames('active'), api.listGames('finished')]);
+      setOpen(o); setActive(a); setFinished(f); setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+    const id = setInterval(() => { if (document.visibilityState === 'visible') void load(); }, 10_000);
+    return () => clearInterval(id);
+  }, [load]);
+
+  const isMine = (g: GameSummary) => g.seats.some((s) => s.me);
+  const myTurn = (g: GameSummary) => g.seats.some((s) => s.me && g.active.includes(s.role)) || g.raw.yourTurn === true;
+  const mine = [...open.filter(isMine), ...active.filter(isMine)].sort((a, b) => Number(myTurn(b)) - Number(myTurn(a)));
+  const others = [...open.filter((g) => !isMine(g))];
+  const watch = active.filter((g) => !isMine(g));
+  return (
+    <div className="lobby">
+      <div className="lobby-head">
+        <h2>{t('lobby.title')}</h2>
+        <span className="muted">{me ? t('lobby.signedInAs', { name: me.name }) : null}</span>
+        <Link to="/new" className="button primary" data-testid="new-game">{t('nav.newGame')}</Link>
+        <Link to="/local" className="button">{t('nav.local')}</Link>
+        <button type="button" onClick={() => void load()}>{t('common.refresh')}</button>
+      </div>
+      {error && <p className="error" role="alert">{error}</p>}
+      <section className="panel">
+        <h3>{t('lobby.mine')}</h3>
+        {mine.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{mine.map((g) => <GameRow key={g.id} g={g} yourTurn={myTurn(g)} />)}</ul>}
+      </section>
+      <section className="panel">
+        <h3>{t('lobby.open')}</h3>
+        {others.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{others.map((g) => <GameRow key={g.id} g={g} />)}</ul>}
+      </section>
+      {watch.length > 0 && (
+        <section className="panel">
+          <h3>{t('lobby.watch')}</h3>
+          <ul className="games">{watch.map((g) => <GameRow key={g.id} g={g} />)}</ul>
+        </section>
+      )}
+      <section className="panel">
+        <h3>{t('lobby.finished')}</h3>
+        {finished.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{finished.slice(0, 50).map((g) => <GameRow key={g.id} g={g} />)}</ul>}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRuleError } from '@tabula/engine';
+import { loadGame, type GameModule } from '../games.js';
+import { GameScreen } from '../components/GameScreen.js';
+import { askBot } from '../local/bots.js';
+import { download, loadCurrent, localUndoDepth, logLinesOf, saveCurrent, statesOf, type LocalGameFile } from '../local/session.js';
+import { roleName, ruleText } from '../labels.js';
+import { Link, navigate } from '../router.js';
+
+export function LocalGame() {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<LocalGameFile | null>(() => loadCurrent());
+  const [mod, setMod] = useState<GameModule | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [thinking, setThinking] = useState<string | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const [curtainOn, setCurtainOn] = useState(true);
+  const asking = useRef(0);
+
+  useEffect(() => {
+    if (!file) return;
+    loadGame(file.game).then(setMod, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [file?.game]);
+
+  const states = useMemo(() => (mod && file ? statesOf(mod.game, file) : []), [mod, file]);
+  const game = mod?.game;
+  const state = states[states.length - 1];
+  const roles = useMemo(() => (game && file ? game.roles({ ...file.options, seed: file.seed }) : []), [game, file]);
+  const active = game && state !== undefined ? game.active(state) : [];
+  const outcome = game && state !== undefined ? game.outcome(state) : null;
+  const humans = roles.filter((r) => !file?.seats[r] || file.seats[r] === 'me' || file.seats[r] === 'human');
+  const hotseat = humans.length > 1;
+  const humanActive = humans.find((r) => active.includes(r)) ?? null;
+  const viewer = humanActive ?? (humans.length === 1 ? humans[0]! : shown ?? humans[0] ?? null);
+  const curtain = hotseat && curtainOn && !outcome && humanActive !== null && shown !== humanActive;
+
+  const commit = (next: LocalGameFile) => { saveCurrent(next); setFile(next); };
+
+  // Bots move by themselves, in the worker.
+  useEffect(() => {
+    if (!game || !file || state === undefined || outcome) return;
+    const botRole = active.find((r) => file.seats[r] && file.seats[r] !== 'me' && file.seats[r] !== 'human');
+    if (!botRole) return;
+    const ticket = ++asking.current;
+    setThinking(botRole);
+    const started = Date.now();
+    askBot(game.id, state, botRole, file.seats[botRole]!, `${file.seed}:bot:${file.actions.length}`).then(
+      (action) => {
+        const wait = Math.max(0, 350 - (Date.now() - started));
+        setTimeout(() => {
+          if (ticket !== asking.current) return;
+          setThinking(null);
+          try {
+            game.apply(state, botRole, action);
+            commit({ ...file, actions: [...file.actions, { role: botRole, action }] });
+          } catch (e) { setError(String(e)); }
+        }, wait);
+      },
+      (e: unknown) => { if (ticket === asking.current) { setThinking(null); setError(e instanceof Error ? e.message : String(e)); } },
+    );
+  }, [game, file, state]);
+
+  if (!file) {
+    return <div className="narrow"><p>{t('local.none')}</p><Link to="/local" className="button primary">{t('nav.local')}</Link></div>;
+  }
+  if (!game || state === undefined) return error ? <p className="error" role="alert">{error}</p> : <p className="muted">{t('common.loading')}</p>;
+
+  const actions = viewer && !curtain && active.includes(viewer) && !thinking ? game.actions(state, viewer) : [];
+  const act = (action: unknown) => {
+    if (!viewer) return;
+    try {
+      game.apply(state, viewer, action);
+      setError(null);
+      commit({ ...file, actions: [...file.actions, { role: viewer, action }] });
+    } catch (e) {
+      setError(isRuleError(e) ? ruleText(t, game.id, e.code, e.message) : String(e));
+    }
+  };
+  const lastHuman = [...file.actions].reverse().find((e) => humans.includes(e.role))?.role;
+  const canUndo = !!lastHuman && file.actions[file.actions.length - 1]?.role === lastHuman && localUndoDepth(game, states, file, lastHuman) > 0;
+  const undo = () => {
+    asking.current++;
+    setThinking(null);
+    commit({ ...file, actions: file.actions.slice(0, -1) });
+  };
+  const log = logLinesOf(game, states, file, viewer);
+  const { seats, ...gameLog } = file;
+  const controls = (
+    <>
+      {thinking && <p className="muted" data-testid="thinking">{t('local.thinking', { role: roleName(t, game.id, thinking) })}</p>}
+      <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">{t('game.undo')}</button>
+      <button type="button" onClick={() => download(`tabula-${game.id}-${file.seed}.json`, { ...gameLog, seats })} data-testid="save-log">{t('local.save')}</button>
+      <button type="button" onClick={() => navigate('/local/replay')}>{t('local.replay')}</button>
+      {hotseat && (
+        <label className="small"><input type="checkbox" checked={curtainOn} onChange={(e) => setCurtainOn(e.target.checked)} /> {t('local.curtain')}</label>
+      )}
+      <Link to="/local" className="button">{t('local.new')}</Link>
+    </>
+  );
+  if (curtain) {
+    return (
+      <div className="curtain narrow card">
+        <h2>{t('local.passTo', { role: roleName(t, game.id, humanActive) })}</h2>
+        <p className="muted">{t('local.passHint')}</p>
+        <button type="button" className="primary" autoFocus onClick={() => setShown(humanActive)} data-testid="curtain-go">{t('local.iAm', { role: roleName(t, game.id, humanActive) })}</button>
+      </div>
+    );
+  }
+  return (
+    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={actions} onAction={act} role={viewer} roles={roles}
+      active={active} log={log} outcome={outcome} controls={controls} error={error}
+      seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
+      title={<>{t('local.titleShort')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
+  );
+}

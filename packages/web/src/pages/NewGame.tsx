@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError, type CatalogEntry } from '../api/client.js';
+import { SetupForm, type SetupChoice } from '../components/SetupForm.js';
+import { navigate } from '../router.js';
+
+export function NewGame() {
+  const { t } = useTranslation();
+  const [catalog, setCatalog] = useState<CatalogEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api.catalog().then(setCatalog, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, []);
+  const create = async (c: SetupChoice) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { id } = await api.createGame({ game: c.game, scenario: c.scenario, players: c.players, variants: Object.keys(c.variants).length ? c.variants : undefined });
+      // Take my seat(s) first, then hand seats to bots (a bot seat may start playing at once).
+      for (const [role, who] of Object.entries(c.seats)) if (who === 'me') await api.takeSeat(id, role);
+      for (const [role, who] of Object.entries(c.seats)) if (who !== 'me' && who !== 'human') await api.takeSeat(id, role, who);
+      navigate(`/games/${id}`);
+    } catch (e) {
+      setError(e instanceof ApiError ? `${t(`error.${e.code}`, { defaultValue: e.message })}` : String(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="narrow">
+      <h2>{t('setup.newOnline')}</h2>
+      {error && <p className="error" role="alert">{error}</p>}
+      {catalog && catalog.length === 0 && <p className="muted">{t('setup.noGames')}</p>}
+      {catalog && catalog.length > 0 && <SetupForm catalog={catalog} online onSubmit={(c) => void create(c)} busy={busy} submitLabel={t('setup.create')} />}
+      {!catalog && !error && <p className="muted">{t('common.loading')}</p>}
+    </div>
+  );
+}

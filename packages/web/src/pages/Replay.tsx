@@ -1,0 +1,78 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError, type GameLogJson } from '../api/client.js';
+import { loadGame, type GameModule } from '../games.js';
+import { GameScreen } from '../components/GameScreen.js';
+import { loadCurrent, logLinesOf, statesOf } from '../local/session.js';
+import { roleName } from '../labels.js';
+
+/** Steps through a game's log, replayed locally through the engine, from any side's view or the spectator's. */
+export function ReplayViewer({ log }: { log: GameLogJson }) {
+  const { t } = useTranslation();
+  const [mod, setMod] = useState<GameModule | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState(0);
+  const [viewer, setViewer] = useState<string | null>(null);
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => { loadGame(log.game).then(setMod, (e: unknown) => setError(e instanceof Error ? e.message : String(e))); }, [log.game]);
+  const states = useMemo(() => {
+    if (!mod) return [];
+    try { return statesOf(mod.game, { ...log, options: log.options ?? {} }); } catch (e) { setError(String(e)); return []; }
+  }, [mod, log]);
+  const n = log.actions.length;
+  useEffect(() => {
+    if (!playing) return;
+    if (step >= n) { setPlaying(false); return; }
+    const id = setTimeout(() => setStep((s) => Math.min(n, s + 1)), 700);
+    return () => clearTimeout(id);
+  }, [playing, step, n]);
+  if (error) return <p className="error" role="alert">{error}</p>;
+  if (!mod || states.length === 0) return <p className="muted">{t('common.loading')}</p>;
+  const game = mod.game;
+  const roles = game.roles({ ...log.options, seed: log.seed });
+  const state = states[Math.min(step, states.length - 1)];
+  const lines = logLinesOf(game, states, { ...log, options: log.options ?? {} }, viewer, step);
+  const controls = (
+    <div className="replay-controls" data-testid="replay-controls">
+      <label>{t('replay.viewAs')}
+        <select value={viewer ?? ''} onChange={(e) => setViewer(e.target.value || null)} data-testid="replay-viewer">
+          <option value="">{roleName(t, game.id, null)}</option>
+          {roles.map((r) => <option key={r} value={r}>{roleName(t, game.id, r)}</option>)}
+        </select>
+      </label>
+      <div className="button-row">
+        <button type="button" onClick={() => setStep(0)} aria-label={t('replay.first')} title={t('replay.first')}>⏮</button>
+        <button type="button" onClick={() => setStep((s) => Math.max(0, s - 1))} aria-label={t('replay.prev')} title={t('replay.prev')} data-testid="replay-prev">◀</button>
+        <button type="button" onClick={() => setPlaying((p) => !p)} data-testid="replay-play">{playing ? t('replay.pause') : t('replay.play')}</button>
+        <button type="button" onClick={() => setStep((s) => Math.min(n, s + 1))} aria-label={t('replay.next')} title={t('replay.next')} data-testid="replay-next">▶</button>
+        <button type="button" onClick={() => setStep(n)} aria-label={t('replay.last')} title={t('replay.last')}>⏭</button>
+      </div>
+      <label>{t('replay.jump')}
+        <input type="range" min={0} max={n} value={step} onChange={(e) => setStep(Number(e.target.value))} data-testid="replay-slider" />
+      </label>
+      <p data-testid="replay-step">{t('replay.step', { step, total: n })}</p>
+    </div>
+  );
+  return (
+    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={[]} onAction={() => undefined} role={viewer} roles={roles}
+      active={game.active(state)} log={lines} outcome={step === n ? game.outcome(state) : null} controls={controls}
+      title={<>{t('replay.title')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
+  );
+}
+
+export function OnlineReplay({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [log, setLog] = useState<GameLogJson | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.replay(id).then(setLog, (e: unknown) => setError(e instanceof ApiError ? t(`error.${e.code}`, { defaultValue: e.message }) : String(e)));
+  }, [id, t]);
+  if (error) return <p className="error" role="alert">{error}</p>;
+  return log ? <ReplayViewer log={log} /> : <p className="muted">{t('common.loading')}</p>;
+}
+
+export function LocalReplay() {
+  const { t } = useTranslation();
+  const f = loadCurrent();
+  return f ? <ReplayViewer log={f} /> : <p className="muted">{t('local.none')}</p>;
+}
