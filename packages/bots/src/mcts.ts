@@ -95,8 +95,9 @@ export class MctsBot implements Bot {
     this.name = opts.name;
   }
 
-  private infoKey(game: AnyGame, state: unknown, role: Role): number {
-    return hashString(`${role}\u0000${JSON.stringify(game.view(state, role))}`);
+  private infoKey(game: AnyGame, k: Knowledge | undefined, state: unknown, role: Role): number {
+    const key = k?.infoKey ? k.infoKey(state, role) : JSON.stringify(game.view(state, role));
+    return hashString(`${role}\u0000${key}`);
   }
 
   choose(game: AnyGame, state: unknown, role: Role, rng: Rng): unknown {
@@ -113,7 +114,7 @@ export class MctsBot implements Bot {
     this.tableGame = game.id;
     const table = this.table;
     const r = rng.fork();
-    const rootKey = this.infoKey(game, state, role);
+    const rootKey = this.infoKey(game, k, state, role);
     const deadline = this.opts.timeMs ? t0 + this.opts.timeMs : Infinity;
     const maxIter = this.opts.iterations ?? Infinity;
     const rolloutPick = (s: unknown, actor: Role, acts: unknown[]): unknown =>
@@ -145,7 +146,7 @@ export class MctsBot implements Bot {
         if (acts.length === 1) {
           action = acts[0];
         } else if (inTree) {
-          const key = first ? rootKey : this.infoKey(game, s, actor);
+          const key = first ? rootKey : this.infoKey(game, k, s, actor);
           let node = table.get(key);
           if (!node) {
             node = { role: actor, n: 0, edges: new Map() };

@@ -1,2 +1,5 @@
 // Registers every game's knowledge (imported for its side effects by levels.ts).
-export {};
+import { registerKnowledge } from './index.js';
+import { carcassonneKnowledge } from './carcassonne.js';
+
+registerKnowledge('carcassonne', carcassonneKnowledge);

@@ -12,6 +12,11 @@ export interface Knowledge {
    * Used when a rollout stops at its depth limit; a role left out counts 1/2. Absent: rollouts play to the end.
    */
   evaluate?(game: AnyGame, state: unknown): Record<Role, number>;
+  /**
+   * A cheaper stand-in for `JSON.stringify(view(state, role))` as the search-tree key. It must be a
+   * function of what `role` can see (equal views give equal keys) and should tell apart different views.
+   */
+  infoKey?(state: unknown, role: Role): string;
   /** Rollout depth limit in actions when `evaluate` is present (default 40). */
   rolloutDepth?: number;
 }
