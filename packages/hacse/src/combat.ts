@@ -1,0 +1,366 @@
+/**
+ * An attack (Angriff durchführen, Kampfreihenfolge 1-5, Schaden, Formel, Geländegewinn, Tags), one
+ * small decision per action:
+ *  declare  attacker: commit {uid, order|null} per attacking unit (orders face down), then declared
+ *  block    defender: block {uid, attacker} with unflipped reserve units (1 + support cards; front
+ *           units too against "obsolete tactics"), then blocked
+ *  assign   attacker: assign {uid, target} for each unblocked attacker to an unflipped front unit
+ *           (aircraft: also reserve units); attackers with no possible target stay unopposed
+ *  resolve  attacker: resolve {uid} picks the next engagement; its order is revealed
+ *  flank    attacker: flank {target} places the free point of a flank order
+ *  hq       defender: hq {card} discards a card for 1 damage to the engaged attacker, or hqPass
+ *  spread   attacker: spread {target}, one point at a time, for unopposed attackers
+ * then flips (2+ damage this combat), ground gain, and the hand draw on an empty front.
+ */
+import { card, hasTag } from './cards.js';
+import { afterAction } from './flow.js';
+import {
+  FLIP_AT, armourOf, bonusOf, canDamage, destroyAt, dieDirection, distinct, findUnit, other, passiveSum, passives, takeOne,
+} from './state.js';
+import { randInt } from '@tabula/engine';
+import type { Attacker, Combat, EngagementResult, HacseAction, HacseState, OrderType, Side, Unit } from './types.js';
+
+export function blocksMax(s: HacseState, defender: Side): number {
+  return 1 + passiveSum(s, defender, 'blocks');
+}
+
+function eligibleAttackers(s: HacseState, side: Side): Unit[] {
+  return s.players[side].units.filter((u) => u.zone !== 'hinterland' && !u.flipped && !u.attacked && u.placed < s.turn);
+}
+
+/** The start player may not attack in their first turn (Aufbau); units attack once a turn, not on the turn placed (A5). */
+export function canAttack(s: HacseState, side: Side): boolean {
+  if (s.turn === 1 && side === s.start) return false;
+  return eligibleAttackers(s, side).length > 0;
+}
+
+export function startCombat(s: HacseState, side: Side): void {
+  s.phase = 'combat';
+  s.combat = {
+    attacker: side, stage: 'declare', attackers: [], blocksUsed: 0, current: null, pendingHit: 0, pendingBack: 0,
+    pendingHq: 0, spreadLeft: 0, undistributed: 0, taken: {}, gone: {}, results: [], dieBefore: s.die,
+  };
+}
+
+function orderType(id: string | null): OrderType | null {
+  return id === null ? null : card(id).order ?? null;
+}
+
+function att(c: Combat, uid: string): Attacker {
+  return c.attackers.find((a) => a.uid === uid)!;
+}
+
+/** Defending units still waiting for an engagement (never a flank or spread target: Formel). */
+function waiting(c: Combat, except: string | null): Set<string> {
+  const w = new Set<string>();
+  for (const a of c.attackers) if (!a.done && a.uid !== except && a.vs !== null) w.add(a.vs);
+  return w;
+}
+
+function blockPairs(s: HacseState, c: Combat): HacseAction[] {
+  const def = other(c.attacker);
+  const busy = new Set(c.attackers.map((a) => a.vs).filter((x): x is string => x !== null));
+  const reserveLeft = c.blocksUsed < blocksMax(s, def);
+  const out: HacseAction[] = [];
+  for (const a of c.attackers) {
+    if (a.vs !== null) continue;
+    const obsolete = hasTag(card(findUnit(s, a.uid)!.unit.card), 'obsoleteTactics');
+    for (const u of s.players[def].units) {
+      if (u.flipped || busy.has(u.uid)) continue;
+      if ((u.zone === 'reserve' && reserveLeft) || (u.zone === 'front' && obsolete)) out.push({ type: 'block', uid: u.uid, attacker: a.uid });
+    }
+  }
+  return out;
+}
+
+function assignTargets(s: HacseState, c: Combat, a: Attacker): Unit[] {
+  const air = hasTag(card(findUnit(s, a.uid)!.unit.card), 'aircraft');
+  return s.players[other(c.attacker)].units.filter((u) => !u.flipped && (u.zone === 'front' || (air && u.zone === 'reserve')));
+}
+
+function assignActions(s: HacseState, c: Combat): HacseAction[] {
+  const out: HacseAction[] = [];
+  for (const a of c.attackers) {
+    if (a.vs !== null || a.by !== null) continue;
+    for (const t of assignTargets(s, c, a)) out.push({ type: 'assign', uid: a.uid, target: t.uid });
+  }
+  return out;
+}
+
+/** Enemy units a free point (flank or unopposed spread) may go to. */
+function freeTargets(s: HacseState, c: Combat, srcUid: string, mode: OrderType, ignoreRange: boolean): Unit[] {
+  const src = card(findUnit(s, srcUid)!.unit.card);
+  const w = waiting(c, c.current);
+  return s.players[other(c.attacker)].units.filter((u) => u.zone !== 'hinterland' && !w.has(u.uid) && canDamage(src, card(u.card), false, u.zone, mode, ignoreRange));
+}
+
+export function combatActive(s: HacseState): Side {
+  const c = s.combat!;
+  return c.stage === 'block' || c.stage === 'hq' ? other(c.attacker) : c.attacker;
+}
+
+export function combatActions(s: HacseState, side: Side): HacseAction[] {
+  const c = s.combat!;
+  if (side !== combatActive(s)) return [];
+  const p = s.players[side];
+  switch (c.stage) {
+    case 'declare': {
+      const declared = new Set(c.attackers.map((a) => a.uid));
+      const orders = distinct(p.hand.filter((id) => card(id).kind === 'order'));
+      const out: HacseAction[] = [];
+      for (const u of eligibleAttackers(s, side)) {
+        if (declared.has(u.uid)) continue;
+        for (const o of orders) out.push({ type: 'commit', uid: u.uid, order: o });
+        out.push({ type: 'commit', uid: u.uid, order: null });
+      }
+      if (c.attackers.length > 0) out.push({ type: 'declared' });
+      return out;
+    }
+    case 'block':
+      return [...blockPairs(s, c), { type: 'blocked' }];
+    case 'assign':
+      return assignActions(s, c);
+    case 'resolve':
+      return c.attackers.filter((a) => !a.done).map((a) => ({ type: 'resolve', uid: a.uid }));
+    case 'flank': {
+      const a = att(c, c.current!);
+      return freeTargets(s, c, a.uid, 'flank', false).map((u) => ({ type: 'flank', target: u.uid }));
+    }
+    case 'hq':
+      return [...distinct(p.hand).map((id): HacseAction => ({ type: 'hq', card: id })), { type: 'hqPass' }];
+    case 'spread': {
+      const a = att(c, c.current!);
+      return freeTargets(s, c, a.uid, orderType(a.order) ?? 'assault', true).map((u) => ({ type: 'spread', target: u.uid }));
+    }
+  }
+}
+
+function toAssign(s: HacseState): void {
+  const c = s.combat!;
+  c.stage = 'assign';
+  if (assignActions(s, c).length === 0) c.stage = 'resolve';
+}
+
+function hit(s: HacseState, uid: string, n: number): void {
+  if (n <= 0) return;
+  const f = findUnit(s, uid);
+  if (!f) return;
+  f.unit.damage += n;
+  const c = s.combat!;
+  c.taken[uid] = (c.taken[uid] ?? 0) + n;
+}
+
+/** Units at or past their destruction threshold leave the game (Formel: 6, or 7 under option 2). */
+function destroyDead(s: HacseState, res: EngagementResult | null): void {
+  const c = s.combat!;
+  for (const side of [c.attacker, other(c.attacker)]) {
+    const p = s.players[side];
+    const lim = destroyAt(s, side);
+    p.units = p.units.filter((u) => {
+      if (u.damage < lim) return true;
+      p.removed.push(u.card);
+      c.gone[u.uid] = u.card;
+      res?.destroyed.push(u.uid);
+      return false;
+    });
+  }
+}
+
+function newResult(s: HacseState, a: Attacker): EngagementResult {
+  const d = a.vs !== null ? findUnit(s, a.vs) : null;
+  return {
+    attacker: a.uid, attackerCard: findUnit(s, a.uid)!.unit.card, order: a.order, defender: d ? a.vs : null,
+    defenderCard: d ? d.unit.card : null, hit: 0, back: 0, hq: 0, flank: null, spread: [], destroyed: [],
+  };
+}
+
+/** Resolves the chosen engagement: reveal, the damage formula both ways, then flank / HQ / spread choices. */
+function beginEngagement(s: HacseState, uid: string): void {
+  const c = s.combat!;
+  const a = att(c, uid);
+  a.revealed = true;
+  if (a.order !== null) s.reveals++;
+  c.current = uid;
+  const attacker = c.attacker, defender = other(attacker);
+  const ua = findUnit(s, uid)!.unit;
+  const ca = card(ua.card);
+  const mode = orderType(a.order);
+  const res = newResult(s, a);
+  c.results.push(res);
+  const d = a.vs !== null ? findUnit(s, a.vs) : null;
+  let base = mode ? ca.damage![mode] : 0;
+  let extra = 0;
+  if (mode) { const [pl, ex] = bonusOf(s, attacker, ua, mode); base += pl; extra = ex; }
+  if (d === null) {
+    // Kampfreihenfolge 4.1: unopposed damage is spread freely, ignoring range and armour.
+    a.vs = null;
+    c.spreadLeft = mode ? base + extra : 0;
+    if (c.spreadLeft > 0) { c.stage = 'spread'; continueSpread(s); } else finishEngagement(s);
+    return;
+  }
+  const ud = d.unit, cd = card(ud.card);
+  const free = mode === 'flank' && base > 0 ? 1 : 0;
+  base -= free;
+  // Formel: damage = attacker's damage - max(0, armour - penetration); "additional damage" ignores armour.
+  c.pendingHit = mode && canDamage(ca, cd, false, ud.zone, mode)
+    ? Math.max(0, base - Math.max(0, armourOf(s, defender, ud) - (ca.penetration ?? 0))) + extra : 0;
+  // Schaden, Verteidiger: the engaged defender deals its tactical (manoeuvre) damage back.
+  const [dpl, dex] = bonusOf(s, defender, ud, 'maneuver');
+  c.pendingBack = canDamage(cd, ca, true, ua.zone, 'maneuver')
+    ? Math.max(0, cd.damage!.maneuver + dpl - Math.max(0, armourOf(s, attacker, ua) - (cd.penetration ?? 0))) + dex : 0;
+  c.pendingHq = 0;
+  if (free > 0 && freeTargets(s, c, uid, 'flank', false).length > 0) { c.stage = 'flank'; return; }
+  toHq(s);
+}
+
+function toHq(s: HacseState): void {
+  const c = s.combat!;
+  if (s.players[other(c.attacker)].hand.length > 0) { c.stage = 'hq'; return; }
+  applyEngagement(s);
+}
+
+function applyEngagement(s: HacseState): void {
+  const c = s.combat!;
+  const a = att(c, c.current!);
+  const res = c.results[c.results.length - 1]!;
+  hit(s, a.vs!, c.pendingHit);
+  hit(s, a.uid, c.pendingBack + c.pendingHq);
+  res.hit += c.pendingHit;
+  res.back = c.pendingBack;
+  res.hq = c.pendingHq;
+  destroyDead(s, res);
+  finishEngagement(s);
+}
+
+function continueSpread(s: HacseState): void {
+  const c = s.combat!;
+  const a = att(c, c.current!);
+  if (c.spreadLeft > 0 && freeTargets(s, c, a.uid, orderType(a.order) ?? 'assault', true).length === 0) {
+    // Angriff durchführen: damage with nowhere to go counts for the hand draw.
+    c.undistributed += c.spreadLeft;
+    c.spreadLeft = 0;
+  }
+  if (c.spreadLeft === 0) finishEngagement(s);
+}
+
+function finishEngagement(s: HacseState): void {
+  const c = s.combat!;
+  att(c, c.current!).done = true;
+  c.current = null;
+  c.pendingHit = c.pendingBack = c.pendingHq = 0;
+  if (c.attackers.every((a) => a.done)) endCombat(s);
+  else c.stage = 'resolve';
+}
+
+export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
+  const c = s.combat!;
+  const p = s.players[side];
+  switch (a.type) {
+    case 'commit': {
+      if (a.order !== null) takeOne(p.hand, a.order);
+      findUnit(s, a.uid)!.unit.attacked = true;
+      c.attackers.push({ uid: a.uid, order: a.order, revealed: false, vs: null, by: null, done: false });
+      return;
+    }
+    case 'declared':
+      c.stage = 'block';
+      if (blockPairs(s, c).length === 0) toAssign(s);
+      return;
+    case 'block': {
+      const at = att(c, a.attacker);
+      at.vs = a.uid;
+      at.by = 'block';
+      if (findUnit(s, a.uid)!.unit.zone === 'reserve') c.blocksUsed++;
+      if (blockPairs(s, c).length === 0) toAssign(s);
+      return;
+    }
+    case 'blocked':
+      toAssign(s);
+      return;
+    case 'assign': {
+      const at = att(c, a.uid);
+      at.vs = a.target;
+      at.by = 'assign';
+      if (assignActions(s, c).length === 0) c.stage = 'resolve';
+      return;
+    }
+    case 'resolve':
+      beginEngagement(s, a.uid);
+      return;
+    case 'flank': {
+      const res = c.results[c.results.length - 1]!;
+      const target = findUnit(s, a.target)!;
+      res.flank = { uid: a.target, card: target.unit.card };
+      hit(s, a.target, 1);
+      if (a.target !== att(c, c.current!).vs) destroyDead(s, res);
+      toHq(s);
+      return;
+    }
+    case 'hq':
+      takeOne(p.hand, a.card);
+      p.discard.push(a.card);
+      c.pendingHq = 1;
+      applyEngagement(s);
+      return;
+    case 'hqPass':
+      applyEngagement(s);
+      return;
+    case 'spread': {
+      const res = c.results[c.results.length - 1]!;
+      res.spread.push({ uid: a.target, card: findUnit(s, a.target)!.unit.card });
+      hit(s, a.target, 1);
+      res.hit += 1;
+      destroyDead(s, res);
+      c.spreadLeft--;
+      continueSpread(s);
+      return;
+    }
+    default:
+      throw new Error(`unexpected ${a.type}`);
+  }
+}
+
+/** Kampfreihenfolge 4.2 and 5, Geländegewinn, and the hand draw on an empty front. */
+function endCombat(s: HacseState): void {
+  const c = s.combat!;
+  const attacker = c.attacker, defender = other(attacker);
+  const flipped: string[] = [];
+  for (const side of [attacker, defender]) {
+    for (const u of s.players[side].units) {
+      if ((c.taken[u.uid] ?? 0) >= FLIP_AT) { u.flipped = true; flipped.push(u.uid); }
+    }
+  }
+  // Ground gain: some unflipped, surviving attacker with an order and an unbracketed value must
+  // produce it; the amount is the lowest value of all attackers taking part (bracketed, order-less
+  // and destroyed ones included; units without a value, like aircraft, are ignored).
+  let gain = 0;
+  const values: number[] = [];
+  let producer = false;
+  for (const a of c.attackers) {
+    const f = findUnit(s, a.uid);
+    const cd = card(f ? f.unit.card : c.gone[a.uid]!);
+    if (!cd.gain) continue;
+    values.push(cd.gain.value);
+    if (f && !f.unit.flipped && a.order !== null && !cd.gain.bracketed) producer = true;
+  }
+  if (producer && values.length > 0) {
+    gain = Math.min(...values);
+    for (const o of passives(s, attacker)) if (o.op === 'gain' && c.attackers.length >= o.minAttackers) gain += o.n;
+  }
+  const dieBefore = s.die;
+  if (gain > 0) s.die = Math.max(0, Math.min(10, s.die + dieDirection(attacker) * gain));
+  let stolen = 0;
+  const dp = s.players[defender];
+  if (!dp.units.some((u) => u.zone === 'front') && c.undistributed > 0 && dp.hand.length > 0) {
+    stolen = Math.min(c.undistributed, dp.hand.length);
+    for (let i = 0; i < stolen; i++) {
+      const [id] = dp.hand.splice(randInt(s.rng, dp.hand.length), 1);
+      s.players[attacker].hand.push(id!);
+    }
+    s.reveals++;
+  }
+  for (const a of c.attackers) if (a.order !== null) s.players[attacker].discard.push(a.order);
+  s.lastCombat = { attacker, results: c.results, flipped, gain, dieBefore, dieAfter: s.die, stolen };
+  s.combat = null;
+  afterAction(s);
+}

@@ -1,0 +1,28 @@
+/**
+ * Re-deals what `viewer` cannot see: its own deck order; the opponent's hand, deck and face-down
+ * orders (one pool, re-split by the public counts; order slots get order cards); the RNG state.
+ */
+import type { Rng } from '@tabula/engine';
+import { card } from './cards.js';
+import { other } from './state.js';
+import type { HacseState, Side } from './types.js';
+
+export function determinizeState(s: HacseState, viewer: Side, rng: Rng): HacseState {
+  const d = structuredClone(s) as HacseState;
+  const mine = d.players[viewer];
+  rng.shuffle(mine.deck);
+  const foe = other(viewer);
+  const fp = d.players[foe];
+  const pool = [...fp.hand, ...fp.deck];
+  const slots = d.combat && d.combat.attacker === foe ? d.combat.attackers.filter((a) => a.order !== null && !a.revealed) : [];
+  for (const a of slots) pool.push(a.order!);
+  rng.shuffle(pool);
+  for (const a of slots) {
+    const i = pool.findIndex((id) => card(id).kind === 'order');
+    a.order = pool.splice(i, 1)[0]!;
+  }
+  fp.hand = pool.slice(0, fp.hand.length);
+  fp.deck = pool.slice(fp.hand.length);
+  d.rng = [rng.uint32(), rng.uint32(), rng.uint32(), rng.uint32()];
+  return d;
+}

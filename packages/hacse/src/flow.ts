@@ -1,0 +1,56 @@
+/** Turn structure (Spielablauf) and victory (Spielziele). Functions here mutate a working copy. */
+import { ACTIONS_PER_TURN, HINTERLAND_HEAL, draw, other, passives } from './state.js';
+import type { HacseState, Side } from './types.js';
+
+export function finish(s: HacseState, winners: Side[], reason: string): void {
+  s.outcome = { winners, reason };
+  s.phase = 'over';
+  s.combat = null;
+  s.pending = null;
+}
+
+/** Breakthrough: the die shows 0 or 10. Annihilation: a player with no hand and no front units. */
+export function checkVictory(s: HacseState): boolean {
+  if (s.outcome) return true;
+  if (s.die >= 10) { finish(s, ['axis'], 'breakthrough'); return true; }
+  if (s.die <= 0) { finish(s, ['allies'], 'breakthrough'); return true; }
+  const foe = other(s.active);
+  const p = s.players[foe];
+  if (p.hand.length === 0 && !p.units.some((u) => u.zone === 'front')) { finish(s, [s.active], 'annihilation'); return true; }
+  return false;
+}
+
+/**
+ * Start of a turn (Spielablauf): draw a card, heal 2 damage on each own hinterland unit, ready all
+ * own flipped units, then three actions. Past the turn limit the war ends by armistice (A17).
+ */
+export function startTurn(s: HacseState, side: Side): void {
+  s.turn++;
+  s.active = side;
+  if (s.turn > s.rules.turnLimit) {
+    finish(s, s.die > 5 ? ['axis'] : s.die < 5 ? ['allies'] : [], 'armistice');
+    return;
+  }
+  const p = s.players[side];
+  draw(s, side, 1);
+  for (const o of passives(s, side)) if (o.op === 'drawIfLow' && p.hand.length <= o.hand) draw(s, side, o.n);
+  for (const u of p.units) {
+    if (u.zone === 'hinterland') u.damage = Math.max(0, u.damage - HINTERLAND_HEAL);
+    u.flipped = false;
+    u.attacked = false;
+  }
+  s.actionsLeft = ACTIONS_PER_TURN;
+  s.freeMoveUsed = false;
+  s.discountUsed = false;
+  s.phase = 'main';
+  s.pending = null;
+  if (p.hand.length === 0 && !p.units.some((u) => u.zone === 'front')) finish(s, [other(side)], 'annihilation');
+}
+
+/** After a fully resolved action: victory check, then the turn passes once the actions are spent. */
+export function afterAction(s: HacseState): void {
+  s.phase = 'main';
+  s.pending = null;
+  if (checkVictory(s)) return;
+  if (s.actionsLeft <= 0) startTurn(s, other(s.active));
+}

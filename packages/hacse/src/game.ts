@@ -1,0 +1,81 @@
+/** The Game object registered as "hacse": dispatch by phase; validation is "is it in the list". */
+import { RuleCodes, RuleError, indexOfAction, type Game, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+import { combatActions, combatActive, performCombat } from './combat.js';
+import { determinizeState } from './determinize.js';
+import { describeAction } from './log.js';
+import { SCENARIOS, setupState, DEFAULT_TURN_LIMIT } from './setup.js';
+import { isSide } from './state.js';
+import {
+  doctrineActions, effectActions, mainActions, payActions, performDoctrine, performEffect, performMain, performPay,
+} from './turn.js';
+import { BUILTIN_DECKS } from './decks.js';
+import type { HacseAction, HacseState, HacseView, Side } from './types.js';
+import { viewState } from './view.js';
+
+const ROLES: Side[] = ['axis', 'allies'];
+
+function activeSide(s: HacseState): Side | null {
+  if (s.outcome) return null;
+  if (s.phase === 'combat') return combatActive(s);
+  return s.active;
+}
+
+export function legalActions(s: HacseState, role: Role): HacseAction[] {
+  if (!isSide(role) || activeSide(s) !== role) return [];
+  switch (s.phase) {
+    case 'doctrine': return doctrineActions(s, role);
+    case 'main': return mainActions(s, role);
+    case 'pay': return payActions(s, role);
+    case 'effect': return effectActions(s, role);
+    case 'combat': return combatActions(s, role);
+    case 'over': return [];
+  }
+}
+
+export function applyAction(s: HacseState, role: Role, action: HacseAction): HacseState {
+  if (!isSide(role)) throw new RuleError(RuleCodes.illegalAction, `There is no role "${String(role)}" in this game.`);
+  if (s.outcome) throw new RuleError(RuleCodes.gameOver, 'The game is over.');
+  if (activeSide(s) !== role) throw new RuleError(RuleCodes.notYourTurn, `It is not ${role}'s turn to act.`);
+  const legal = legalActions(s, role);
+  if (indexOfAction(legal, action) < 0) {
+    const t = typeof action === 'object' && action !== null ? (action as { type?: unknown }).type : undefined;
+    throw new RuleError(typeof t === 'string' ? RuleCodes.illegalAction : RuleCodes.malformedAction, `That action is not allowed now (phase ${s.phase}${s.combat ? `/${s.combat.stage}` : ''}).`);
+  }
+  const n = structuredClone(s) as HacseState;
+  switch (n.phase) {
+    case 'doctrine': performDoctrine(n, role, action); break;
+    case 'main': performMain(n, role, action); break;
+    case 'pay': performPay(n, role, action); break;
+    case 'effect': performEffect(n, role, action); break;
+    case 'combat': performCombat(n, role, action); break;
+    default: throw new RuleError(RuleCodes.gameOver, 'The game is over.');
+  }
+  return n;
+}
+
+export const hacseGame: Game<HacseState, HacseAction, HacseView> = {
+  id: 'hacse',
+  scenarios: [...SCENARIOS],
+  variants: [
+    { key: 'decks', default: null, description: 'Decks per role: { axis?: <built-in deck id or deck file>, allies?: ... }; default per scenario: Germany / Soviet Union of the era.' },
+    { key: 'earlyVsLate', default: 'none', values: ['none', 'doctrine', 'numbers'], description: 'Früh gegen Spät: balancing for an all-Early deck against a deck with Late cards: doctrine (unlimited progress + one support card before the start) or numbers (destroyed only at 7 damage).' },
+    { key: 'turnLimit', default: DEFAULT_TURN_LIMIT, description: 'Turns (both players together) before an armistice decides by the front die.' },
+  ],
+  roles: () => [...ROLES],
+  setup: (o: SetupOptions) => setupState(o),
+  active: (s) => { const a = activeSide(s); return a ? [a] : []; },
+  actions: legalActions,
+  apply: applyAction,
+  view: (s, viewer) => viewState(s, isSide(viewer) ? viewer : null),
+  outcome: (s): Outcome | null => (s.outcome ? structuredClone(s.outcome) : null),
+  determinize: (s, viewer, rng) => (isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
+  undoBarrier: (prev, next) => prev.reveals !== next.reveals || prev.rng.some((x, i) => x !== next.rng[i]),
+  describe: (prev, next, role, action, viewer) => (isSide(role) ? describeAction(prev, next, role, action, isSide(viewer) ? viewer : null) : []),
+  benchSetups: [
+    { label: 'early', setup: { scenario: 'early' }, games: 200 },
+    { label: 'late', setup: { scenario: 'late' }, games: 200 },
+    { label: 'early-vs-late numbers', setup: { scenario: 'late', variants: { decks: { axis: 'germany-early', allies: 'soviet-late' }, earlyVsLate: 'numbers' } }, games: 100 },
+  ],
+};
+
+export { BUILTIN_DECKS };

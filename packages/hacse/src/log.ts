@@ -1,0 +1,60 @@
+/** Log lines (i18n key "log.<key>" + args) a viewer may read; no hidden card ever appears to others. */
+import type { LogLine } from '@tabula/engine';
+import { findUnit } from './state.js';
+import type { HacseAction, HacseState, Side } from './types.js';
+
+type Args = Record<string, string | number | boolean | null>;
+
+function unitCard(s: HacseState, uid: string): string | null {
+  return findUnit(s, uid)?.unit.card ?? null;
+}
+
+export function describeAction(prev: HacseState, next: HacseState, role: Side, a: HacseAction, viewer: Side | null): LogLine[] {
+  const out: LogLine[] = [];
+  const line = (key: string, args: Args = {}, who: Side | null = role): void => { out.push({ role: who, key: `log.${key}`, args }); };
+  const own = viewer === role;
+  switch (a.type) {
+    case 'draw': {
+      const h = next.players[role].hand;
+      line('draw', own ? { card: h[h.length - 1] ?? null } : {});
+      break;
+    }
+    case 'shuffle': line('shuffle'); break;
+    case 'end': line('end'); break;
+    case 'doctrine': line('doctrine', { card: a.card }); break;
+    case 'place': line('place', { card: a.card, zone: a.zone }); break;
+    case 'pay': line('pay', { card: a.card }); break;
+    case 'sacrifice': line('sacrifice', { uid: a.uid, card: unitCard(prev, a.uid) }); break;
+    case 'move': line('move', { uid: a.uid, card: unitCard(prev, a.uid), to: a.to }); break;
+    case 'disband': line('disband', { uid: a.uid, card: unitCard(prev, a.uid) }); break;
+    case 'play': line('play', { card: a.card }); break;
+    case 'target': line('target', { uid: a.uid, card: unitCard(prev, a.uid) }); break;
+    case 'attack': line('attack'); break;
+    case 'commit':
+      line('commit', { uid: a.uid, card: unitCard(prev, a.uid), hasOrder: a.order !== null, order: own ? a.order : null });
+      break;
+    case 'declared': line('declared'); break;
+    case 'block': line('block', { uid: a.uid, card: unitCard(prev, a.uid), attacker: a.attacker, attackerCard: unitCard(prev, a.attacker) }); break;
+    case 'blocked': line('blocked'); break;
+    case 'assign': line('assign', { uid: a.uid, card: unitCard(prev, a.uid), target: a.target, targetCard: unitCard(prev, a.target) }); break;
+    case 'resolve': {
+      const r = next.combat?.results.at(-1) ?? next.lastCombat?.results.at(-1);
+      line('resolve', { uid: a.uid, card: unitCard(prev, a.uid), order: r?.order ?? null, defender: r?.defenderCard ?? null });
+      break;
+    }
+    case 'flank': line('flank', { uid: a.target, card: unitCard(prev, a.target) }); break;
+    case 'hq': line('hq', { card: a.card }); break;
+    case 'hqPass': line('hqPass'); break;
+    case 'spread': line('spread', { uid: a.target, card: unitCard(prev, a.target) }); break;
+  }
+  // Consequences visible to all: combat summary, turn change, outcome.
+  if (prev.combat && !next.combat && next.lastCombat) {
+    const c = next.lastCombat;
+    for (const r of c.results) if (r.defender !== null || r.spread.length > 0) line('engagement', { attacker: r.attackerCard, defender: r.defenderCard, hit: r.hit, back: r.back + r.hq }, c.attacker);
+    if (c.gain > 0) line('gain', { n: c.gain, die: c.dieAfter }, c.attacker);
+    if (c.stolen > 0) line('stolen', { n: c.stolen }, c.attacker);
+  }
+  if (next.turn !== prev.turn && !next.outcome) line('turn', { turn: next.turn, player: next.active }, next.active);
+  if (next.outcome && !prev.outcome) line('outcome', { reason: next.outcome.reason, winner: next.outcome.winners[0] ?? null }, null);
+  return out;
+}

@@ -1,0 +1,79 @@
+/** Setup (Aufbau): options and decks, the shuffled decks, the opening hands, the front die at 5. */
+import { RuleCodes, RuleError, seedRng, shuffleInPlace, type SetupOptions } from '@tabula/engine';
+import { card } from './cards.js';
+import { BUILTIN_DECKS, DEFAULT_DECKS } from './decks.js';
+import { deckCards, validateDeck } from './deckfile.js';
+import { startTurn } from './flow.js';
+import { SIDES, draw } from './state.js';
+import type { Balancing, DeckFile, Era, HacseState, PlayerState, Side } from './types.js';
+
+export const SCENARIOS: Era[] = ['early', 'late'];
+export const DEFAULT_TURN_LIMIT = 60;
+export const START_HAND = { start: 4, other: 6 } as const;
+
+function bad(message: string): never {
+  throw new RuleError(RuleCodes.badOptions, message);
+}
+
+/** A deck given by built-in id or as a full deck object, checked by the validator. */
+export function resolveDeck(spec: unknown, scenario: Era, role: Side): DeckFile {
+  const raw = typeof spec === 'string' ? BUILTIN_DECKS[spec] : spec;
+  if (raw === undefined) bad(`Unknown deck "${String(spec)}" for ${role}; built-in decks: ${Object.keys(BUILTIN_DECKS).join(', ')}.`);
+  const check = validateDeck(raw, { scenario });
+  if (!check.ok) throw new RuleError('bad-deck', `The ${role} deck is not legal: ${check.problems.map((p) => p.message).join(' ')}`, { role, problems: check.problems });
+  return check.deck!;
+}
+
+export function isEarlyOnly(deck: DeckFile): boolean {
+  return deck.cards.every((e) => card(e.id).era === 'early');
+}
+
+export function setupState(o: SetupOptions): HacseState {
+  const scenario = (o.scenario ?? 'early') as Era;
+  if (!SCENARIOS.includes(scenario)) throw new RuleError(RuleCodes.unknownScenario, `Unknown scenario "${String(o.scenario)}"; use early or late.`);
+  const v = o.variants ?? {};
+  const specs = (v.decks ?? {}) as Record<string, unknown>;
+  if (typeof specs !== 'object' || specs === null || Array.isArray(specs)) bad('variants.decks must be { axis?: deck, allies?: deck }.');
+  const axisDeck = resolveDeck(specs.axis ?? v.axisDeck ?? DEFAULT_DECKS[scenario].axis, scenario, 'axis');
+  const alliesDeck = resolveDeck(specs.allies ?? v.alliesDeck ?? DEFAULT_DECKS[scenario].allies, scenario, 'allies');
+  const decks: Record<Side, DeckFile> = { axis: axisDeck, allies: alliesDeck };
+  // Aufbau: two decks of one side are allowed, the allies role then plays the other side (die mirrored at 5).
+  const mirrored = axisDeck.side === alliesDeck.side;
+  if (!mirrored && (axisDeck.side !== 'axis' || alliesDeck.side !== 'allies')) bad('The axis role needs an Axis deck and the allies role an Allied deck (unless both decks are of one side).');
+  const balancing = (v.earlyVsLate ?? 'none') as Balancing;
+  if (!['none', 'doctrine', 'numbers'].includes(balancing)) bad('variants.earlyVsLate must be none, doctrine or numbers.');
+  const turnLimit = v.turnLimit ?? DEFAULT_TURN_LIMIT;
+  if (typeof turnLimit !== 'number' || !Number.isInteger(turnLimit) || turnLimit < 2 || turnLimit > 1000) bad('variants.turnLimit must be an integer 2-1000.');
+  // Früh gegen Spät: the option helps the all-Early deck facing a deck with Late cards.
+  let early: Side | null = null;
+  for (const side of SIDES) if (isEarlyOnly(decks[side]) && !isEarlyOnly(decks[side === 'axis' ? 'allies' : 'axis'])) early = side;
+  const destroyAt: Record<Side, number> = { axis: 6, allies: 6 };
+  if (balancing === 'numbers' && early) destroyAt[early] = 7;
+  const doctrine = balancing === 'doctrine' ? early : null;
+
+  const rng = seedRng(o.seed);
+  const players = {} as Record<Side, PlayerState>;
+  for (const side of SIDES) {
+    players[side] = { deck: shuffleInPlace(rng, deckCards(decks[side])), hand: [], discard: [], units: [], supports: [], progress: [], removed: [] };
+  }
+  const start: Side = scenario === 'early' ? 'allies' : 'axis';
+  const s: HacseState = {
+    scenario,
+    rules: { destroyAt, doctrine, balancing, turnLimit, mirrored },
+    decks: {
+      axis: { id: axisDeck.id, name: axisDeck.name, side: axisDeck.side, era: axisDeck.era, nations: axisDeck.nations, size: players.axis.deck.length },
+      allies: { id: alliesDeck.id, name: alliesDeck.name, side: alliesDeck.side, era: alliesDeck.era, nations: alliesDeck.nations, size: players.allies.deck.length },
+    },
+    die: 5, turn: 0, active: start, start, phase: 'main', actionsLeft: 0, freeMoveUsed: false, discountUsed: false,
+    players, nextUid: 1, pending: null, combat: null, lastCombat: null, outcome: null, rng, reveals: 0,
+  };
+  draw(s, start, START_HAND.start);
+  draw(s, start === 'axis' ? 'allies' : 'axis', START_HAND.other);
+  if (doctrine && players[doctrine].deck.some((id) => card(id).kind === 'support')) {
+    s.phase = 'doctrine';
+    s.active = doctrine;
+    return s;
+  }
+  startTurn(s, start);
+  return s;
+}

@@ -1,0 +1,143 @@
+/** Small shared helpers over the state: lookups, drawing, passives, damage rules. */
+import { shuffleInPlace } from '@tabula/engine';
+import { card, hasTag } from './cards.js';
+import type { CardDef, HacseState, Op, OrderType, Side, Unit, Zone } from './types.js';
+
+export const SIDES: readonly Side[] = ['axis', 'allies'];
+/** A hand this large cannot take the "draw a card" action (our decision, A17). */
+export const HAND_LIMIT = 10;
+export const ACTIONS_PER_TURN = 3;
+export const HINTERLAND_HEAL = 2;
+export const FLIP_AT = 2;
+
+export function other(side: Side): Side {
+  return side === 'axis' ? 'allies' : 'axis';
+}
+
+export function isSide(r: unknown): r is Side {
+  return r === 'axis' || r === 'allies';
+}
+
+export function findUnit(s: HacseState, uid: string): { owner: Side; unit: Unit } | null {
+  for (const side of SIDES) {
+    const u = s.players[side].units.find((x) => x.uid === uid);
+    if (u) return { owner: side, unit: u };
+  }
+  return null;
+}
+
+export function unitsIn(s: HacseState, side: Side, zone: Zone): Unit[] {
+  return s.players[side].units.filter((u) => u.zone === zone);
+}
+
+/** Passive ops of a side's support and progress cards in play. */
+export function passives(s: HacseState, side: Side): Op[] {
+  const p = s.players[side];
+  const out: Op[] = [];
+  for (const id of p.supports) for (const op of card(id).effects ?? []) out.push(op);
+  for (const id of p.progress) for (const op of card(id).effects ?? []) out.push(op);
+  return out;
+}
+
+export function passiveSum(s: HacseState, side: Side, op: Op['op']): number {
+  let n = 0;
+  for (const o of passives(s, side)) if (o.op === op && 'n' in o) n += o.n;
+  return n;
+}
+
+export function hasPassive(s: HacseState, side: Side, op: Op['op']): boolean {
+  return passives(s, side).some((o) => o.op === op);
+}
+
+/** Progress cards in play; the doctrine option counts as unlimited (Früh gegen Spät, option 1). */
+export function progressCount(s: HacseState, side: Side): number {
+  return s.rules.doctrine === side ? Infinity : s.players[side].progress.length;
+}
+
+/** Draws n cards; an empty deck is first refilled by shuffling the discard pile (A17). */
+export function draw(s: HacseState, side: Side, n: number): number {
+  const p = s.players[side];
+  let drawn = 0;
+  for (let i = 0; i < n; i++) {
+    if (p.deck.length === 0) {
+      if (p.discard.length === 0) break;
+      p.deck = shuffleInPlace(s.rng, p.discard);
+      p.discard = [];
+    }
+    p.hand.push(p.deck.pop()!);
+    drawn++;
+  }
+  if (drawn > 0) s.reveals++;
+  return drawn;
+}
+
+export function armourOf(s: HacseState, owner: Side, u: Unit): number {
+  const c = card(u.card);
+  let a = c.armour ?? 0;
+  for (const o of passives(s, owner)) {
+    if (o.op !== 'armour') continue;
+    if (o.zone !== undefined && o.zone !== u.zone) continue;
+    if (o.minArmour !== undefined && (c.armour ?? 0) < o.minArmour) continue;
+    a += o.n;
+  }
+  return a;
+}
+
+function tagMatches(c: CardDef, tag: string): boolean {
+  if (tag === 'highRange') return hasTag(c, 'highRange') || hasTag(c, 'veryHighRange');
+  return hasTag(c, tag as never);
+}
+
+/** Damage bonuses of a side's passives for a unit dealing damage in `mode`: [plain, extra (ignores armour)]. */
+export function bonusOf(s: HacseState, owner: Side, u: Unit, mode: OrderType): [number, number] {
+  const c = card(u.card);
+  let plain = 0, extra = 0;
+  for (const o of passives(s, owner)) {
+    if (o.op !== 'bonus') continue;
+    if (o.order !== undefined && o.order !== mode) continue;
+    if (o.tag !== undefined && !tagMatches(c, o.tag)) continue;
+    if (o.minArmour !== undefined && (c.armour ?? 0) < o.minArmour) continue;
+    if (o.extra) extra += o.n; else plain += o.n;
+  }
+  return [plain, extra];
+}
+
+/**
+ * Whether `src` can damage `dst` (Tags): aircraft are hurt only by aircraft or anti-air; aircraft
+ * with a manoeuvre order (or defending tactically) hurt only aircraft; bombers with an assault order
+ * hurt only ground units; high / very high range units, when attacking or in the reserve, are hurt
+ * only by units of at least that range or by aircraft. `ignoreRange`: unopposed damage (Kampfreihenfolge 4.1).
+ */
+export function canDamage(src: CardDef, dst: CardDef, dstAttacking: boolean, dstZone: Zone, mode: OrderType, ignoreRange = false): boolean {
+  const srcAir = hasTag(src, 'aircraft');
+  const dstAir = hasTag(dst, 'aircraft');
+  if (dstAir && !(srcAir || hasTag(src, 'antiAir'))) return false;
+  if (srcAir && mode === 'maneuver' && !dstAir) return false;
+  if (hasTag(src, 'bomber') && mode === 'assault' && dstAir) return false;
+  if (!ignoreRange && (dstAttacking || dstZone === 'reserve')) {
+    if (hasTag(dst, 'veryHighRange')) return srcAir || hasTag(src, 'veryHighRange');
+    if (hasTag(dst, 'highRange')) return srcAir || hasTag(src, 'highRange') || hasTag(src, 'veryHighRange');
+  }
+  return true;
+}
+
+export function destroyAt(s: HacseState, side: Side): number {
+  return s.rules.destroyAt[side];
+}
+
+/** Ground gain direction of a role: Axis raises the die, Allies lower it (Aufbau; mirrored decks play by role). */
+export function dieDirection(side: Side): number {
+  return side === 'axis' ? 1 : -1;
+}
+
+/** Removes one copy of `id` from `arr`; false if absent. */
+export function takeOne(arr: string[], id: string): boolean {
+  const i = arr.indexOf(id);
+  if (i < 0) return false;
+  arr.splice(i, 1);
+  return true;
+}
+
+export function distinct(arr: readonly string[]): string[] {
+  return [...new Set(arr)].sort();
+}

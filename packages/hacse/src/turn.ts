@@ -1,0 +1,229 @@
+/**
+ * The main phase (Aktionen) with placement and payment (Einheiten platzieren), card actions and
+ * "E:" effects (Einsatz), and the doctrine pick (Früh gegen Spät, option 1). Each function pair
+ * lists the legal actions and performs one; `perform*` mutate a working copy.
+ */
+import { card, hasTag } from './cards.js';
+import { afterAction, startTurn } from './flow.js';
+import { startCombat, canAttack } from './combat.js';
+import {
+  HAND_LIMIT, destroyAt, distinct, draw, findUnit, hasPassive, other, passiveSum, progressCount, takeOne,
+} from './state.js';
+import { shuffleInPlace } from '@tabula/engine';
+import type { HacseAction, HacseState, Op, Side, Unit, Zone } from './types.js';
+
+const ZONES: readonly Zone[] = ['front', 'reserve', 'hinterland'];
+
+/** What sacrificing a hinterland unit pays towards a cost: its cost (at least 1), 2 for "sacrifice" fodder (A1, A15). */
+export function sacrificeValue(u: Unit): number {
+  const c = card(u.card);
+  return hasTag(c, 'sacrifice') ? 2 : Math.max(1, c.cost ?? 0);
+}
+
+export function effectiveCost(s: HacseState, side: Side, id: string): number {
+  const base = card(id).cost ?? 0;
+  const disc = s.discountUsed ? 0 : passiveSum(s, side, 'discount');
+  return Math.max(0, base - disc);
+}
+
+/** May this card be played by this player at all (its side, era rules via progress requirement)? */
+function playableBy(s: HacseState, side: Side, id: string): boolean {
+  const c = card(id);
+  if (c.side !== 'any' && c.side !== s.decks[side].side) return false;
+  return (c.requiresProgress ?? 0) <= progressCount(s, side);
+}
+
+export function mainActions(s: HacseState, side: Side): HacseAction[] {
+  const p = s.players[side];
+  const out: HacseAction[] = [{ type: 'end' }];
+  if (p.hand.length < HAND_LIMIT && p.deck.length + p.discard.length > 0) out.push({ type: 'draw' });
+  if (p.discard.length > 0) out.push({ type: 'shuffle' });
+  if (canAttack(s, side)) out.push({ type: 'attack' });
+  const budget = p.units.filter((u) => u.zone === 'hinterland').reduce((a, u) => a + sacrificeValue(u), 0);
+  for (const id of distinct(p.hand)) {
+    const c = card(id);
+    if (c.kind === 'order' || !playableBy(s, side, id)) continue;
+    if (c.kind === 'unit') {
+      if (effectiveCost(s, side, id) > p.hand.length - 1 + budget) continue;
+      if (!hasTag(c, 'aircraft')) out.push({ type: 'place', card: id, zone: 'front' });
+      out.push({ type: 'place', card: id, zone: 'reserve' });
+    } else {
+      out.push({ type: 'play', card: id });
+    }
+  }
+  for (const u of p.units) {
+    for (const z of ZONES) {
+      if (z === u.zone || (z === 'front' && hasTag(card(u.card), 'aircraft'))) continue;
+      out.push({ type: 'move', uid: u.uid, to: z });
+    }
+  }
+  for (const u of p.units) out.push({ type: 'disband', uid: u.uid });
+  return out;
+}
+
+function newUnit(s: HacseState, side: Side, id: string, zone: Zone): Unit {
+  const u: Unit = { uid: `${side === 'axis' ? 'x' : 'a'}${s.nextUid++}`, card: id, zone, damage: 0, flipped: false, placed: s.turn, attacked: false };
+  s.players[side].units.push(u);
+  return u;
+}
+
+function completePlacement(s: HacseState, side: Side, id: string, zone: Zone): void {
+  const u = newUnit(s, side, id, zone);
+  const ops = card(id).effects ?? [];
+  runEffects(s, side, { kind: 'effects', source: id, ops: [...ops], uid: u.uid });
+}
+
+export function performMain(s: HacseState, side: Side, a: HacseAction): void {
+  const p = s.players[side];
+  switch (a.type) {
+    case 'end':
+      startTurn(s, other(side));
+      return;
+    case 'draw':
+      s.actionsLeft--;
+      draw(s, side, 1);
+      break;
+    case 'shuffle':
+      s.actionsLeft--;
+      p.deck = shuffleInPlace(s.rng, [...p.deck, ...p.discard]);
+      p.discard = [];
+      s.reveals++;
+      break;
+    case 'attack':
+      s.actionsLeft--;
+      startCombat(s, side);
+      return;
+    case 'place': {
+      s.actionsLeft--;
+      takeOne(p.hand, a.card);
+      const cost = effectiveCost(s, side, a.card);
+      if ((card(a.card).cost ?? 0) > cost) s.discountUsed = true;
+      if (cost > 0) {
+        s.phase = 'pay';
+        s.pending = { kind: 'pay', card: a.card, zone: a.zone, left: cost };
+        return;
+      }
+      completePlacement(s, side, a.card, a.zone);
+      return;
+    }
+    case 'play': {
+      s.actionsLeft--;
+      takeOne(p.hand, a.card);
+      const c = card(a.card);
+      if (c.kind === 'support') p.supports.push(a.card);
+      else if (c.kind === 'progress') p.progress.push(a.card);
+      else {
+        p.discard.push(a.card);
+        runEffects(s, side, { kind: 'effects', source: a.card, ops: [...(c.effects ?? [])], uid: null });
+        return;
+      }
+      break;
+    }
+    case 'move': {
+      if (hasPassive(s, side, 'freeMove') && !s.freeMoveUsed) s.freeMoveUsed = true;
+      else s.actionsLeft--;
+      findUnit(s, a.uid)!.unit.zone = a.to;
+      break;
+    }
+    case 'disband': {
+      s.actionsLeft--;
+      const i = p.units.findIndex((u) => u.uid === a.uid);
+      const [u] = p.units.splice(i, 1);
+      p.discard.push(u!.card);
+      break;
+    }
+    default:
+      throw new Error(`unexpected ${a.type}`);
+  }
+  afterAction(s);
+}
+
+export function payActions(s: HacseState, side: Side): HacseAction[] {
+  const p = s.players[side];
+  const out: HacseAction[] = distinct(p.hand).map((id) => ({ type: 'pay', card: id }));
+  for (const u of p.units) if (u.zone === 'hinterland') out.push({ type: 'sacrifice', uid: u.uid });
+  return out;
+}
+
+export function performPay(s: HacseState, side: Side, a: HacseAction): void {
+  const pend = s.pending;
+  if (!pend || pend.kind !== 'pay') throw new Error('no payment pending');
+  const p = s.players[side];
+  if (a.type === 'pay') {
+    takeOne(p.hand, a.card);
+    p.discard.push(a.card);
+    pend.left -= 1;
+  } else if (a.type === 'sacrifice') {
+    const i = p.units.findIndex((u) => u.uid === a.uid);
+    const [u] = p.units.splice(i, 1);
+    p.discard.push(u!.card);
+    pend.left -= sacrificeValue(u!);
+  }
+  if (pend.left <= 0) completePlacement(s, side, pend.card, pend.zone);
+}
+
+/** Targets of a choice effect (the first op of the pending effects). */
+function effectTargets(s: HacseState, side: Side, op: Op, self: string | null): Unit[] {
+  if (op.op === 'damage') return s.players[other(side)].units.filter((u) => op.zones.includes(u.zone));
+  if (op.op === 'sacrifice') return s.players[side].units.filter((u) => u.uid !== self);
+  return [];
+}
+
+/** Runs effects until one needs a choice (phase "effect") or all are done (then the action is complete). */
+export function runEffects(s: HacseState, side: Side, pend: { kind: 'effects'; source: string; ops: Op[]; uid: string | null }): void {
+  const p = s.players[side];
+  while (pend.ops.length > 0) {
+    const op = pend.ops[0]!;
+    if (op.op === 'damage' || op.op === 'sacrifice') {
+      if (effectTargets(s, side, op, pend.uid).length > 0) {
+        s.phase = 'effect';
+        s.pending = pend;
+        return;
+      }
+    } else if (op.op === 'draw') draw(s, side, op.n);
+    else if (op.op === 'actions') s.actionsLeft += op.n;
+    else if (op.op === 'heal') for (const u of p.units) u.damage = Math.max(0, u.damage - op.n);
+    pend.ops.shift();
+  }
+  afterAction(s);
+}
+
+export function effectActions(s: HacseState, side: Side): HacseAction[] {
+  const pend = s.pending;
+  if (!pend || pend.kind !== 'effects' || pend.ops.length === 0) return [];
+  return effectTargets(s, side, pend.ops[0]!, pend.uid).map((u) => ({ type: 'target', uid: u.uid }));
+}
+
+export function performEffect(s: HacseState, side: Side, a: HacseAction): void {
+  const pend = s.pending;
+  if (!pend || pend.kind !== 'effects' || a.type !== 'target') throw new Error('no effect pending');
+  const op = pend.ops.shift()!;
+  const found = findUnit(s, a.uid)!;
+  const owner = s.players[found.owner];
+  if (op.op === 'damage') {
+    // Damage from cards outside a combat never flips (Angriff durchführen: "nicht aber davor").
+    found.unit.damage += op.n;
+    if (found.unit.damage >= destroyAt(s, found.owner)) {
+      owner.units = owner.units.filter((u) => u.uid !== a.uid);
+      owner.removed.push(found.unit.card);
+    }
+  } else if (op.op === 'sacrifice') {
+    // Einsatz: a sacrificed unit is discarded and does not count as destroyed.
+    owner.units = owner.units.filter((u) => u.uid !== a.uid);
+    owner.discard.push(found.unit.card);
+  }
+  runEffects(s, side, pend);
+}
+
+export function doctrineActions(s: HacseState, side: Side): HacseAction[] {
+  return distinct(s.players[side].deck.filter((id) => card(id).kind === 'support')).map((id) => ({ type: 'doctrine', card: id }));
+}
+
+/** Früh gegen Spät, option 1.2: the Early player picks one support card from the deck and plays it before the start. */
+export function performDoctrine(s: HacseState, side: Side, a: HacseAction): void {
+  if (a.type !== 'doctrine') throw new Error('doctrine expected');
+  const p = s.players[side];
+  takeOne(p.deck, a.card);
+  p.supports.push(a.card);
+  startTurn(s, s.start);
+}

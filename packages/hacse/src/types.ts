@@ -1,0 +1,285 @@
+/**
+ * HACSE Kartenspiel: every type in one place (cards, decks, state, actions, view).
+ * Rules text: shared/rules/hacse-kartenspiel.de.txt (cited by section: Aufbau, Spielablauf, Aktionen,
+ * Einheiten platzieren, Angriff durchführen, Geländegewinn, Schaden, Formel, Kampfreihenfolge,
+ * Spielziele, Tags, Einsatz, Früh gegen Spät).
+ */
+import type { Outcome, RngState } from '@tabula/engine';
+
+export type Side = 'axis' | 'allies';
+export type Era = 'early' | 'late';
+export type Zone = 'front' | 'reserve' | 'hinterland';
+/** Sturmangriff, Taktieren, Flankenangriff. */
+export type OrderType = 'assault' | 'maneuver' | 'flank';
+export type Tag = 'highRange' | 'veryHighRange' | 'aircraft' | 'bomber' | 'obsoleteTactics' | 'antiAir' | 'sacrifice';
+export type CardKind = 'unit' | 'order' | 'action' | 'support' | 'progress';
+
+/** One effect of the small effect language (see effects.ts for what each op does). */
+export type Op =
+  // immediate (action cards and "E:" deploy effects)
+  | { op: 'draw'; n: number }
+  | { op: 'actions'; n: number }
+  | { op: 'damage'; n: number; zones: Zone[] }
+  | { op: 'heal'; n: number }
+  | { op: 'sacrifice' }
+  // passive (support and progress cards while in play)
+  | { op: 'blocks'; n: number }
+  | { op: 'armour'; n: number; zone?: Zone; minArmour?: number }
+  | { op: 'bonus'; n: number; order?: OrderType; tag?: Tag; minArmour?: number; extra?: boolean }
+  | { op: 'gain'; n: number; minAttackers: number }
+  | { op: 'freeMove' }
+  | { op: 'discount'; n: number }
+  | { op: 'drawIfLow'; n: number; hand: number };
+
+export interface GroundGain { value: number; bracketed: boolean }
+
+export interface CardDef {
+  id: string;
+  kind: CardKind;
+  /** "any" only for the standard combat orders. */
+  side: Side | 'any';
+  nation?: string;
+  era: Era;
+  /** Units and non-units: how many progress cards must be in play before it can be played (Aufbau). */
+  requiresProgress?: number;
+  // units
+  cost?: number;
+  damage?: Record<OrderType, number>;
+  armour?: number;
+  penetration?: number;
+  /** null: takes no part in ground gain (aircraft). */
+  gain?: GroundGain | null;
+  tags?: Tag[];
+  // orders
+  order?: OrderType;
+  /** Units: "E:" effects on deploy; action cards: the action; support/progress: passives while in play. */
+  effects?: Op[];
+}
+
+export interface DeckEntry { id: string; count: number }
+
+/** The deck file format (JSON), see deckfile.ts for its schema and validator. */
+export interface DeckFile {
+  format: 'hacse-deck/1';
+  id: string;
+  name: string;
+  side: Side;
+  era: Era;
+  nations: string[];
+  cards: DeckEntry[];
+}
+
+export interface Unit {
+  uid: string;
+  card: string;
+  zone: Zone;
+  damage: number;
+  flipped: boolean;
+  /** Turn number it was placed (units may not attack on that turn). */
+  placed: number;
+  attacked: boolean;
+}
+
+export interface PlayerState {
+  deck: string[];
+  hand: string[];
+  discard: string[];
+  units: Unit[];
+  supports: string[];
+  progress: string[];
+  /** Destroyed units' cards, out of the game (Formel: not discarded). */
+  removed: string[];
+}
+
+export interface DeckInfo { id: string; name: string; side: Side; era: Era; nations: string[]; size: number }
+
+export type Balancing = 'none' | 'doctrine' | 'numbers';
+
+export interface Rules {
+  /** Damage at which each role's units are destroyed (6; 7 for the Early player under "numbers"). */
+  destroyAt: Record<Side, number>;
+  /** Role treated as having unlimited progress cards (doctrine option). */
+  doctrine: Side | null;
+  balancing: Balancing;
+  turnLimit: number;
+  /** Both decks of one side: the allies role's die is mirrored at 5 (Aufbau). */
+  mirrored: boolean;
+}
+
+export interface Attacker {
+  uid: string;
+  /** The face-down order card (hidden from the defender until revealed), or null: no order. */
+  order: string | null;
+  revealed: boolean;
+  /** The defending unit it fights, or null: unopposed. */
+  vs: string | null;
+  by: 'block' | 'assign' | null;
+  done: boolean;
+}
+
+export interface EngagementResult {
+  attacker: string;
+  attackerCard: string;
+  order: string | null;
+  defender: string | null;
+  defenderCard: string | null;
+  /** Damage dealt to the defender, to the attacker (tactical + HQ), placed by flank, spread unopposed. */
+  hit: number;
+  back: number;
+  hq: number;
+  flank: { uid: string; card: string } | null;
+  spread: { uid: string; card: string }[];
+  destroyed: string[];
+}
+
+export interface CombatSummary {
+  attacker: Side;
+  results: EngagementResult[];
+  flipped: string[];
+  gain: number;
+  dieBefore: number;
+  dieAfter: number;
+  stolen: number;
+}
+
+export interface Combat {
+  attacker: Side;
+  stage: 'declare' | 'block' | 'assign' | 'resolve' | 'flank' | 'hq' | 'spread';
+  attackers: Attacker[];
+  blocksUsed: number;
+  /** The engagement being resolved. */
+  current: string | null;
+  pendingHit: number;
+  pendingBack: number;
+  pendingHq: number;
+  spreadLeft: number;
+  undistributed: number;
+  /** uid -> damage taken in this combat (Kampfreihenfolge 4.2: 2+ flips). */
+  taken: Record<string, number>;
+  /** Units destroyed in this combat that had started it (for ground gain minimum). */
+  gone: Record<string, string>;
+  results: EngagementResult[];
+  dieBefore: number;
+}
+
+export type Pending =
+  | { kind: 'pay'; card: string; zone: Zone; left: number }
+  | { kind: 'effects'; source: string; ops: Op[]; uid: string | null };
+
+export type Phase = 'doctrine' | 'main' | 'pay' | 'effect' | 'combat' | 'over';
+
+export interface HacseState {
+  scenario: Era;
+  rules: Rules;
+  decks: Record<Side, DeckInfo>;
+  die: number;
+  turn: number;
+  active: Side;
+  start: Side;
+  phase: Phase;
+  actionsLeft: number;
+  freeMoveUsed: boolean;
+  discountUsed: boolean;
+  players: Record<Side, PlayerState>;
+  nextUid: number;
+  pending: Pending | null;
+  combat: Combat | null;
+  lastCombat: CombatSummary | null;
+  outcome: Outcome | null;
+  rng: RngState;
+  /** Bumped on every draw, shuffle, reveal or hand steal (undo barrier). */
+  reveals: number;
+}
+
+export type HacseAction =
+  | { type: 'doctrine'; card: string }
+  | { type: 'draw' }
+  | { type: 'shuffle' }
+  | { type: 'end' }
+  | { type: 'place'; card: string; zone: Zone }
+  | { type: 'pay'; card: string }
+  | { type: 'sacrifice'; uid: string }
+  | { type: 'move'; uid: string; to: Zone }
+  | { type: 'disband'; uid: string }
+  | { type: 'play'; card: string }
+  | { type: 'target'; uid: string }
+  | { type: 'attack' }
+  | { type: 'commit'; uid: string; order: string | null }
+  | { type: 'declared' }
+  | { type: 'block'; uid: string; attacker: string }
+  | { type: 'blocked' }
+  | { type: 'assign'; uid: string; target: string }
+  | { type: 'resolve'; uid: string }
+  | { type: 'flank'; target: string }
+  | { type: 'hq'; card: string }
+  | { type: 'hqPass' }
+  | { type: 'spread'; target: string };
+
+export interface UnitView extends Unit {
+  /** Damage at which this unit is destroyed. */
+  destroyAt: number;
+}
+
+export interface PlayerView {
+  deck: DeckInfo;
+  handCount: number;
+  /** Own hand only (null for others). */
+  hand: string[] | null;
+  deckCount: number;
+  /** Own remaining deck contents, sorted (order stays hidden), or null. */
+  deckContents: string[] | null;
+  discard: string[];
+  front: UnitView[];
+  reserve: UnitView[];
+  hinterland: UnitView[];
+  supports: string[];
+  progress: string[];
+  removed: string[];
+}
+
+export interface AttackerView {
+  uid: string;
+  hasOrder: boolean;
+  /** The order card once revealed, or for the attacker itself; null while face down to others. */
+  order: string | null;
+  revealed: boolean;
+  vs: string | null;
+  by: 'block' | 'assign' | null;
+  done: boolean;
+}
+
+export interface CombatView {
+  attacker: Side;
+  defender: Side;
+  stage: Combat['stage'];
+  attackers: AttackerView[];
+  blocksUsed: number;
+  blocksMax: number;
+  current: string | null;
+  pending: { hit: number; back: number; hq: number } | null;
+  spreadLeft: number;
+  undistributed: number;
+  taken: Record<string, number>;
+  results: EngagementResult[];
+}
+
+export interface HacseView {
+  scenario: Era;
+  viewer: Side | null;
+  turn: number;
+  turnLimit: number;
+  active: Side | null;
+  start: Side;
+  phase: Phase;
+  actionsLeft: number;
+  /** The front die (d10): Axis wins at 10, Allies at 0. */
+  die: number;
+  mirrored: boolean;
+  balancing: Balancing;
+  doctrine: Side | null;
+  players: Record<Side, PlayerView>;
+  pending: Pending | null;
+  combat: CombatView | null;
+  lastCombat: CombatSummary | null;
+  outcome: Outcome | null;
+}
