@@ -1,0 +1,121 @@
+import { Worker } from 'node:worker_threads';
+import { Rng, type Role } from '@tabula/engine';
+import { createBot } from '@tabula/bots';
+import { getGame } from '@tabula/games';
+import type { BotJob, BotReply } from './bot-worker.js';
+import { ApiError } from './errors.js';
+import { setupOptionsOfRow, type GameService } from './service.js';
+import type { GameRow } from './store/index.js';
+
+export interface BotRunnerOptions {
+  /** Pause before a bot moves, in ms (so humans can follow). */
+  thinkMs?: number;
+  /** Worker threads choosing moves; 0 chooses on the main thread (tests, tiny installs). */
+  threads?: number;
+  /** Modules the workers import before choosing (to register extra games or bots). */
+  modules?: string[];
+  warn?: (obj: object, msg: string) => void;
+}
+
+/**
+ * Plays bot seats off the request path: after a change that leaves a bot seat to act, waits the
+ * think delay, has a worker thread choose, and submits the move through the same checks as a
+ * player's (version check included, so several processes never double-move).
+ */
+export class BotRunner {
+  private readonly pending = new Set<string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly workers: Worker[] = [];
+  private readonly waiting = new Map<number, { resolve: (a: unknown) => void; reject: (e: Error) => void }>();
+  private nextJob = 1;
+  private nextWorker = 0;
+  private closed = false;
+  private readonly thinkMs: number;
+  private readonly warn: (obj: object, msg: string) => void;
+
+  constructor(private readonly service: GameService, opts: BotRunnerOptions = {}) {
+    this.thinkMs = opts.thinkMs ?? 400;
+    this.warn = opts.warn ?? (() => undefined);
+    const n = opts.threads ?? 1;
+    for (let i = 0; i < n; i++) {
+      const w = new Worker(new URL('./bot-worker.js', import.meta.url), { workerData: { modules: opts.modules ?? [] } });
+      w.on('message', (m: BotReply) => {
+        const p = this.waiting.get(m.id);
+        if (!p) return;
+        this.waiting.delete(m.id);
+        if ('error' in m) p.reject(new Error(m.error));
+        else p.resolve(m.action);
+      });
+      w.on('error', (e) => this.warn({ err: e }, 'bot worker failed'));
+      w.unref();
+      this.workers.push(w);
+    }
+  }
+
+  /** Called after every change: schedules a move if a bot seat is to act. */
+  notify(row: GameRow): void {
+    if (this.closed || row.status !== 'active') return;
+    const botRoles = row.seats.filter((s) => s.bot !== null && row.activeRoles.includes(s.role));
+    if (botRoles.length === 0 || this.pending.has(row.id)) return;
+    this.pending.add(row.id);
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      void this.move(row.id);
+    }, this.thinkMs);
+    this.timers.add(t);
+  }
+
+  private async move(gameId: string): Promise<void> {
+    let retry = false;
+    try {
+      const { row, rg } = await this.service.snapshot(gameId);
+      if (row.status !== 'active') return;
+      const active = rg.game.active(rg.state) as Role[];
+      const seat = row.seats.find((s) => s.bot !== null && active.includes(s.role));
+      if (!seat) return;
+      const action = await this.choose({
+        id: 0, gameId, epoch: row.epoch, gameType: row.game, options: setupOptionsOfRow(row),
+        actions: rg.actions, role: seat.role, bot: seat.bot!,
+      }, rg.state);
+      if (this.closed) return;
+      await this.service.actAsBot(gameId, row.version, seat.role, action);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'stale-version') retry = true;
+      else this.warn({ err: e, gameId }, 'bot move failed');
+    } finally {
+      this.pending.delete(gameId);
+    }
+    if (retry && !this.closed) {
+      const again = await this.service.store.getGame(gameId).catch(() => null);
+      if (again) this.notify(again);
+    }
+  }
+
+  private choose(job: BotJob, state: unknown): Promise<unknown> {
+    if (this.workers.length === 0) {
+      const game = getGame(job.gameType);
+      if (!game) return Promise.reject(new Error(`unknown game ${job.gameType}`));
+      return Promise.resolve(createBot(job.bot).choose(game, state, job.role, new Rng(`${job.options.seed}:${job.actions.length}:${job.role}`)));
+    }
+    const id = this.nextJob++;
+    const w = this.workers[this.nextWorker++ % this.workers.length]!;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      w.postMessage({ ...job, id });
+    });
+  }
+
+  /** Resumes bots of every active game (after a restart). */
+  async resumeAll(): Promise<void> {
+    for (const row of await this.service.store.listActiveBotGames()) this.notify(row);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    for (const p of this.waiting.values()) p.reject(new Error('closed'));
+    this.waiting.clear();
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+/** Tells every server process that a game changed; each pushes fresh views to its own sockets. */
+export interface Fanout {
+  publish(gameId: string, version: number): void;
+  /** `handler` runs for changes made by other processes (local changes are delivered directly). */
+  subscribe(handler: (gameId: string, version: number) => void): void;
+  close(): Promise<void>;
+}
+
+/** One process: nothing to forward. */
+export class LocalFanout implements Fanout {
+  publish(): void { /* local listeners are called directly */ }
+  subscribe(): void { /* no other processes */ }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+const CHANNEL = 'tabula:games';
+
+/** Several processes: Redis pub/sub on one channel; messages carry the sender's id so it ignores its own. */
+export class RedisFanout implements Fanout {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly origin = randomBytes(8).toString('hex');
+  private handler: ((gameId: string, version: number) => void) | null = null;
+
+  private constructor(pub: Redis, sub: Redis) {
+    this.pub = pub;
+    this.sub = sub;
+    this.sub.on('message', (_channel: string, message: string) => {
+      try {
+        const m = JSON.parse(message) as { o: string; g: string; v: number };
+        if (m.o !== this.origin && typeof m.g === 'string') this.handler?.(m.g, Number(m.v));
+      } catch {
+        // ignore foreign messages
+      }
+    });
+  }
+
+  static async open(url: string, onError: (e: Error) => void = () => undefined): Promise<RedisFanout> {
+    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const sub = new Redis(url, { lazyConnect: true });
+    pub.on('error', onError);
+    sub.on('error', onError);
+    await pub.connect();
+    await sub.connect();
+    await sub.subscribe(CHANNEL);
+    return new RedisFanout(pub, sub);
+  }
+
+  publish(gameId: string, version: number): void {
+    this.pub.publish(CHANNEL, JSON.stringify({ o: this.origin, g: gameId, v: version })).catch(() => undefined);
+  }
+
+  subscribe(handler: (gameId: string, version: number) => void): void {
+    this.handler = handler;
+  }
+
+  async close(): Promise<void> {
+    this.pub.disconnect();
+    this.sub.disconnect();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,94 @@
+import type { WebSocket } from 'ws';
+import type { GameService } from './service.js';
+import type { UserRow } from './store/index.js';
+
+export interface LiveConn {
+  ws: WebSocket;
+  gameId: string;
+  user: UserRow | null;
+  /** The seat asked for with ?role= (one the caller holds), else the service picks. */
+  role?: string;
+}
+
+/**
+ * The WebSocket side of one process: which sockets watch which game, and the push of each its own
+ * redacted state after every change (coalesced: a burst of changes gives one push of the newest).
+ */
+export class LiveHub {
+  private readonly byGame = new Map<string, Set<LiveConn>>();
+  private readonly busy = new Map<string, boolean>();
+
+  constructor(private readonly service: GameService, private readonly warn: (obj: object, msg: string) => void = () => undefined) {}
+
+  add(c: LiveConn): void {
+    let set = this.byGame.get(c.gameId);
+    if (!set) this.byGame.set(c.gameId, (set = new Set()));
+    set.add(c);
+  }
+
+  remove(c: LiveConn): void {
+    const set = this.byGame.get(c.gameId);
+    if (!set) return;
+    set.delete(c);
+    if (set.size === 0) this.byGame.delete(c.gameId);
+  }
+
+  get connections(): number {
+    let n = 0;
+    for (const s of this.byGame.values()) n += s.size;
+    return n;
+  }
+
+  /** Sends one socket the current state (on connect). */
+  async sendCurrent(c: LiveConn): Promise<void> {
+    const { row, rg } = await this.service.snapshot(c.gameId);
+    send(c.ws, { type: 'state', ...this.service.stateFor(row, rg, c.user, c.role) });
+  }
+
+  /** A game changed (here or in another process): push every watcher its view. */
+  changed(gameId: string): void {
+    if (!this.byGame.has(gameId)) return;
+    if (this.busy.has(gameId)) {
+      this.busy.set(gameId, true);
+      return;
+    }
+    this.busy.set(gameId, false);
+    void this.pushLoop(gameId);
+  }
+
+  private async pushLoop(gameId: string): Promise<void> {
+    try {
+      for (;;) {
+        const set = this.byGame.get(gameId);
+        if (set && set.size > 0) {
+          const { row, rg } = await this.service.snapshot(gameId);
+          const byViewer = new Map<string, string>();
+          for (const c of set) {
+            const key = `${c.user?.id ?? ''}\u0000${c.role ?? ''}`;
+            let msg = byViewer.get(key);
+            if (msg === undefined) {
+              msg = JSON.stringify({ type: 'state', ...this.service.stateFor(row, rg, c.user, c.role) });
+              byViewer.set(key, msg);
+            }
+            if (c.ws.readyState === c.ws.OPEN) c.ws.send(msg);
+          }
+        }
+        if (this.busy.get(gameId) !== true) break;
+        this.busy.set(gameId, false);
+      }
+    } catch (e) {
+      this.warn({ err: e, gameId }, 'live push failed');
+    } finally {
+      this.busy.delete(gameId);
+    }
+  }
+
+  closeAll(): void {
+    for (const set of this.byGame.values()) for (const c of set) c.ws.close(1001, 'server shutting down');
+    this.byGame.clear();
+  }
+}
+
+export function send(ws: WebSocket, msg: unknown): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+}

@@ -1,0 +1,481 @@
+import { indexOfAction, isDeepStrictEqual, isRuleError, type AnyGame, type LogEntry, type LogLine, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+import { catalog, getGame, type CatalogEntry } from '@tabula/games';
+import { botNames } from '@tabula/bots';
+import { ApiError, conflict, forbidden, notFound, unauthorized, unprocessable } from './errors.js';
+import { defaultScryptCost, dummyPasswordHash, hashPassword, hashToken, newGameId, newSeed, newToken, verifyPassword, type ScryptCost } from './passwords.js';
+import { ReplayCache, replayGame, type ReplayedGame } from './replay-cache.js';
+import type { GamePatch, GameRow, GameStatus, SeatRow, Store, UserRow } from './store/index.js';
+
+export interface SeatInfo {
+  role: Role;
+  /** Account name of the player, or null. */
+  user: string | null;
+  /** Bot name, or null. */
+  bot: string | null;
+}
+
+/** A game as one caller sees it (GET /api/games/:id and every WebSocket push). */
+export interface GameState {
+  id: string;
+  game: string;
+  scenario: string;
+  players: number | null;
+  variants: Record<string, unknown> | null;
+  status: GameStatus;
+  seats: SeatInfo[];
+  version: number;
+  /** The seat this view is for (null: spectator). */
+  role: Role | null;
+  /** Every seat the caller holds. */
+  roles: Role[];
+  view: unknown;
+  /** The caller's legal actions now (empty unless it is their turn). */
+  actions: unknown[];
+  /** Roles that may act now. */
+  active: Role[];
+  yourTurn: boolean;
+  /** How many of its last actions the caller's role may take back now. */
+  undo: number;
+  log: (LogLine & { seq: number })[];
+  outcome: Outcome | null;
+}
+
+export interface GameSummary {
+  id: string;
+  game: string;
+  scenario: string;
+  players: number | null;
+  status: GameStatus;
+  seats: SeatInfo[];
+  version: number;
+  active: Role[];
+  yourRoles: Role[];
+  yourTurn: boolean;
+  outcome: Outcome | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreateGameBody {
+  game: string;
+  scenario?: string;
+  players?: number;
+  variants?: Record<string, unknown>;
+}
+
+export interface ServiceOptions {
+  store: Store;
+  scrypt?: ScryptCost;
+  /** Replayed games kept in memory (LRU). */
+  cacheSize?: number;
+  now?: () => number;
+  /** Where unexpected engine failures are reported. */
+  warn?: (obj: object, msg: string) => void;
+}
+
+/** Invoked after every committed change of a game. */
+export type ChangeListener = (gameId: string, version: number, row: GameRow) => void;
+
+const NAME_RE = /^[\p{L}\p{N}_.-]{2,32}$/u;
+export const nameKeyOf = (name: string): string => name.normalize('NFKC').toLowerCase();
+
+function seatsOut(seats: SeatRow[]): SeatInfo[] {
+  return seats.map((s) => ({ role: s.role, user: s.userName, bot: s.bot }));
+}
+
+export function setupOptionsOfRow(row: GameRow): SetupOptions {
+  const o: SetupOptions = { seed: row.seed, scenario: row.scenario };
+  if (row.players !== null) o.players = row.players;
+  if (row.variants !== null) o.variants = row.variants;
+  return o;
+}
+
+/** Game logic of the server: accounts, lobby, seats, validated actions, undo, resign; storage-agnostic. */
+export class GameService {
+  readonly store: Store;
+  private readonly scrypt: ScryptCost;
+  private readonly cache: ReplayCache;
+  private readonly now: () => number;
+  private readonly warn: (obj: object, msg: string) => void;
+  private readonly listeners: ChangeListener[] = [];
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(opts: ServiceOptions) {
+    this.store = opts.store;
+    this.scrypt = opts.scrypt ?? defaultScryptCost;
+    this.cache = new ReplayCache(opts.cacheSize ?? 2000);
+    this.now = opts.now ?? Date.now;
+    this.warn = opts.warn ?? (() => undefined);
+  }
+
+  onChange(fn: ChangeListener): void {
+    this.listeners.push(fn);
+  }
+
+  private changed(row: GameRow): void {
+    for (const fn of this.listeners) fn(row.id, row.version, row);
+  }
+
+  /** Serialises writes to one game within this process (other processes are held off by the store's version check). */
+  private async withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(id) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.locks.set(id, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(id) === tail) this.locks.delete(id);
+    }
+  }
+
+  // ---- accounts ----
+
+  async signUp(name: string, password: string): Promise<{ token: string; name: string }> {
+    if (!NAME_RE.test(name)) throw unprocessable('bad-name', 'Names are 2-32 letters, digits, "_", "." or "-".');
+    if (password.length < 8) throw unprocessable('weak-password', 'Passwords need at least 8 characters.');
+    const hash = await hashPassword(password, this.scrypt);
+    const user = await this.store.createUser(name, nameKeyOf(name), hash, this.now());
+    if (!user) throw conflict('name-taken', `The name "${name}" is taken.`);
+    return { token: await this.newSession(user.id), name: user.name };
+  }
+
+  async signIn(name: string, password: string): Promise<{ token: string; name: string }> {
+    const user = await this.store.findUserByNameKey(nameKeyOf(name));
+    // Same work whether or not the name exists.
+    const ok = await verifyPassword(password, user?.passHash ?? (await dummyPasswordHash(this.scrypt)));
+    if (!user || !ok) throw new ApiError(401, 'bad-credentials', 'Wrong name or password.');
+    return { token: await this.newSession(user.id), name: user.name };
+  }
+
+  private async newSession(userId: number): Promise<string> {
+    const token = newToken();
+    await this.store.createSession(hashToken(token), userId, this.now());
+    return token;
+  }
+
+  async authenticate(token: string): Promise<UserRow | null> {
+    if (token.length === 0 || token.length > 200) return null;
+    return this.store.findSession(hashToken(token));
+  }
+
+  async signOut(token: string): Promise<void> {
+    await this.store.deleteSession(hashToken(token));
+  }
+
+  // ---- lobby ----
+
+  catalog(): CatalogEntry[] {
+    return catalog();
+  }
+
+  async createGame(user: UserRow | null, body: CreateGameBody): Promise<{ id: string }> {
+    if (!user) throw unauthorized();
+    const game = getGame(body.game);
+    if (!game) throw unprocessable('unknown-game', `No game "${body.game}".`);
+    const scenario = body.scenario ?? game.scenarios[0]!;
+    if (!game.scenarios.includes(scenario)) throw unprocessable('unknown-scenario', `"${game.id}" has no scenario "${scenario}" (${game.scenarios.join(', ')}).`);
+    const options: SetupOptions = { seed: newSeed(), scenario };
+    if (body.players !== undefined) {
+      const p = game.players;
+      const fixed = game.roles({ seed: 'x', scenario }).length;
+      const ok = p ? body.players >= p.min && body.players <= p.max : body.players === fixed;
+      if (!ok) throw unprocessable('bad-players', `"${game.id}" is for ${p ? `${p.min}-${p.max}` : fixed} players.`);
+      options.players = body.players;
+    }
+    if (body.variants !== undefined && Object.keys(body.variants).length > 0) {
+      const specs = game.variants ?? [];
+      for (const [key, value] of Object.entries(body.variants)) {
+        const spec = specs.find((s) => s.key === key);
+        if (!spec) throw unprocessable('unknown-variant', `"${game.id}" has no variant "${key}"${specs.length ? ` (${specs.map((s) => s.key).join(', ')})` : ''}.`);
+        if (spec.values && !spec.values.some((v) => isDeepStrictEqual(v, value))) throw unprocessable('bad-variant', `Variant "${key}" must be one of ${JSON.stringify(spec.values)}.`);
+      }
+      options.variants = body.variants;
+    }
+    let roles: Role[], active: Role[];
+    try {
+      roles = game.roles(options);
+      active = game.active(game.setup(options));
+    } catch (e) {
+      if (isRuleError(e)) throw unprocessable(e.code, e.message);
+      throw unprocessable('bad-options', `These options do not set up a game: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const id = newGameId();
+    await this.store.createGame({
+      id, game: game.id, scenario, players: options.players ?? null, variants: options.variants ?? null, seed: options.seed,
+      roles, activeRoles: active, createdBy: user.id, now: this.now(),
+    });
+    return { id };
+  }
+
+  async list(user: UserRow | null, status: GameStatus, mine: boolean, limit: number): Promise<GameSummary[]> {
+    if (mine && !user) throw unauthorized();
+    const rows = await this.store.listGames({ status, limit, ...(mine && user ? { userId: user.id } : {}) });
+    if (user && status === 'active' && !mine) {
+      // Make sure the caller's own games are listed even when older than the newest `limit`.
+      const own = await this.store.listGames({ status, limit, userId: user.id });
+      const seen = new Set(rows.map((r) => r.id));
+      for (const r of own) if (!seen.has(r.id)) rows.push(r);
+    }
+    const out = rows.map((r) => this.summary(r, user));
+    // Your turn first, then the most recently changed.
+    out.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || b.updatedAt.localeCompare(a.updatedAt));
+    return out.slice(0, limit);
+  }
+
+  summary(row: GameRow, user: UserRow | null): GameSummary {
+    const yourRoles = user ? row.seats.filter((s) => s.userId === user.id).map((s) => s.role) : [];
+    const active = row.status === 'active' ? row.activeRoles : [];
+    return {
+      id: row.id, game: row.game, scenario: row.scenario, players: row.players, status: row.status, seats: seatsOut(row.seats),
+      version: row.version, active, yourRoles, yourTurn: yourRoles.some((r) => active.includes(r)), outcome: row.outcome,
+      createdAt: new Date(row.createdAt).toISOString(), updatedAt: new Date(row.updatedAt).toISOString(),
+    };
+  }
+
+  async takeSeat(user: UserRow | null, id: string, role: Role, bot?: string): Promise<GameState> {
+    if (!user) throw unauthorized();
+    const row0 = await this.loadRow(id);
+    if (bot !== undefined) {
+      if (!botNames().includes(bot)) throw unprocessable('unknown-bot', `No bot "${bot}" (${botNames().join(', ')}).`);
+      const seated = row0.seats.some((s) => s.userId === user.id);
+      if (row0.createdBy !== user.id && !seated) throw forbidden('not-allowed', 'Only the game\'s creator or a seated player may give a seat to a bot.');
+    }
+    const game = this.gameOf(row0);
+    const active = game.active(game.setup(setupOptionsOfRow(row0)));
+    const r = await this.store.takeSeat(id, role, bot !== undefined ? { bot } : { userId: user.id }, active, this.now());
+    if (!r.ok) {
+      if (r.reason === 'missing') throw notFound('game-not-found', `No game "${id}".`);
+      if (r.reason === 'no-role') throw unprocessable('unknown-role', `This game has no seat "${role}" (${row0.seats.map((s) => s.role).join(', ')}).`);
+      if (r.reason === 'not-open') throw conflict('game-not-open', 'The game has already started.');
+      throw conflict('seat-taken', `The seat "${role}" is taken.`);
+    }
+    this.changed(r.game);
+    const rg = await this.sync(r.game);
+    return this.stateFor(r.game, rg, user, bot === undefined ? role : undefined);
+  }
+
+  // ---- playing ----
+
+  private async loadRow(id: string): Promise<GameRow> {
+    const row = await this.store.getGame(id);
+    if (!row) throw notFound('game-not-found', `No game "${id}".`);
+    return row;
+  }
+
+  private gameOf(row: GameRow): AnyGame {
+    const game = getGame(row.game);
+    if (!game) throw conflict('game-unavailable', `The game "${row.game}" is not installed on this server.`);
+    return game;
+  }
+
+  /** The replayed game matching `row` (from the cache, extended by new log entries, or replayed from scratch). */
+  async sync(row: GameRow): Promise<ReplayedGame> {
+    const game = this.gameOf(row);
+    for (let attempt = 0; ; attempt++) {
+      const rg = this.cache.get(row.id);
+      if (rg && rg.epoch === row.epoch && rg.length <= row.logLength) {
+        if (rg.length === row.logLength) return rg;
+        const from = rg.length;
+        const more = await this.store.readLog(row.id, from);
+        if (this.cache.get(row.id) === rg && rg.length === from && from + more.length === row.logLength) {
+          this.replayInto(rg, more);
+          return rg;
+        }
+      } else {
+        const all = await this.store.readLog(row.id, 0);
+        if (all.length === row.logLength || attempt >= 3) {
+          let fresh: ReplayedGame;
+          try {
+            fresh = replayGame(game, setupOptionsOfRow(row), row.seats.map((s) => s.role), all);
+          } catch (e) {
+            this.warn({ err: e, gameId: row.id }, 'stored log no longer replays');
+            throw conflict('replay-failed', `The stored log of this game no longer replays: ${e instanceof Error ? e.message : String(e)}`);
+          }
+          fresh.epoch = row.epoch;
+          this.cache.set(row.id, fresh);
+          return fresh;
+        }
+      }
+      // The game moved on while we read: read its row again.
+      const again = await this.loadRow(row.id);
+      Object.assign(row, again);
+    }
+  }
+
+  private replayInto(rg: ReplayedGame, entries: LogEntry[]): void {
+    try {
+      for (const e of entries) rg.push(e);
+    } catch (e) {
+      throw conflict('replay-failed', `The stored log of this game no longer replays: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** The row and replayed game, current. */
+  async snapshot(id: string): Promise<{ row: GameRow; rg: ReplayedGame }> {
+    const row = await this.loadRow(id);
+    return { row, rg: await this.sync(row) };
+  }
+
+  private rolesOf(row: GameRow, user: UserRow | null): Role[] {
+    return user ? row.seats.filter((s) => s.userId === user.id).map((s) => s.role) : [];
+  }
+
+  /** Which of the caller's seats a request is for: the one asked for, else the one to act, else the first. */
+  private pickRole(row: GameRow, rg: ReplayedGame | null, mine: Role[], asked?: string): Role | null {
+    if (asked !== undefined) return mine.includes(asked) ? asked : null;
+    if (mine.length === 0) return null;
+    if (rg && row.status === 'active') {
+      const active = rg.game.active(rg.state) as Role[];
+      const r = mine.find((m) => active.includes(m));
+      if (r) return r;
+    }
+    return mine[0]!;
+  }
+
+  stateFor(row: GameRow, rg: ReplayedGame, user: UserRow | null, asked?: string): GameState {
+    const mine = this.rolesOf(row, user);
+    const picked = this.pickRole(row, rg, mine, asked);
+    // Asking for a seat you do not hold gives the spectator's view, never that seat's.
+    const role = picked;
+    const game = rg.game;
+    const active = row.status === 'active' ? (game.active(rg.state) as Role[]) : [];
+    const canAct = role !== null && active.includes(role);
+    return {
+      id: row.id, game: row.game, scenario: row.scenario, players: row.players, variants: row.variants,
+      status: row.status, seats: seatsOut(row.seats), version: row.version, role, roles: mine,
+      view: game.view(rg.state, role),
+      actions: canAct ? game.actions(rg.state, role) : [],
+      active, yourTurn: canAct,
+      undo: role !== null && row.status === 'active' ? rg.undoDepth(role) : 0,
+      log: rg.log(role), outcome: row.outcome,
+    };
+  }
+
+  async getState(user: UserRow | null, id: string, asked?: string): Promise<GameState> {
+    const { row, rg } = await this.snapshot(id);
+    if (asked !== undefined && !this.rolesOf(row, user).includes(asked)) throw forbidden('not-your-seat', `You do not hold the seat "${asked}".`);
+    return this.stateFor(row, rg, user, asked);
+  }
+
+  /** Plays `action` for the caller's seat. */
+  act(user: UserRow | null, id: string, version: number, action: unknown, asked?: string): Promise<GameState> {
+    if (!user) return Promise.reject(unauthorized());
+    return this.withLock(id, async () => {
+      const row = await this.loadRow(id);
+      const role = this.seatFor(row, user, asked);
+      const { row: after, rg } = await this.applyChecked(row, role, version, action);
+      return this.stateFor(after, rg, user, role);
+    });
+  }
+
+  /** Plays a bot seat's move (no account; the seat must belong to a bot). */
+  actAsBot(id: string, version: number, role: Role, action: unknown): Promise<number> {
+    return this.withLock(id, async () => {
+      const row = await this.loadRow(id);
+      if (!row.seats.some((s) => s.role === role && s.bot !== null)) throw forbidden('not-your-seat', `"${role}" is not a bot seat.`);
+      const { row: after } = await this.applyChecked(row, role, version, action);
+      return after.version;
+    });
+  }
+
+  private seatFor(row: GameRow, user: UserRow, asked?: string): Role {
+    const mine = this.rolesOf(row, user);
+    if (mine.length === 0) throw forbidden('not-your-seat', 'You hold no seat in this game.');
+    if (asked !== undefined && !mine.includes(asked)) throw forbidden('not-your-seat', `You do not hold the seat "${asked}".`);
+    if (asked !== undefined) return asked;
+    if (mine.length === 1) return mine[0]!;
+    const r = mine.find((m) => row.activeRoles.includes(m));
+    return r ?? mine[0]!;
+  }
+
+  private checkPlayable(row: GameRow, version: number): void {
+    if (row.status !== 'active') throw conflict('game-not-active', row.status === 'open' ? 'The game has not started: seats are still empty.' : 'The game is over.');
+    if (version !== row.version) throw conflict('stale-version', `The game is at version ${row.version}, not ${version}: reload and try again.`);
+  }
+
+  private async applyChecked(row: GameRow, role: Role, version: number, action: unknown): Promise<{ row: GameRow; rg: ReplayedGame }> {
+    this.checkPlayable(row, version);
+    const rg = await this.sync(row);
+    const game = rg.game;
+    if (!(game.active(rg.state) as Role[]).includes(role)) throw forbidden('not-your-turn', `It is not ${role}'s turn.`);
+    const legal = game.actions(rg.state, role) as unknown[];
+    const i = indexOfAction(legal, action);
+    if (i < 0) throw unprocessable('illegal-action', 'That action is not one of your legal actions now.');
+    const chosen = legal[i];
+    let next: unknown;
+    try {
+      next = game.apply(rg.state, role, chosen);
+    } catch (e) {
+      if (isRuleError(e)) throw unprocessable(e.code, e.message);
+      this.warn({ err: e, gameId: row.id, role }, 'engine failed on a legal action');
+      throw unprocessable('illegal-action', `The engine rejected this action: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const outcome = game.outcome(next) as Outcome | null;
+    const patch: GamePatch = { status: outcome ? 'finished' : 'active', activeRoles: outcome ? [] : (game.active(next) as Role[]), outcome, now: this.now() };
+    const seq = rg.length;
+    const res = await this.store.appendAction(row.id, row.version, seq, { role, action: chosen }, patch);
+    if (res === 'stale') {
+      this.cache.delete(row.id);
+      throw conflict('stale-version', 'Another move was made first: reload and try again.');
+    }
+    if (this.cache.get(row.id) === rg && rg.length === seq) rg.push({ role, action: chosen }, next);
+    else this.cache.delete(row.id);
+    const after: GameRow = { ...row, version: row.version + 1, logLength: seq + 1, status: patch.status, activeRoles: patch.activeRoles, outcome, updatedAt: patch.now };
+    this.changed(after);
+    return { row: after, rg: this.cache.get(row.id) === rg ? rg : await this.sync(after) };
+  }
+
+  undo(user: UserRow | null, id: string, version: number, asked?: string): Promise<GameState> {
+    if (!user) return Promise.reject(unauthorized());
+    return this.withLock(id, async () => {
+      const row = await this.loadRow(id);
+      const role = this.seatFor(row, user, asked);
+      this.checkPlayable(row, version);
+      let rg = await this.sync(row);
+      if (rg.undoDepth(role) === 0) throw unprocessable('nothing-to-undo', 'You have no action you may take back now.');
+      const game = rg.game;
+      const newLength = rg.length - 1;
+      let prevState: unknown;
+      if (rg.canPop) {
+        rg.pop();
+        prevState = rg.state;
+      } else {
+        rg = replayGame(game, setupOptionsOfRow(row), row.seats.map((s) => s.role), rg.actions.slice(0, newLength));
+        prevState = rg.state;
+      }
+      this.cache.delete(row.id);
+      const patch: GamePatch = { status: 'active', activeRoles: game.active(prevState) as Role[], outcome: null, now: this.now() };
+      const res = await this.store.truncateLog(row.id, row.version, newLength, patch);
+      if (res === 'stale') throw conflict('stale-version', 'Another move was made first: reload and try again.');
+      rg.epoch = row.epoch + 1;
+      this.cache.set(row.id, rg);
+      const after: GameRow = { ...row, version: row.version + 1, logLength: newLength, epoch: row.epoch + 1, activeRoles: patch.activeRoles, updatedAt: patch.now };
+      this.changed(after);
+      return this.stateFor(after, rg, user, role);
+    });
+  }
+
+  /** Ends the game: every other seat wins. */
+  resign(user: UserRow | null, id: string, asked?: string): Promise<GameState> {
+    if (!user) return Promise.reject(unauthorized());
+    return this.withLock(id, async () => {
+      const row = await this.loadRow(id);
+      const role = this.seatFor(row, user, asked);
+      if (row.status !== 'active') throw conflict('game-not-active', row.status === 'open' ? 'The game has not started.' : 'The game is over.');
+      const outcome: Outcome = { winners: row.seats.map((s) => s.role).filter((r) => r !== role), reason: 'resigned' };
+      const patch: GamePatch = { status: 'finished', activeRoles: [], outcome, now: this.now() };
+      if ((await this.store.updateGame(row.id, row.version, patch)) === 'stale') throw conflict('stale-version', 'The game changed: try again.');
+      const after: GameRow = { ...row, version: row.version + 1, status: 'finished', activeRoles: [], outcome, updatedAt: patch.now };
+      this.changed(after);
+      return this.stateFor(after, await this.sync(after), user, role);
+    });
+  }
+
+  async replayOf(id: string): Promise<{ game: string; seed: string; options: Omit<SetupOptions, 'seed'>; actions: LogEntry[] }> {
+    const row = await this.loadRow(id);
+    if (row.status !== 'finished') throw conflict('game-not-finished', 'The replay (with the seed) is available once the game is over.');
+    const { seed, ...options } = setupOptionsOfRow(row);
+    return { game: row.game, seed, options, actions: await this.store.readLog(id, 0) };
+  }
+}

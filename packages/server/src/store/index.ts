@@ -1,0 +1,15 @@
+import { resolve } from 'node:path';
+import { SqliteStore } from './sqlite.js';
+import { PostgresStore } from './postgres.js';
+import type { Store } from './types.js';
+
+export type { Store, GameRow, SeatRow, UserRow, GameStatus, GamePatch, NewGame, WriteResult, SeatResult, ListQuery } from './types.js';
+export { SqliteStore } from './sqlite.js';
+export { PostgresStore } from './postgres.js';
+
+/** Opens a store from `sqlite:PATH`, `sqlite::memory:`, a bare path, or `postgres://...`. */
+export async function openStore(db: string): Promise<Store> {
+  if (db.startsWith('postgres://') || db.startsWith('postgresql://')) return PostgresStore.open(db);
+  const path = db.startsWith('sqlite:') ? db.slice('sqlite:'.length) : db;
+  return new SqliteStore(path === ':memory:' ? path : resolve(path));
+}

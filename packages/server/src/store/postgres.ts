@@ -1,0 +1,255 @@
+import pg from 'pg';
+import type { LogEntry, Role } from '@tabula/engine';
+import { gameFromDb, seatFromDb, StaleWrite } from './sqlite.js';
+import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
+
+const MIGRATIONS: string[] = [
+  `CREATE TABLE users (
+     id BIGSERIAL PRIMARY KEY,
+     name TEXT NOT NULL,
+     name_key TEXT NOT NULL UNIQUE,
+     pass_hash TEXT NOT NULL,
+     created_at BIGINT NOT NULL
+   );
+   CREATE TABLE sessions (
+     token_hash TEXT PRIMARY KEY,
+     user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     created_at BIGINT NOT NULL
+   );
+   CREATE TABLE games (
+     id TEXT PRIMARY KEY,
+     game TEXT NOT NULL,
+     scenario TEXT NOT NULL,
+     players INTEGER,
+     variants TEXT,
+     seed TEXT NOT NULL,
+     status TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     log_length INTEGER NOT NULL,
+     epoch INTEGER NOT NULL,
+     active_roles TEXT NOT NULL,
+     outcome TEXT,
+     created_by BIGINT NOT NULL REFERENCES users(id),
+     created_at BIGINT NOT NULL,
+     updated_at BIGINT NOT NULL
+   );
+   CREATE INDEX games_status_updated ON games(status, updated_at DESC);
+   CREATE TABLE seats (
+     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+     seat INTEGER NOT NULL,
+     role TEXT NOT NULL,
+     user_id BIGINT REFERENCES users(id),
+     bot TEXT,
+     PRIMARY KEY (game_id, seat),
+     UNIQUE (game_id, role)
+   );
+   CREATE INDEX seats_user ON seats(user_id);
+   CREATE TABLE log (
+     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+     seq INTEGER NOT NULL,
+     role TEXT NOT NULL,
+     action TEXT NOT NULL,
+     created_at BIGINT NOT NULL,
+     PRIMARY KEY (game_id, seq)
+   );`,
+];
+
+type Q = pg.Pool | pg.PoolClient;
+
+export class PostgresStore implements Store {
+  readonly kind = 'postgres' as const;
+  private readonly pool: pg.Pool;
+
+  private constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
+
+  static async open(url: string, opts: { max?: number } = {}): Promise<PostgresStore> {
+    const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+    pool.on('error', () => { /* idle client errors are retried by the pool */ });
+    const store = new PostgresStore(pool);
+    await store.migrate();
+    return store;
+  }
+
+  private async migrate(): Promise<void> {
+    const c = await this.pool.connect();
+    try {
+      // One migrator at a time across processes.
+      await c.query('SELECT pg_advisory_lock(7261830)');
+      await c.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)');
+      const done = new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)));
+      for (let i = 0; i < MIGRATIONS.length; i++) {
+        if (done.has(i + 1)) continue;
+        await c.query('BEGIN');
+        try {
+          await c.query(MIGRATIONS[i]!);
+          await c.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [i + 1, Date.now()]);
+          await c.query('COMMIT');
+        } catch (e) {
+          await c.query('ROLLBACK');
+          throw e;
+        }
+      }
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(7261830)').catch(() => undefined);
+      c.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      const out = await fn(c);
+      await c.query('COMMIT');
+      return out;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  async createUser(name: string, nameKey: string, passHash: string, now: number): Promise<UserRow | null> {
+    const r = await this.pool.query<{ id: string }>('INSERT INTO users (name, name_key, pass_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name_key) DO NOTHING RETURNING id', [name, nameKey, passHash, now]);
+    const row = r.rows[0];
+    return row ? { id: Number(row.id), name } : null;
+  }
+
+  async findUserByNameKey(nameKey: string): Promise<(UserRow & { passHash: string }) | null> {
+    const r = await this.pool.query<{ id: string; name: string; pass_hash: string }>('SELECT id, name, pass_hash FROM users WHERE name_key = $1', [nameKey]);
+    const row = r.rows[0];
+    return row ? { id: Number(row.id), name: row.name, passHash: row.pass_hash } : null;
+  }
+
+  async createSession(tokenHash: string, userId: number, now: number): Promise<void> {
+    await this.pool.query('INSERT INTO sessions (token_hash, user_id, created_at) VALUES ($1, $2, $3)', [tokenHash, userId, now]);
+  }
+
+  async findSession(tokenHash: string): Promise<UserRow | null> {
+    const r = await this.pool.query<{ id: string; name: string }>('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1', [tokenHash]);
+    const row = r.rows[0];
+    return row ? { id: Number(row.id), name: row.name } : null;
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  }
+
+  async createGame(g: NewGame): Promise<void> {
+    await this.tx(async (c) => {
+      await c.query(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, 0, 0, $7, NULL, $8, $9, $9)`,
+      [g.id, g.game, g.scenario, g.players, g.variants === null ? null : JSON.stringify(g.variants), g.seed, JSON.stringify(g.activeRoles), g.createdBy, g.now]);
+      for (let i = 0; i < g.roles.length; i++) await c.query('INSERT INTO seats (game_id, seat, role) VALUES ($1, $2, $3)', [g.id, i, g.roles[i]]);
+    });
+  }
+
+  private async seatsOf(q: Q, ids: string[]): Promise<Map<string, SeatRow[]>> {
+    const out = new Map<string, SeatRow[]>();
+    if (ids.length === 0) return out;
+    const r = await q.query(`SELECT s.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot FROM seats s LEFT JOIN users u ON u.id = s.user_id
+      WHERE s.game_id = ANY($1) ORDER BY s.game_id, s.seat`, [ids]);
+    for (const row of r.rows) {
+      let list = out.get(row.game_id);
+      if (!list) out.set(row.game_id, (list = []));
+      list.push(seatFromDb(row));
+    }
+    return out;
+  }
+
+  private async rowsWithSeats(q: Q, rows: pg.QueryResultRow[]): Promise<GameRow[]> {
+    const seats = await this.seatsOf(q, rows.map((r) => r.id as string));
+    return rows.map((r) => gameFromDb(r as Parameters<typeof gameFromDb>[0], seats.get(r.id as string) ?? []));
+  }
+
+  private async getGameWith(q: Q, id: string): Promise<GameRow | null> {
+    const r = await q.query('SELECT * FROM games WHERE id = $1', [id]);
+    if (r.rows.length === 0) return null;
+    return (await this.rowsWithSeats(q, r.rows))[0]!;
+  }
+
+  getGame(id: string): Promise<GameRow | null> {
+    return this.getGameWith(this.pool, id);
+  }
+
+  async listGames(q: ListQuery): Promise<GameRow[]> {
+    const r = q.userId === undefined
+      ? await this.pool.query('SELECT * FROM games WHERE status = $1 ORDER BY updated_at DESC, id LIMIT $2', [q.status, q.limit])
+      : await this.pool.query('SELECT * FROM games WHERE status = $1 AND id IN (SELECT game_id FROM seats WHERE user_id = $2) ORDER BY updated_at DESC, id LIMIT $3', [q.status, q.userId, q.limit]);
+    return this.rowsWithSeats(this.pool, r.rows);
+  }
+
+  async listActiveBotGames(): Promise<GameRow[]> {
+    const r = await this.pool.query(`SELECT * FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`);
+    return this.rowsWithSeats(this.pool, r.rows);
+  }
+
+  takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number): Promise<SeatResult> {
+    return this.tx(async (c): Promise<SeatResult> => {
+      // Lock the game row first: seat changes of one game are serialised.
+      const g = await c.query<{ status: string }>('SELECT status FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+      if (g.rows.length === 0) return { ok: false, reason: 'missing' };
+      const seat = await c.query<{ user_id: string | null; bot: string | null }>('SELECT user_id, bot FROM seats WHERE game_id = $1 AND role = $2', [gameId, role]);
+      const s = seat.rows[0];
+      if (!s) return { ok: false, reason: 'no-role' };
+      if (g.rows[0]!.status !== 'open') return { ok: false, reason: 'not-open' };
+      if (s.user_id !== null || s.bot !== null) return { ok: false, reason: 'taken' };
+      await c.query('UPDATE seats SET user_id = $1, bot = $2 WHERE game_id = $3 AND role = $4', ['userId' in who ? who.userId : null, 'bot' in who ? who.bot : null, gameId, role]);
+      const empty = await c.query<{ n: string }>('SELECT COUNT(*) AS n FROM seats WHERE game_id = $1 AND user_id IS NULL AND bot IS NULL', [gameId]);
+      if (Number(empty.rows[0]!.n) === 0) {
+        await c.query(`UPDATE games SET version = version + 1, status = 'active', active_roles = $1, updated_at = $2 WHERE id = $3`, [JSON.stringify(activeRoles), now, gameId]);
+      } else {
+        await c.query('UPDATE games SET version = version + 1, updated_at = $1 WHERE id = $2', [now, gameId]);
+      }
+      return { ok: true, game: (await this.getGameWith(c, gameId))! };
+    });
+  }
+
+  private async bump(c: Q, gameId: string, expectVersion: number, patch: GamePatch, logDelta: 'append' | { truncateTo: number } | null): Promise<boolean> {
+    const params: unknown[] = [gameId, expectVersion, patch.status, JSON.stringify(patch.activeRoles), patch.outcome === null ? null : JSON.stringify(patch.outcome), patch.now];
+    let extra = '';
+    if (logDelta === 'append') extra = ', log_length = log_length + 1';
+    else if (logDelta) { params.push(logDelta.truncateTo); extra = ', log_length = $7, epoch = epoch + 1'; }
+    const r = await c.query(`UPDATE games SET version = version + 1, status = $3, active_roles = $4, outcome = $5, updated_at = $6${extra} WHERE id = $1 AND version = $2`, params);
+    return r.rowCount === 1;
+  }
+
+  async appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch): Promise<WriteResult> {
+    try {
+      return await this.tx(async (c): Promise<WriteResult> => {
+        // The conditional UPDATE takes the row lock: a concurrent writer waits, then finds the version moved on.
+        if (!(await this.bump(c, gameId, expectVersion, patch, 'append'))) return 'stale';
+        const r = await c.query('INSERT INTO log (game_id, seq, role, action, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [gameId, seq, entry.role, JSON.stringify(entry.action), patch.now]);
+        if (r.rowCount !== 1) throw new StaleWrite();
+        return 'ok';
+      });
+    } catch (e) {
+      if (e instanceof StaleWrite) return 'stale';
+      throw e;
+    }
+  }
+
+  truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch): Promise<WriteResult> {
+    return this.tx(async (c): Promise<WriteResult> => {
+      if (!(await this.bump(c, gameId, expectVersion, patch, { truncateTo: newLength }))) return 'stale';
+      await c.query('DELETE FROM log WHERE game_id = $1 AND seq >= $2', [gameId, newLength]);
+      return 'ok';
+    });
+  }
+
+  async updateGame(gameId: string, expectVersion: number, patch: GamePatch): Promise<WriteResult> {
+    return (await this.bump(this.pool, gameId, expectVersion, patch, null)) ? 'ok' : 'stale';
+  }
+
+  async readLog(gameId: string, fromSeq: number): Promise<LogEntry[]> {
+    const r = await this.pool.query<{ role: string; action: string }>('SELECT role, action FROM log WHERE game_id = $1 AND seq >= $2 ORDER BY seq', [gameId, fromSeq]);
+    return r.rows.map((row) => ({ role: row.role, action: JSON.parse(row.action) as unknown }));
+  }
+}

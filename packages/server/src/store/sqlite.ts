@@ -1,0 +1,262 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { LogEntry, Role } from '@tabula/engine';
+import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
+
+/** Schema migrations, applied in order and recorded in schema_migrations. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE users (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     name TEXT NOT NULL,
+     name_key TEXT NOT NULL UNIQUE,
+     pass_hash TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE sessions (
+     token_hash TEXT PRIMARY KEY,
+     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE games (
+     id TEXT PRIMARY KEY,
+     game TEXT NOT NULL,
+     scenario TEXT NOT NULL,
+     players INTEGER,
+     variants TEXT,
+     seed TEXT NOT NULL,
+     status TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     log_length INTEGER NOT NULL,
+     epoch INTEGER NOT NULL,
+     active_roles TEXT NOT NULL,
+     outcome TEXT,
+     created_by INTEGER NOT NULL REFERENCES users(id),
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE INDEX games_status_updated ON games(status, updated_at DESC);
+   CREATE TABLE seats (
+     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+     seat INTEGER NOT NULL,
+     role TEXT NOT NULL,
+     user_id INTEGER REFERENCES users(id),
+     bot TEXT,
+     PRIMARY KEY (game_id, seat),
+     UNIQUE (game_id, role)
+   );
+   CREATE INDEX seats_user ON seats(user_id);
+   CREATE TABLE log (
+     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+     seq INTEGER NOT NULL,
+     role TEXT NOT NULL,
+     action TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (game_id, seq)
+   ) WITHOUT ROWID;`,
+];
+
+interface GameDbRow {
+  id: string; game: string; scenario: string; players: number | null; variants: string | null; seed: string;
+  status: string; version: number; log_length: number; epoch: number; active_roles: string; outcome: string | null;
+  created_by: number; created_at: number; updated_at: number;
+}
+interface SeatDbRow { game_id: string; seat: number; role: string; user_id: number | null; user_name: string | null; bot: string | null }
+
+export function gameFromDb(r: GameDbRow, seats: SeatRow[]): GameRow {
+  return {
+    id: r.id, game: r.game, scenario: r.scenario, players: r.players === null ? null : Number(r.players),
+    variants: r.variants === null ? null : (JSON.parse(r.variants) as Record<string, unknown>), seed: r.seed,
+    status: r.status as GameRow['status'], version: Number(r.version), logLength: Number(r.log_length), epoch: Number(r.epoch),
+    activeRoles: JSON.parse(r.active_roles) as Role[], outcome: r.outcome === null ? null : (JSON.parse(r.outcome) as GameRow['outcome']),
+    createdBy: Number(r.created_by), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at), seats,
+  };
+}
+
+export function seatFromDb(r: SeatDbRow): SeatRow {
+  return { seat: Number(r.seat), role: r.role, userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name, bot: r.bot };
+}
+
+export interface SqliteOptions {
+  /** 'NORMAL' (default; durable across process crashes in WAL mode) or 'FULL' (also across power loss). */
+  synchronous?: 'NORMAL' | 'FULL';
+}
+
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+  private readonly db: Database.Database;
+
+  constructor(path: string, opts: SqliteOptions = {}) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${opts.synchronous ?? 'NORMAL'}`);
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.migrate();
+  }
+
+  private migrate(): void {
+    this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    const done = new Set((this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+    MIGRATIONS.forEach((sql, i) => {
+      if (done.has(i + 1)) return;
+      this.db.transaction(() => {
+        this.db.exec(sql);
+        this.db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(i + 1, Date.now());
+      }).immediate();
+    });
+  }
+
+  close(): Promise<void> {
+    this.db.close();
+    return Promise.resolve();
+  }
+
+  createUser(name: string, nameKey: string, passHash: string, now: number): Promise<UserRow | null> {
+    const r = this.db.prepare('INSERT INTO users (name, name_key, pass_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING').run(name, nameKey, passHash, now);
+    return Promise.resolve(r.changes === 0 ? null : { id: Number(r.lastInsertRowid), name });
+  }
+
+  findUserByNameKey(nameKey: string): Promise<(UserRow & { passHash: string }) | null> {
+    const r = this.db.prepare('SELECT id, name, pass_hash FROM users WHERE name_key = ?').get(nameKey) as { id: number; name: string; pass_hash: string } | undefined;
+    return Promise.resolve(r ? { id: r.id, name: r.name, passHash: r.pass_hash } : null);
+  }
+
+  createSession(tokenHash: string, userId: number, now: number): Promise<void> {
+    this.db.prepare('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)').run(tokenHash, userId, now);
+    return Promise.resolve();
+  }
+
+  findSession(tokenHash: string): Promise<UserRow | null> {
+    const r = this.db.prepare('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?').get(tokenHash) as UserRow | undefined;
+    return Promise.resolve(r ?? null);
+  }
+
+  deleteSession(tokenHash: string): Promise<void> {
+    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+    return Promise.resolve();
+  }
+
+  createGame(g: NewGame): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, 'open', 1, 0, 0, ?, NULL, ?, ?, ?)`)
+        .run(g.id, g.game, g.scenario, g.players, g.variants === null ? null : JSON.stringify(g.variants), g.seed, JSON.stringify(g.activeRoles), g.createdBy, g.now, g.now);
+      const ins = this.db.prepare('INSERT INTO seats (game_id, seat, role, user_id, bot) VALUES (?, ?, ?, NULL, NULL)');
+      g.roles.forEach((role, i) => ins.run(g.id, i, role));
+    }).immediate();
+    return Promise.resolve();
+  }
+
+  private seatsOf(ids: string[]): Map<string, SeatRow[]> {
+    const out = new Map<string, SeatRow[]>();
+    if (ids.length === 0) return out;
+    const rows = this.db.prepare(`SELECT s.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot FROM seats s LEFT JOIN users u ON u.id = s.user_id
+      WHERE s.game_id IN (SELECT value FROM json_each(?)) ORDER BY s.game_id, s.seat`).all(JSON.stringify(ids)) as SeatDbRow[];
+    for (const r of rows) {
+      let list = out.get(r.game_id);
+      if (!list) out.set(r.game_id, (list = []));
+      list.push(seatFromDb(r));
+    }
+    return out;
+  }
+
+  private getGameSync(id: string): GameRow | null {
+    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as GameDbRow | undefined;
+    if (!r) return null;
+    return gameFromDb(r, this.seatsOf([id]).get(id) ?? []);
+  }
+
+  getGame(id: string): Promise<GameRow | null> {
+    return Promise.resolve(this.getGameSync(id));
+  }
+
+  listGames(q: ListQuery): Promise<GameRow[]> {
+    const rows = (q.userId === undefined
+      ? this.db.prepare('SELECT * FROM games WHERE status = ? ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.limit)
+      : this.db.prepare('SELECT * FROM games WHERE status = ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.userId, q.limit)) as GameDbRow[];
+    const seats = this.seatsOf(rows.map((r) => r.id));
+    return Promise.resolve(rows.map((r) => gameFromDb(r, seats.get(r.id) ?? [])));
+  }
+
+  listActiveBotGames(): Promise<GameRow[]> {
+    const rows = this.db.prepare(`SELECT * FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`).all() as GameDbRow[];
+    const seats = this.seatsOf(rows.map((r) => r.id));
+    return Promise.resolve(rows.map((r) => gameFromDb(r, seats.get(r.id) ?? [])));
+  }
+
+  takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number): Promise<SeatResult> {
+    const run = this.db.transaction((): SeatResult => {
+      const g = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as { status: string } | undefined;
+      if (!g) return { ok: false, reason: 'missing' };
+      const seat = this.db.prepare('SELECT user_id, bot FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as { user_id: number | null; bot: string | null } | undefined;
+      if (!seat) return { ok: false, reason: 'no-role' };
+      if (g.status !== 'open') return { ok: false, reason: 'not-open' };
+      if (seat.user_id !== null || seat.bot !== null) return { ok: false, reason: 'taken' };
+      this.db.prepare('UPDATE seats SET user_id = ?, bot = ? WHERE game_id = ? AND role = ?')
+        .run('userId' in who ? who.userId : null, 'bot' in who ? who.bot : null, gameId, role);
+      const empty = (this.db.prepare('SELECT COUNT(*) AS n FROM seats WHERE game_id = ? AND user_id IS NULL AND bot IS NULL').get(gameId) as { n: number }).n;
+      if (empty === 0) {
+        this.db.prepare(`UPDATE games SET version = version + 1, status = 'active', active_roles = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(activeRoles), now, gameId);
+      } else {
+        this.db.prepare('UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?').run(now, gameId);
+      }
+      return { ok: true, game: this.getGameSync(gameId)! };
+    });
+    return Promise.resolve(run.immediate());
+  }
+
+  private bump(gameId: string, expectVersion: number, patch: GamePatch, logDelta: 'append' | { truncateTo: number } | null): boolean {
+    const sets = ['version = version + 1', 'status = @status', 'active_roles = @active', 'outcome = @outcome', 'updated_at = @now'];
+    if (logDelta === 'append') sets.push('log_length = log_length + 1');
+    else if (logDelta) sets.push('log_length = @len', 'epoch = epoch + 1');
+    const r = this.db.prepare(`UPDATE games SET ${sets.join(', ')} WHERE id = @id AND version = @expect`).run({
+      id: gameId, expect: expectVersion, status: patch.status, active: JSON.stringify(patch.activeRoles),
+      outcome: patch.outcome === null ? null : JSON.stringify(patch.outcome), now: patch.now,
+      ...(logDelta && logDelta !== 'append' ? { len: logDelta.truncateTo } : {}),
+    });
+    return r.changes === 1;
+  }
+
+  appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch): Promise<WriteResult> {
+    const run = this.db.transaction((): WriteResult => {
+      if (!this.bump(gameId, expectVersion, patch, 'append')) return 'stale';
+      const r = this.db.prepare('INSERT INTO log (game_id, seq, role, action, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+        .run(gameId, seq, entry.role, JSON.stringify(entry.action), patch.now);
+      if (r.changes !== 1) throw new StaleWrite();
+      return 'ok';
+    });
+    try {
+      return Promise.resolve(run.immediate());
+    } catch (e) {
+      if (e instanceof StaleWrite) return Promise.resolve('stale');
+      throw e;
+    }
+  }
+
+  truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch): Promise<WriteResult> {
+    const run = this.db.transaction((): WriteResult => {
+      if (!this.bump(gameId, expectVersion, patch, { truncateTo: newLength })) return 'stale';
+      this.db.prepare('DELETE FROM log WHERE game_id = ? AND seq >= ?').run(gameId, newLength);
+      return 'ok';
+    });
+    return Promise.resolve(run.immediate());
+  }
+
+  updateGame(gameId: string, expectVersion: number, patch: GamePatch): Promise<WriteResult> {
+    return Promise.resolve(this.bump(gameId, expectVersion, patch, null) ? 'ok' : 'stale');
+  }
+
+  readLog(gameId: string, fromSeq: number): Promise<LogEntry[]> {
+    const rows = this.db.prepare('SELECT role, action FROM log WHERE game_id = ? AND seq >= ? ORDER BY seq').all(gameId, fromSeq) as { role: string; action: string }[];
+    return Promise.resolve(rows.map((r) => ({ role: r.role, action: JSON.parse(r.action) as unknown })));
+  }
+}
+
+/** Thrown inside a transaction to roll it back when the log position is already taken. */
+export class StaleWrite extends Error {
+  constructor() {
+    super('stale write');
+  }
+}
