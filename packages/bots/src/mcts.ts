@@ -120,12 +120,13 @@ export class MctsBot implements Bot {
     const rolloutPick = (s: unknown, actor: Role, acts: unknown[]): unknown =>
       k?.rollout ? k.rollout(game, s, actor, acts, r) : acts[r.int(acts.length)];
 
+    const base = k?.canonical ? k.canonical(state, role) : state;
     let it = 0;
     const pathNodes: Node[] = [];
     const pathEdges: Edge[] = [];
     while (it < maxIter && (it === 0 || performance.now() < deadline)) {
       it++;
-      let s: unknown = game.determinize(state, role, r);
+      let s: unknown = game.determinize(base, role, r);
       pathNodes.length = 0;
       pathEdges.length = 0;
       let inTree = true;

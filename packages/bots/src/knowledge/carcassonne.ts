@@ -71,7 +71,19 @@ function infoKeyCarcassonne(s: CarcState): string {
   return JSON.stringify([s.turn, s.phase, s.current, s.tending, s.tiles, s.meeples, s.supply, s.flocks, s.bag, s.scores, s.discarded, s.hills.length, s.pile.length]);
 }
 
+/** The unseen tiles (draw pile and tiles under hills) sorted, so determinize starts from the same order. */
+function canonicalCarcassonne(s: CarcState): CarcState {
+  const hidden = [...s.pile];
+  for (const t of s.under) if (t >= 0) hidden.push(t);
+  hidden.sort((a, b) => a - b);
+  const pile = hidden.slice(0, s.pile.length);
+  let k = s.pile.length;
+  const under = s.under.map((t) => (t >= 0 ? hidden[k++]! : -1));
+  return { ...s, pile, under, rng: [0, 0, 0, 1] };
+}
+
 export const carcassonneKnowledge: Knowledge = {
+  canonical: (state) => canonicalCarcassonne(state as CarcState),
   infoKey: (state) => infoKeyCarcassonne(state as CarcState),
   rolloutDepth: 12,
   rollout: (_game, state, _role, actions, rng) => rolloutCarcassonne(state as CarcState, actions as CarcAction[], rng),

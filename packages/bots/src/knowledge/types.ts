@@ -17,6 +17,13 @@ export interface Knowledge {
    * function of what `role` can see (equal views give equal keys) and should tell apart different views.
    */
   infoKey?(state: unknown, role: Role): string;
+  /**
+   * Returns a state of the same information set for `role` in which the hidden parts are put in a
+   * canonical order (e.g. the unseen tiles sorted), for games whose `determinize` shuffles the hidden
+   * parts starting from their current order: then two states `role` cannot tell apart give the same
+   * samples for the same rng, so the same decision. It may only reorder what `role` cannot see.
+   */
+  canonical?(state: unknown, role: Role): unknown;
   /** Rollout depth limit in actions when `evaluate` is present (default 40). */
   rolloutDepth?: number;
 }
