@@ -68,6 +68,8 @@ export interface TileType {
   edgeCode: Uint8Array;
   /** Rotations that give a distinct tile (symmetric duplicates dropped). */
   rotations: number[];
+  /** canonical[rot]: the rotation in `rotations` that looks the same as `rot`. */
+  canonical: number[];
   cloister: boolean;
   hill: boolean;
   vineyard: boolean;
@@ -154,12 +156,17 @@ function indexTile(def: TileDef, index: number): TileType {
     }
     return parts.join(',');
   };
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   const rotations: number[] = [];
-  for (let r = 0; r < 4; r++) { const sig = signature(r); if (!seen.has(sig)) { seen.add(sig); rotations.push(r); } }
+  const canonical: number[] = [];
+  for (let r = 0; r < 4; r++) {
+    const sig = signature(r);
+    if (!seen.has(sig)) { seen.set(sig, r); rotations.push(r); }
+    canonical.push(seen.get(sig)!);
+  }
 
   return {
-    index, def, features, seg, edgeCode, rotations,
+    index, def, features, seg, edgeCode, rotations, canonical,
     cloister: def.cloister, hill: def.hill, vineyard: def.vineyard,
     hasField: features.some((f) => f.kind === FIELD),
   };
