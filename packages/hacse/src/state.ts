@@ -112,9 +112,11 @@ export function canDamage(src: CardDef, dst: CardDef, dstAttacking: boolean, dst
   const srcAir = hasTag(src, 'aircraft');
   const dstAir = hasTag(dst, 'aircraft');
   if (dstAir && !(srcAir || hasTag(src, 'antiAir'))) return false;
+  // Aircraft "take damage only from aircraft or flak": for them that is the whole test (A13).
+  const airDuel = dstAir;
   if (srcAir && mode === 'maneuver' && !dstAir) return false;
   if (hasTag(src, 'bomber') && mode === 'assault' && dstAir) return false;
-  if (!ignoreRange && (dstAttacking || dstZone === 'reserve')) {
+  if (!ignoreRange && !airDuel && (dstAttacking || dstZone === 'reserve')) {
     if (hasTag(dst, 'veryHighRange')) return srcAir || hasTag(src, 'veryHighRange');
     if (hasTag(dst, 'highRange')) return srcAir || hasTag(src, 'highRange') || hasTag(src, 'veryHighRange');
   }

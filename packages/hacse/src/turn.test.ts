@@ -1,0 +1,224 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hacseGame } from './game.js';
+import { blank, hand, has, play, put, unit } from './fixtures.test-support.js';
+import { legalActions } from './game.js';
+
+test('Aufbau: the front die starts at 5; Early: the Allies start with 4 cards (then draw 1), the Axis holds 6', () => {
+  const s = hacseGame.setup({ seed: 'a', scenario: 'early' });
+  assert.equal(s.die, 5);
+  assert.equal(s.start, 'allies');
+  assert.equal(s.active, 'allies');
+  assert.equal(s.players.allies.hand.length, 5);
+  assert.equal(s.players.axis.hand.length, 6);
+});
+
+test('Aufbau: in the Late setting the Axis player starts', () => {
+  const s = hacseGame.setup({ seed: 'a', scenario: 'late' });
+  assert.equal(s.start, 'axis');
+  assert.equal(s.players.axis.hand.length, 5);
+  assert.equal(s.players.allies.hand.length, 6);
+});
+
+test('Aufbau: the start player may not attack in their first turn', () => {
+  const s = blank();
+  put(s, 'axis', 'de.schuetzen', 'front');
+  assert.ok(has(s, 'axis', { type: 'attack' }));
+  s.turn = 1; s.start = 'axis';
+  assert.ok(!has(s, 'axis', { type: 'attack' }));
+});
+
+test('Aufbau: Early units may be used in Late decks and never need progress cards; Late units may need them', () => {
+  const s = blank('late');
+  hand(s, 'axis', 'de.schuetzen', 'de.panther', 'de.nachschub', 'de.nachschub', 'de.nachschub');
+  assert.ok(has(s, 'axis', { type: 'place', card: 'de.schuetzen', zone: 'front' }));
+  assert.ok(!has(s, 'axis', { type: 'place', card: 'de.panther', zone: 'front' }), 'Panther needs one progress card');
+  s.players.axis.progress.push('de.schuerzen');
+  assert.ok(has(s, 'axis', { type: 'place', card: 'de.panther', zone: 'front' }));
+});
+
+test('Aufbau: if both decks are of one side, the allies role plays the other side with the die mirrored at 5', () => {
+  let s = blank('early', { decks: { axis: 'germany-early', allies: 'germany-early' } }, 'allies');
+  assert.equal(s.rules.mirrored, true);
+  const pz = put(s, 'allies', 'de.pz2', 'front');
+  put(s, 'axis', 'de.schuetzen', 'front', { flipped: true });
+  hand(s, 'allies', 'order.assault');
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: pz, order: 'order.assault' }, { type: 'declared' }, { type: 'resolve', uid: pz });
+  while (s.combat) s = play(s, legalActions(s, 'allies')[0]!);
+  assert.equal(s.die, 2, 'ground gain 3 lowers the die for the allies role');
+  assert.equal(hacseGame.view(s, null).mirrored, true);
+});
+
+test('Spielablauf: a turn starts with a draw, 2 healing for each own hinterland unit and readying of flipped units', () => {
+  let s = blank();
+  const h = put(s, 'allies', 'su.strelki', 'hinterland', { damage: 3 });
+  const f = put(s, 'allies', 'su.strelki', 'front', { damage: 3, flipped: true });
+  const ax = put(s, 'axis', 'de.schuetzen', 'front', { flipped: true });
+  s = play(s, { type: 'end' });
+  assert.equal(s.active, 'allies');
+  assert.equal(s.players.allies.hand.length, 1);
+  assert.equal(unit(s, h)!.damage, 1);
+  assert.equal(unit(s, f)!.damage, 3, 'only the hinterland heals');
+  assert.equal(unit(s, f)!.flipped, false);
+  assert.equal(unit(s, ax)!.flipped, true, 'the other side readies at its own turn');
+  assert.equal(s.actionsLeft, 3);
+});
+
+test('Aktionen: three actions per turn (the same one may repeat), then the turn passes', () => {
+  let s = blank();
+  hand(s, 'allies', 'su.reserves');
+  s = play(s, { type: 'draw' }, { type: 'draw' });
+  assert.equal(s.active, 'axis');
+  assert.equal(s.actionsLeft, 1);
+  s = play(s, { type: 'draw' });
+  assert.equal(s.active, 'allies');
+  assert.equal(s.players.axis.hand.length, 3);
+});
+
+test('Aktionen: shuffle the discard pile into the deck', () => {
+  let s = blank();
+  s.players.axis.discard.push('de.pz2', 'de.pz3');
+  const n = s.players.axis.deck.length;
+  s = play(s, { type: 'shuffle' });
+  assert.equal(s.players.axis.deck.length, n + 2);
+  assert.deepEqual(s.players.axis.discard, []);
+});
+
+test('Aktionen: disbanding a unit clears its damage and puts it on the discard pile', () => {
+  let s = blank();
+  const u = put(s, 'axis', 'de.pz3', 'front', { damage: 4 });
+  s = play(s, { type: 'disband', uid: u });
+  assert.equal(unit(s, u), undefined);
+  assert.deepEqual(s.players.axis.discard, ['de.pz3']);
+  assert.deepEqual(s.players.axis.removed, []);
+});
+
+test('Aktionen: changing a unit\'s position (front / reserve / hinterland) costs one action', () => {
+  let s = blank();
+  const u = put(s, 'axis', 'de.pz3', 'front');
+  s = play(s, { type: 'move', uid: u, to: 'hinterland' });
+  assert.equal(unit(s, u)!.zone, 'hinterland');
+  assert.equal(s.actionsLeft, 2);
+});
+
+test('Aktionen: using a card\'s action (Nachschub: draw 2) costs one action', () => {
+  let s = blank();
+  hand(s, 'axis', 'de.nachschub');
+  s = play(s, { type: 'play', card: 'de.nachschub' });
+  assert.equal(s.players.axis.hand.length, 2);
+  assert.deepEqual(s.players.axis.discard, ['de.nachschub']);
+  assert.equal(s.actionsLeft, 2);
+});
+
+test('Einheiten platzieren: a unit enters the front or reserve; its cost is paid by discarding hand cards', () => {
+  let s = blank();
+  hand(s, 'axis', 'de.pz3', 'order.assault', 'de.nachschub');
+  hand(s, 'allies', 'su.reserves');
+  assert.ok(has(s, 'axis', { type: 'place', card: 'de.pz3', zone: 'reserve' }));
+  s = play(s, { type: 'place', card: 'de.pz3', zone: 'reserve' });
+  assert.equal(s.phase, 'pay');
+  s = play(s, { type: 'pay', card: 'de.nachschub' }, { type: 'pay', card: 'order.assault' });
+  assert.equal(s.phase, 'main');
+  assert.equal(s.players.axis.units[0]!.zone, 'reserve');
+  assert.deepEqual(s.players.axis.discard.sort(), ['de.nachschub', 'order.assault']);
+  assert.equal(s.actionsLeft, 2);
+  const t = blank();
+  hand(t, 'axis', 'de.pz3', 'order.assault');
+  assert.ok(!has(t, 'axis', { type: 'place', card: 'de.pz3', zone: 'front' }), 'cannot pay 2 with one card');
+});
+
+test('Einheiten platzieren: hinterland units may be sacrificed to pay for a unit (and are discarded, not destroyed)', () => {
+  let s = blank('late');
+  const vs = put(s, 'axis', 'de.volkssturm', 'hinterland');
+  hand(s, 'axis', 'de.pz4h');
+  hand(s, 'allies', 'su.reserves');
+  s = play(s, { type: 'place', card: 'de.pz4h', zone: 'front' }, { type: 'sacrifice', uid: vs });
+  assert.equal(s.phase, 'main', 'Volkssturm (sacrifice fodder) pays 2');
+  assert.deepEqual(s.players.axis.discard, ['de.volkssturm']);
+  assert.deepEqual(s.players.axis.removed, []);
+});
+
+test('Einsatz: "E: sacrifice a unit" discards one of your units in play; it does not count as destroyed', () => {
+  let s = blank('late');
+  s.players.axis.progress.push('de.schuerzen');
+  const g = put(s, 'axis', 'de.grenadiere', 'front');
+  const h = put(s, 'axis', 'de.grenadiere', 'hinterland');
+  put(s, 'axis', 'de.volkssturm', 'hinterland');
+  put(s, 'axis', 'de.volkssturm', 'hinterland');
+  hand(s, 'axis', 'de.tiger');
+  s = play(s, { type: 'place', card: 'de.tiger', zone: 'front' });
+  while (s.phase === 'pay') s = play(s, legalActions(s, 'axis').find((a) => a.type === 'sacrifice')!);
+  assert.equal(s.phase, 'effect');
+  assert.ok(has(s, 'axis', { type: 'target', uid: g }));
+  s = play(s, { type: 'target', uid: g });
+  assert.equal(unit(s, g), undefined);
+  assert.ok(s.players.axis.discard.includes('de.grenadiere'));
+  assert.deepEqual(s.players.axis.removed, []);
+  void h;
+});
+
+test('Einsatz: "E:" effects apply when the card is played (Katyusha: 1 damage to an enemy front unit)', () => {
+  let s = blank('early', undefined, 'allies');
+  const f = put(s, 'axis', 'de.pz3', 'front');
+  hand(s, 'allies', 'su.katyusha', 'su.strelki', 'su.strelki');
+  s = play(s, { type: 'place', card: 'su.katyusha', zone: 'reserve' }, { type: 'pay', card: 'su.strelki' }, { type: 'pay', card: 'su.strelki' });
+  assert.equal(s.phase, 'effect');
+  s = play(s, { type: 'target', uid: f });
+  assert.equal(unit(s, f)!.damage, 1);
+  assert.equal(unit(s, f)!.flipped, false, 'damage outside a combat never flips');
+});
+
+test('Einheiten platzieren: hinterland units cannot be damaged by their own side\'s cards, enemy Partisans can', () => {
+  let s = blank('early', undefined, 'allies');
+  const h = put(s, 'axis', 'de.pz3', 'hinterland');
+  hand(s, 'allies', 'su.partisans');
+  s = play(s, { type: 'play', card: 'su.partisans' });
+  assert.deepEqual(legalActions(s, 'allies'), [{ type: 'target', uid: h }]);
+  s = play(s, { type: 'target', uid: h });
+  assert.equal(unit(s, h)!.damage, 1);
+});
+
+test('Spielziele: annihilation: a player with no cards in hand and no front units loses', () => {
+  let s = blank();
+  put(s, 'allies', 'su.strelki', 'reserve');
+  put(s, 'axis', 'de.schuetzen', 'front');
+  s = play(s, { type: 'draw' });
+  assert.deepEqual(s.outcome, { winners: ['axis'], reason: 'annihilation' });
+  assert.deepEqual(hacseGame.active(s), []);
+});
+
+test('Spielziele: breakthrough for the Allies when the die reaches 0', () => {
+  let s = blank('early', undefined, 'allies');
+  s.die = 1;
+  const bt = put(s, 'allies', 'su.bt7', 'front');
+  put(s, 'axis', 'de.schuetzen', 'front', { flipped: true });
+  hand(s, 'allies', 'order.maneuver');
+  hand(s, 'axis', 'de.nachschub');
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: bt, order: 'order.maneuver' }, { type: 'declared' }, { type: 'resolve', uid: bt });
+  while (s.combat) s = play(s, legalActions(s, 'allies')[0]!);
+  assert.equal(s.die, 0);
+  assert.deepEqual(s.outcome, { winners: ['allies'], reason: 'breakthrough' });
+});
+
+test('A17 (our rule): past the turn limit an armistice decides by the side of the die', () => {
+  let s = blank('early', { turnLimit: 5 });
+  s.die = 6;
+  s = play(s, { type: 'end' });
+  assert.deepEqual(s.outcome, { winners: ['axis'], reason: 'armistice' });
+});
+
+test('Früh gegen Spät, option 1: the Early player picks one support card before the start and counts as having unlimited progress cards', () => {
+  let s = hacseGame.setup({ seed: 'd', scenario: 'late', variants: { decks: { axis: 'germany-early', allies: 'soviet-late' }, earlyVsLate: 'doctrine' } });
+  assert.equal(s.phase, 'doctrine');
+  assert.deepEqual(hacseGame.active(s), ['axis']);
+  assert.deepEqual(hacseGame.actions(s, 'axis'), [{ type: 'doctrine', card: 'de.artillerie' }, { type: 'doctrine', card: 'de.tarnung' }]);
+  s = hacseGame.apply(s, 'axis', { type: 'doctrine', card: 'de.artillerie' });
+  assert.deepEqual(s.players.axis.supports, ['de.artillerie']);
+  assert.equal(s.phase, 'main');
+  assert.equal(s.turn, 1);
+  assert.equal(s.rules.doctrine, 'axis');
+  const t = blank('late', { decks: { axis: 'germany-early', allies: 'soviet-late' }, earlyVsLate: 'doctrine' });
+  t.phase = 'main';
+  hand(t, 'axis', 'de.artillerie');
+  assert.ok(has(t, 'axis', { type: 'play', card: 'de.artillerie' }), 'needs 1 progress card, granted by doctrine');
+});
