@@ -1,1 +1,4 @@
-export {};
+export { hammerGame } from './game.js';
+export type { Action as HammerAction, HammerView, AreaView, BlockView, BattleView } from './types.js';
+export type { State as HammerState } from './state.js';
+export { messages } from './i18n.js';

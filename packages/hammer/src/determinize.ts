@@ -1,0 +1,65 @@
+/**
+ * Re-deals everything a viewer cannot see: the identities and strengths of the enemy's face-down
+ * blocks (on the map and in its pool) keeping each slot's public facts (area, moved, reserve), the
+ * enemy's hand and face-down card, and the RNG.
+ */
+import type { Rng } from '@tabula/engine';
+import { AREA_COUNT, COASTAL, ENGLAND, OFF } from './map.js';
+import { BLOCK_COUNT, IS_NOBLE, MAX, NORSE, SIDE } from './blocks.js';
+import { CARD_IDS } from './cards.js';
+import { clone, type State } from './state.js';
+import { isRevealed } from './view.js';
+
+function canStand(b: number, loc: number): boolean {
+  const onMap = loc < AREA_COUNT;
+  if (IS_NOBLE[b] && !onMap) return false; // nobles never sit in a pool (our Moray-by-Pillage reading aside)
+  if (b === NORSE && onMap && (!COASTAL[loc] || loc === ENGLAND)) return false; // 4.7
+  return true;
+}
+
+export function determinize(s: State, viewer: number, rng: Rng): State {
+  const n = clone(s);
+  const enemy = 1 - viewer;
+  const hidden: number[] = [];
+  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === enemy && s.loc[b] !== OFF && !isRevealed(s, b)) hidden.push(b);
+  const slots = hidden.map((b) => ({ loc: s.loc[b]!, flags: s.flags[b]! }));
+  // A random assignment of identities to slots that respects what every block may be.
+  let assign: number[] | null = null;
+  for (let attempt = 0; attempt < 20 && !assign; attempt++) {
+    const order = rng.shuffle(hidden.slice());
+    // place the constrained blocks first
+    order.sort((x, y) => Number(!IS_NOBLE[x] && x !== NORSE) - Number(!IS_NOBLE[y] && y !== NORSE));
+    const free = rng.shuffle(slots.map((_, i) => i));
+    const got: number[] = new Array<number>(slots.length).fill(-1);
+    let ok = true;
+    for (const b of order) {
+      const k = free.findIndex((i) => canStand(b, slots[i]!.loc));
+      if (k < 0) { ok = false; break; }
+      got[free[k]!] = b;
+      free.splice(k, 1);
+    }
+    if (ok) assign = got;
+  }
+  if (!assign) assign = hidden.slice();
+  const remap = new Map<number, number>();
+  for (let i = 0; i < slots.length; i++) {
+    const b = assign[i]!;
+    const slot = slots[i]!;
+    remap.set(hidden[i]!, b);
+    n.loc[b] = slot.loc;
+    n.flags[b] = slot.flags;
+    n.steps[b] = slot.loc < AREA_COUNT ? 1 + rng.int(MAX[b]!) : MAX[b]!;
+  }
+  if (n.sel >= 0 && remap.has(n.sel)) n.sel = remap.get(n.sel)!;
+  // Cards: the enemy's hand and its face-down card come from the cards the viewer has not seen.
+  const seen = new Set<number>([...s.hand[viewer]!, ...s.played[0]!, ...s.played[1]!]);
+  if (s.card[viewer]) seen.add(s.card[viewer]!);
+  const enemyFaceUp = s.card[enemy] !== 0 && s.card[viewer] !== 0;
+  if (enemyFaceUp) seen.add(s.card[enemy]!);
+  const unseen = rng.shuffle(CARD_IDS.filter((c) => !seen.has(c)));
+  if (s.card[enemy] !== 0 && !enemyFaceUp) n.card[enemy] = unseen.pop()!;
+  n.hand[enemy] = unseen.slice(0, s.hand[enemy]!.length).sort((a, b) => a - b);
+  n.rng = [rng.uint32(), rng.uint32(), rng.uint32(), rng.uint32() | 1];
+  n.last = [];
+  return n;
+}

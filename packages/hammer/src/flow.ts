@@ -1,0 +1,51 @@
+/**
+ * The turn structure as a state machine. Each phase lists its legal actions and handles them side
+ * by side (`Phase`); `todo` is the queue of steps left in the turn or winter, each started by a
+ * `Step` that either waits for input (returns true) or does its work and lets the queue run on.
+ */
+import { RuleError } from '@tabula/engine';
+import type { State } from './state.js';
+import type { Action } from './types.js';
+
+export interface Phase {
+  /** Legal actions of `side` (the active side) in this phase. */
+  actions(s: State, side: number): Action[];
+  /** Handles one listed action on the mutable copy `n`. */
+  apply(n: State, side: number, a: Action): void;
+}
+
+export const PHASES: Record<string, Phase> = {};
+/** Step starters: return true when the step waits for a player. */
+export const STEPS: Record<string, (n: State, arg: number) => boolean> = {};
+
+export function definePhase(name: string, p: Phase): void {
+  PHASES[name] = p;
+}
+export function defineStep(name: string, start: (n: State, arg: number) => boolean): void {
+  STEPS[name] = start;
+}
+
+/** Runs queued steps until one waits for a player or the game ends. */
+export function advance(n: State): void {
+  while (!n.result) {
+    const t = n.todo.shift();
+    if (t === undefined) throw new RuleError('internal', 'the turn sequence ran dry');
+    const i = t.indexOf(':');
+    const name = i < 0 ? t : t.slice(0, i);
+    const arg = i < 0 ? 0 : Number(t.slice(i + 1));
+    const start = STEPS[name];
+    if (!start) throw new RuleError('internal', `unknown step ${name}`);
+    if (start(n, arg)) return;
+  }
+}
+
+/** Puts steps at the front of the queue (a procedure call, e.g. an immediate battle). */
+export function call(n: State, ...steps: string[]): void {
+  n.todo.unshift(...steps);
+}
+
+export function wait(n: State, phase: string, who: number): true {
+  n.phase = phase;
+  n.who = who;
+  return true;
+}

@@ -1,0 +1,85 @@
+/** The Game object: the engine contract over the state machine. */
+import { RuleError, RuleCodes, indexOfAction, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
+import { ROLES } from './blocks.js';
+import { PHASES } from './flow.js';
+import { clone, type State } from './state.js';
+import { SCENARIOS, VARIANTS, setupState } from './setup.js';
+import { activeRoles, buildView } from './view.js';
+import { determinize } from './determinize.js';
+import type { Action, HammerView } from './types.js';
+// Each module registers its phases and steps.
+import './movement.js';
+import './battle.js';
+import './events.js';
+import './turn.js';
+import './winter.js';
+import { advance } from './flow.js';
+
+const sideOf = (role: Role): number => (role === 'England' ? 0 : role === 'Scotland' ? 1 : -1);
+
+/** Legal actions, memoised per state object (the random driver and the server list, then apply). */
+const cache = new WeakMap<State, (Action[] | undefined)[]>();
+
+function legal(s: State, side: number): Action[] {
+  if (s.result || side < 0) return [];
+  if (s.phase === 'cards' ? s.card[side] !== 0 : s.who !== side) return [];
+  let c = cache.get(s);
+  if (!c) { c = [undefined, undefined]; cache.set(s, c); }
+  const hit = c[side];
+  if (hit) return hit;
+  const phase = PHASES[s.phase];
+  const acts = phase ? phase.actions(s, side) : [];
+  c[side] = acts;
+  return acts;
+}
+
+export function start(options: Parameters<typeof setupState>[0]): State {
+  const s = setupState(options);
+  s.todo = ['cards'];
+  advance(s);
+  s.last = [];
+  return s;
+}
+
+export const hammerGame: Game<State, Action, HammerView> = {
+  id: 'hammer-of-the-scots',
+  scenarios: [...SCENARIOS],
+  variants: VARIANTS,
+  roles: () => [...ROLES],
+  setup: start,
+  active: activeRoles,
+  actions(s, role) {
+    return legal(s, sideOf(role));
+  },
+  apply(s, role, action) {
+    const side = sideOf(role);
+    if (side < 0) throw new RuleError(RuleCodes.notYourTurn, `unknown role ${String(role)}`);
+    if (s.result) throw new RuleError(RuleCodes.gameOver, 'the game is over');
+    const acts = legal(s, side);
+    if (acts.length === 0) throw new RuleError(RuleCodes.notYourTurn, `${role} may not act now`);
+    if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
+      throw new RuleError(RuleCodes.malformedAction, 'an action is an object with a type');
+    }
+    if (indexOfAction(acts, action) < 0) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
+    const n = clone(s);
+    PHASES[s.phase]!.apply(n, side, action);
+    return n;
+  },
+  view: buildView,
+  outcome(s): Outcome | null {
+    return s.result ? { winners: s.result.winners.slice(), reason: s.result.reason } : null;
+  },
+  determinize(s, viewer, rng) {
+    return determinize(s, sideOf(viewer), rng);
+  },
+  undoBarrier(prev, next) {
+    return prev.rev !== next.rev || next.result !== null;
+  },
+  describe(_prev, next, role, _action, viewer): LogLine[] {
+    const v = viewer === null ? -2 : sideOf(viewer);
+    const out: LogLine[] = [];
+    for (const e of next.last) if (e.to === -1 || e.to === v) out.push(e.args ? { role, key: e.key, args: { ...e.args } } : { role, key: e.key });
+    return out;
+  },
+  benchSetups: SCENARIOS.map((sc) => ({ label: sc, setup: { scenario: sc }, games: 200 })),
+};

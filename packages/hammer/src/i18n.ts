@@ -1,0 +1,1 @@
+export const messages = { en: {}, de: {}, es: {}, 'zh-Hans': {} } as Record<string, Record<string, string>>;

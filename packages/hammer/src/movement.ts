@@ -1,0 +1,226 @@
+/**
+ * Movement (4.0-4.7), decomposed: activate a group (one group move), pick a block, move it one area
+ * at a time; the Norse go by sea as a group move of their own.
+ */
+import {
+  ADJ, ANGLO, AREA_COUNT, AREA_IDS, BORDER_LIMIT, COASTAL_AREAS, ENGLAND, MINOR, areaOf,
+} from './map.js';
+import { BLOCK_COUNT, BLOCK_IDS, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
+import { occupancy } from './board.js';
+import { advance, definePhase, defineStep, wait } from './flow.js';
+import { F_MOVED, F_RESERVE, type State } from './state.js';
+import type { Action } from './types.js';
+
+const enemyBit = (side: number): number => 1 << (1 - side);
+
+/** Own blocks in an area that may leave it now: unmoved, not the Norse, and not pinned (4.6). */
+function leavers(s: State, side: number, area: number, occ: number[]): number[] {
+  const out: number[] = [];
+  let own = 0, enemy = 0;
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (s.loc[b] !== area) continue;
+    if (SIDE[b] === side) {
+      own++;
+      if (!(s.flags[b]! & F_MOVED) && b !== NORSE) out.push(b);
+    } else enemy++;
+  }
+  // 4.6: in a contested area the attackers pin as many defenders.
+  if (occ[area] === 3 && own <= enemy) return [];
+  return out;
+}
+
+/** Where a block of `side` standing in `from` may step next (border limits, England, Truce). */
+function nextSteps(s: State, side: number, from: number, occ: number[], first: boolean): number[] {
+  const out: number[] = [];
+  const adj = ADJ[from]!;
+  const contestedHere = occ[from] === 3;
+  for (let i = 0; i < adj.length; i += 2) {
+    const to = adj[i]!, bd = adj[i + 1]!;
+    if (s.bCount[bd]! >= BORDER_LIMIT[bd]!) continue;
+    // 4.6 / 5.5: unpinned blocks may not leave over a border the enemy used to enter.
+    if (first && contestedHere && s.bUsed[bd]! & enemyBit(side)) continue;
+    if (ANGLO[bd]) {
+      if (side === S && to === ENGLAND && s.truce >= 0) continue; // Truce: Scots may not enter England
+      if (s.crossed && s.moves < 1) continue; // 4.4: one block per group move
+    }
+    const o = occ[to]!;
+    if (o & enemyBit(side)) {
+      if (s.truce === 1 - side) continue; // Truce: the opponent may move but not attack
+    }
+    out.push(to);
+  }
+  return out;
+}
+
+function canMoveFrom(s: State, side: number, area: number, occ: number[]): boolean {
+  return leavers(s, side, area, occ).length > 0 && nextSteps(s, side, area, occ, true).length > 0;
+}
+
+function norseTargets(s: State, side: number, occ: number[]): number[] {
+  if (side !== S) return [];
+  const at = s.loc[NORSE]!;
+  if (at >= AREA_COUNT || s.flags[NORSE]! & F_MOVED) return [];
+  if (occ[at] === 3) {
+    // pinned like any defender
+    let own = 0, enemy = 0;
+    for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === at) { if (SIDE[b] === side) own++; else enemy++; }
+    if (own <= enemy) return [];
+  }
+  const out: number[] = [];
+  for (const a of COASTAL_AREAS) {
+    if (a === at || a === ENGLAND) continue;
+    if (occ[a]! & enemyBit(side) && s.truce === 1 - side) continue;
+    out.push(a);
+  }
+  return out;
+}
+
+/** Starts a side's move phase with its card's group moves (4.1). */
+defineStep('move', (n, side) => {
+  n.moves = cardMoves(n, side);
+  n.grp = -1;
+  n.sel = -1;
+  n.bCount.fill(0);
+  if (n.moves === 0) return false;
+  return wait(n, 'move', side);
+});
+
+function cardMoves(n: State, side: number): number {
+  const c = n.card[side]!;
+  return c > 5 ? MOVE_VALUE(c) : 0;
+}
+import { CARD_VALUE } from './cards.js';
+const MOVE_VALUE = (c: number): number => CARD_VALUE[c]!;
+
+function endPhase(n: State): void {
+  n.grp = -1;
+  n.sel = -1;
+  n.bCount.fill(0);
+  advance(n);
+}
+
+definePhase('move', {
+  actions(s, side) {
+    const out: Action[] = [];
+    if (s.moves > 0) {
+      const occ = occupancy(s);
+      const seen = new Array<boolean>(AREA_COUNT).fill(false);
+      for (let b = 0; b < BLOCK_COUNT; b++) {
+        const l = s.loc[b]!;
+        if (SIDE[b] !== side || l >= AREA_COUNT || seen[l]) continue;
+        seen[l] = true;
+        if (canMoveFrom(s, side, l, occ)) out.push({ type: 'group', area: AREA_IDS[l]! });
+      }
+      for (const t of norseTargets(s, side, occ)) out.push({ type: 'norse', to: AREA_IDS[t]! });
+    }
+    out.push({ type: 'end' });
+    return out;
+  },
+  apply(n, side, a) {
+    if (a.type === 'end') return endPhase(n);
+    if (a.type === 'group') {
+      n.moves--;
+      n.grp = areaOf(a.area);
+      n.crossed = false;
+      n.phase = 'group';
+      return;
+    }
+    if (a.type === 'norse') {
+      n.moves--;
+      const from = n.loc[NORSE]!, to = areaOf(a.to);
+      const occ = occupancy(n);
+      n.flags[NORSE]! |= F_MOVED;
+      n.loc[NORSE] = to;
+      n.last.push({ to: -1, key: 'log.norse-move', args: { from: AREA_IDS[from]!, to: a.to } });
+      if (occ[to]! & enemyBit(side)) enterBattle(n, side, NORSE, from, -2, to);
+      if (n.moves === 0) endPhase(n);
+    }
+  },
+});
+
+definePhase('group', {
+  actions(s, side) {
+    const occ = occupancy(s);
+    const out: Action[] = [];
+    if (nextSteps(s, side, s.grp, occ, true).length > 0) {
+      for (const b of leavers(s, side, s.grp, occ)) out.push({ type: 'block', block: BLOCK_IDS[b]! });
+    }
+    out.push({ type: 'end' });
+    return out;
+  },
+  apply(n, _side, a) {
+    if (a.type === 'end') return endGroup(n);
+    if (a.type === 'block') {
+      n.sel = blockOf(a.block);
+      n.selLeft = MOVE[n.sel]!;
+      n.phase = 'path';
+    }
+  },
+});
+
+function endGroup(n: State): void {
+  n.grp = -1;
+  n.sel = -1;
+  if (n.moves === 0) return endPhase(n);
+  n.phase = 'move';
+}
+
+function afterBlock(n: State, side: number): void {
+  n.sel = -1;
+  const occ = occupancy(n);
+  if (canMoveFrom(n, side, n.grp, occ)) n.phase = 'group';
+  else endGroup(n);
+}
+
+definePhase('path', {
+  actions(s, side) {
+    const out: Action[] = [];
+    const at = s.loc[s.sel]!;
+    const first = at === s.grp && !(s.flags[s.sel]! & F_MOVED);
+    for (const t of nextSteps(s, side, at, occupancy(s), first)) out.push({ type: 'to', area: AREA_IDS[t]! });
+    if (!first) out.push({ type: 'stop' });
+    return out;
+  },
+  apply(n, side, a) {
+    const b = n.sel;
+    if (a.type === 'stop') return afterBlock(n, side);
+    if (a.type !== 'to') return;
+    const from = n.loc[b]!, to = areaOf(a.area);
+    const adj = ADJ[from]!;
+    let bd = -1;
+    for (let i = 0; i < adj.length; i += 2) if (adj[i] === to) bd = adj[i + 1]!;
+    const occ = occupancy(n);
+    n.flags[b]! |= F_MOVED; // edge case: marked on its first step
+    n.loc[b] = to;
+    n.selLeft--;
+    n.bCount[bd]!++;
+    if (ANGLO[bd]) {
+      if (n.crossed) n.moves--;
+      n.crossed = true;
+    }
+    n.last.push({ to: -1, key: 'log.step', args: { from: AREA_IDS[from]!, to: a.area } });
+    let stop = n.selLeft <= 0 || MINOR[bd]! || to === ENGLAND;
+    if (occ[to]! & enemyBit(side)) {
+      enterBattle(n, side, b, n.grp, bd, to);
+      stop = true;
+    }
+    if (stop) afterBlock(n, side);
+  },
+});
+
+/**
+ * A block enters an enemy-occupied or contested area (5.32, 5.33): the first attacker fixes the
+ * main attack's origin and border; later attackers from elsewhere and all defending
+ * reinforcements are reserves. The border is closed to the enemy's retreats (5.5).
+ */
+export function enterBattle(n: State, side: number, b: number, origin: number, bd: number, to: number): void {
+  if (n.att[to]! < 0) {
+    n.att[to] = side;
+    n.mainFrom[to] = origin;
+    n.mainBorder[to] = bd;
+    n.last.push({ to: -1, key: 'log.attack', args: { side: side === S ? 'Scotland' : 'England', area: AREA_IDS[to]! } });
+  } else if (n.att[to] !== side || n.mainFrom[to] !== origin || n.mainBorder[to] !== bd) {
+    n.flags[b]! |= F_RESERVE;
+  }
+  if (bd >= 0) n.bUsed[bd]! |= 1 << side;
+}

@@ -1,0 +1,135 @@
+/**
+ * The game state: plain JSON data, flat arrays indexed by block, area or border number, cheap to
+ * copy (`clone` copies the top level and the arrays, nothing deeper).
+ */
+import type { RngState } from '@tabula/engine';
+
+/** Block flags (per block, positional: they stay with the block's slot in `determinize`). */
+export const F_MOVED = 1; // moved this Game Turn (4.0)
+export const F_RESERVE = 2; // in reserve in the current battle (5.32, 5.33, 5.7)
+export const F_ACTED = 4; // had its combat turn this round (5.31)
+export const F_CELTIC = 8; // already made its Celtic unity roll in this battle (5.2)
+export const F_HOME = 16; // a converted Bruce/Comyn whose new owner still picks a home (7.12)
+
+export interface Battle {
+  area: number;
+  /** Attacking side (flips if the defenders are wiped out in round 1 and only their reserves remain, 5.32). */
+  att: number;
+  round: number;
+  /** 0..5: A-defender, A-attacker, B-defender, B-attacker, C-defender, C-attacker (5.31). */
+  step: number;
+  /** Hits waiting to be assigned to side `hitSide` (5.41). */
+  hits: number;
+  hitSide: number;
+  /** 'turns' (combat turns), 'hits' (assigning), 'retreat' (attacker withdraws after round 3), 'regroup' (5.6). */
+  stage: 'turns' | 'hits' | 'retreat' | 'regroup';
+  winner: number;
+  /** Dice of the last fire, for the log and the battle panel. */
+  dice: number[];
+}
+
+/** Scratch state of a resolving event card. */
+export interface EventScratch {
+  side: number;
+  card: number;
+  /** Sub-step: 'choose' (pick the event or a coronation), 'sea-blocks', 'victuals', 'pillage-hits', 'pillage-steps'. */
+  step: string;
+  area: number;
+  from: number;
+  left: number;
+  taken: number;
+}
+
+export interface State {
+  scenario: string;
+  /** Variant choices. */
+  schiltrom: boolean;
+  delayedHits: boolean;
+  /** Last year whose Winter ends the game with a noble count. */
+  lastYear: number;
+  rng: RngState;
+  /** Bumped whenever dice are rolled, blocks drawn or hidden information revealed (undo barrier). */
+  rev: number;
+  year: number;
+  turn: number;
+  /** Per block: area 0..22, POOL_E, POOL_S or OFF. */
+  loc: number[];
+  steps: number[];
+  flags: number[];
+  /** Cards in hand per side (0 = England, 1 = Scotland). */
+  hand: number[][];
+  /** Cards played and revealed this year per side. */
+  played: number[][];
+  /** The card each side played this Game Turn (0 = not yet). */
+  card: number[];
+  /** Player 1 of this Game Turn. */
+  p1: number;
+  /** Steps still to run this turn / winter (see flow.ts). */
+  todo: string[];
+  phase: string;
+  /** Active side for every phase but 'cards' (both); -1 when the game is over. */
+  who: number;
+  /** Group moves left, active group area, selected block, its move points left, the origin of the group. */
+  moves: number;
+  grp: number;
+  sel: number;
+  selLeft: number;
+  /** An Anglo-Scottish crossing already used this group move (4.4). */
+  crossed: boolean;
+  /** Blocks over each border in the current move phase, retreat round or regroup (4.3, 5.5). */
+  bCount: number[];
+  /** Per border, bit (1 << side): that side entered a contested area over it this turn (5.5). */
+  bUsed: number[];
+  /** Per area: side that attacked it this turn (-1 = not contested). */
+  att: number[];
+  /** Per area: the main attack's origin area and border (-2 = by sea), 5.32. */
+  mainFrom: number[];
+  mainBorder: number[];
+  /** Side that played Truce this turn, or -1. */
+  truce: number;
+  /** Both players played events: the year ends after this turn (3.12). */
+  yearEnds: boolean;
+  battle: Battle | null;
+  ev: EventScratch | null;
+  kingCrowned: boolean;
+  edward2: boolean;
+  /** Year Edward I last wintered in Scotland (0 = never). */
+  edwardWintered: number;
+  frenchEntered: boolean;
+  /** Replacement points left per area during builds. */
+  rp: number[];
+  result: { winners: string[]; reason: string } | null;
+  /** What the last action did, for `describe` (each line says who may read it). */
+  last: LogEv[];
+}
+
+/** One log event; `to` = -1 for everyone, or the side that may read it. */
+export interface LogEv {
+  to: number;
+  key: string;
+  args?: Record<string, string | number | boolean | null>;
+}
+
+export function clone(s: State): State {
+  return {
+    ...s,
+    loc: s.loc.slice(),
+    steps: s.steps.slice(),
+    flags: s.flags.slice(),
+    hand: [s.hand[0]!.slice(), s.hand[1]!.slice()],
+    played: [s.played[0]!.slice(), s.played[1]!.slice()],
+    card: s.card.slice(),
+    todo: s.todo.slice(),
+    bCount: s.bCount.slice(),
+    bUsed: s.bUsed.slice(),
+    att: s.att.slice(),
+    mainFrom: s.mainFrom.slice(),
+    mainBorder: s.mainBorder.slice(),
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    battle: s.battle ? { ...s.battle, dice: s.battle.dice.slice() } : null,
+    ev: s.ev ? { ...s.ev } : null,
+    rp: s.rp.slice(),
+    result: s.result,
+    last: [],
+  };
+}

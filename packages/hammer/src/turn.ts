@@ -1,0 +1,105 @@
+/** The Game Turn: card phase (3.1), the order of events/moves/battles, border raids (5.9), turn end. */
+import { AREA_COUNT, ENGLAND } from './map.js';
+import { BLOCK_COUNT, BLOCK_IDS, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './blocks.js';
+import { checkAllNobles, eliminate } from './board.js';
+import { CARD_VALUE, cardKey, isEvent } from './cards.js';
+import { advance, definePhase, defineStep, wait } from './flow.js';
+import { F_MOVED, type State } from './state.js';
+import type { Action } from './types.js';
+import { WINTER_STEPS } from './winter.js';
+
+defineStep('cards', (n) => {
+  n.card = [0, 0];
+  n.truce = -1;
+  n.phase = 'cards';
+  n.who = 2;
+  return true;
+});
+
+definePhase('cards', {
+  actions(s, side) {
+    if (s.card[side] !== 0) return [];
+    return s.hand[side]!.map((c) => ({ type: 'card', card: c }));
+  },
+  apply(n, side, a) {
+    if (a.type !== 'card') return;
+    n.card[side] = a.card;
+    n.hand[side] = n.hand[side]!.filter((c) => c !== a.card);
+    n.rev++; // a played card is final (edge case 7)
+    n.last.push({ to: side, key: 'log.card-own', args: { card: cardKey(a.card) } });
+    n.last.push({ to: 1 - side, key: 'log.card-hidden', args: { side: ROLES[side]! } });
+    if (n.card[1 - side] === 0) return;
+    reveal(n);
+  },
+});
+
+/** Both cards are face down: reveal them and queue the turn (3.1, 3.12, 4.1). */
+function reveal(n: State): void {
+  const ce = n.card[E]!, cs = n.card[S]!;
+  n.played[E]!.push(ce);
+  n.played[S]!.push(cs);
+  n.last.push({ to: -1, key: 'log.cards', args: { England: cardKey(ce), Scotland: cardKey(cs) } });
+  const ee = isEvent(ce), se = isEvent(cs);
+  if (ee && se) {
+    n.p1 = E;
+    n.yearEnds = true;
+    n.todo = ['event:0', 'event:1', 'battles', 'raid', 'endturn'];
+  } else if (ee || se) {
+    n.p1 = ee ? E : S;
+    n.todo = [`event:${n.p1}`, `move:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
+  } else {
+    n.p1 = CARD_VALUE[cs]! > CARD_VALUE[ce]! ? S : E;
+    n.todo = [`move:${n.p1}`, `move:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
+  }
+  n.last.push({ to: -1, key: 'log.player1', args: { side: ROLES[n.p1]! } });
+  advance(n);
+}
+
+/** English non-noble blocks on the map: the border-raid victims to choose from (edge case 3). */
+function raidVictims(s: State): number[] {
+  const out: number[] = [];
+  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === E && !IS_NOBLE[b] && s.loc[b]! < AREA_COUNT) out.push(b);
+  return out;
+}
+
+defineStep('raid', (n) => {
+  let raiders = false;
+  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) { raiders = true; break; }
+  if (!raiders) return false;
+  const v = raidVictims(n);
+  if (v.length === 0) {
+    n.last.push({ to: -1, key: 'log.raid-nothing' });
+    return false;
+  }
+  return wait(n, 'raid', E);
+});
+
+definePhase('raid', {
+  actions(s) {
+    return raidVictims(s).map((b) => ({ type: 'raid', block: BLOCK_IDS[b]! }) as Action);
+  },
+  apply(n, _side, a) {
+    if (a.type !== 'raid') return;
+    const b = blockOf(a.block);
+    n.last.push({ to: E, key: 'log.raid-own', args: { block: a.block } });
+    n.last.push({ to: S, key: 'log.raid', args: { count: 1 } });
+    eliminate(n, b, false);
+    advance(n);
+  },
+});
+
+defineStep('endturn', (n) => {
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b]! & F_MOVED) n.flags[b]! &= ~F_MOVED;
+  n.truce = -1;
+  n.card = [0, 0];
+  if (checkAllNobles(n)) return true;
+  if (n.yearEnds || n.turn >= 5) {
+    n.yearEnds = false;
+    n.todo = WINTER_STEPS.slice();
+    n.last.push({ to: -1, key: 'log.winter', args: { year: n.year } });
+    return false;
+  }
+  n.turn++;
+  n.todo = ['cards'];
+  return false;
+});

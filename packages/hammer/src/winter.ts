@@ -1,0 +1,351 @@
+/** The Winter Turn (7.0), in the rulebook's order. */
+import { AREA_COUNT, AREA_IDS, CASTLE, CATHEDRALS, ENGLAND, NO_NORSE_FRENCH_BUILD, OFF, POOL_E, POOL_S, SELKIRK, areaOf } from './map.js';
+import {
+  BLOCK_COUNT, BLOCK_IDS, E, EDWARD, E_MUST_DISBAND, FRENCH, HOMES, IS_INFANTRY, IS_NOBLE, KING, MAX, MORAY, NORSE,
+  S, SIDE, WALLACE, blockOf,
+} from './blocks.js';
+import { checkAllNobles, countNoblesAndEnd, defect, nobleCount, occupancy } from './board.js';
+import { dealYear } from './cards.js';
+import { advance, definePhase, defineStep, wait } from './flow.js';
+import { randInt } from '@tabula/engine';
+import { F_HOME, type State } from './state.js';
+import type { Action } from './types.js';
+
+export const WINTER_STEPS: readonly string[] = [
+  'w-nobles:0', 'w-nobles:1', 'w-rehome:0', 'w-moray', 'w-king', 'w-edward', 'w-edisband', 'w-wallace', 'w-sdisband',
+  'w-french', 'w-build:1', 'w-build:0', 'w-levy', 'w-end',
+];
+
+const enemyHeld = (occ: number[], a: number, side: number): boolean => (occ[a]! & (1 << (1 - side))) !== 0;
+
+/** 7.1: nobles of `side` go home, or defect if home is enemy-occupied; Bruce and Comyn choose (7.12). */
+defineStep('w-nobles', (n, side) => {
+  const occ = occupancy(n);
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (SIDE[b] !== side || !IS_NOBLE[b] || b === MORAY || n.loc[b]! >= AREA_COUNT) continue;
+    if (n.flags[b]! & F_HOME) continue; // converted this winter: its new owner picks below
+    const homes = HOMES[b]!;
+    const avail = homes.filter((h) => !enemyHeld(occ, h, side));
+    if (avail.length === 0) {
+      n.loc[b] = homes[0]!;
+      const o = defect(n, b);
+      n.last.push({ to: -1, key: 'log.winter-defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[homes[0]!]! } });
+      if (homes.length > 1) n.flags[o]! |= F_HOME;
+    } else if (avail.length === 1) {
+      n.loc[b] = avail[0]!;
+    } else {
+      n.flags[b]! |= F_HOME;
+    }
+  }
+  return homeChoices(n, side);
+});
+
+defineStep('w-rehome', (n, side) => homeChoices(n, side));
+
+function pendingHome(s: State, side: number): number {
+  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === side && s.flags[b]! & F_HOME && s.loc[b]! < AREA_COUNT) return b;
+  return -1;
+}
+
+function homeChoices(n: State, side: number): boolean {
+  if (pendingHome(n, side) < 0) return false;
+  return wait(n, 'w-home', side);
+}
+
+definePhase('w-home', {
+  actions(s, side) {
+    const b = pendingHome(s, side);
+    const occ = occupancy(s);
+    return HOMES[b]!.filter((h) => !enemyHeld(occ, h, side)).map((h) => ({ type: 'home', block: BLOCK_IDS[b]!, area: AREA_IDS[h]! }) as Action);
+  },
+  apply(n, side, a) {
+    if (a.type !== 'home') return;
+    const b = blockOf(a.block);
+    n.loc[b] = areaOf(a.area);
+    n.flags[b]! &= ~F_HOME;
+    n.last.push({ to: side, key: 'log.home', args: { block: a.block, area: a.area } });
+    if (pendingHome(n, side) < 0) advance(n);
+  },
+});
+
+/** 7.11 Moray may go home or stay; 7.2 the King may go to a friendly or neutral cathedral or stay. */
+function wintersChoices(s: State, b: number): number[] {
+  const at = s.loc[b]!;
+  if (at >= AREA_COUNT) return [];
+  const occ = occupancy(s);
+  const targets = b === MORAY ? HOMES[MORAY]! : CATHEDRALS;
+  const out = targets.filter((a) => a !== at && !enemyHeld(occ, a, S));
+  return out.length > 0 ? [at, ...out] : [];
+}
+
+defineStep('w-moray', (n) => {
+  if (wintersChoices(n, MORAY).length === 0) return false;
+  n.sel = MORAY;
+  return wait(n, 'w-stay', S);
+});
+defineStep('w-king', (n) => {
+  if (wintersChoices(n, KING).length === 0) return false;
+  n.sel = KING;
+  return wait(n, 'w-stay', S);
+});
+
+definePhase('w-stay', {
+  actions(s) {
+    const b = s.sel === KING ? KING : MORAY;
+    return wintersChoices(s, b).map((a) => ({ type: 'home', block: BLOCK_IDS[b]!, area: AREA_IDS[a]! }) as Action);
+  },
+  apply(n, side, a) {
+    if (a.type !== 'home') return;
+    n.loc[blockOf(a.block)] = areaOf(a.area);
+    n.sel = -1;
+    n.last.push({ to: side, key: 'log.home', args: { block: a.block, area: a.area } });
+    advance(n);
+  },
+});
+
+/** 7.4: Edward I in Scotland may winter there (not two years running, not in 1306); else he disbands. */
+function edwardMayWinter(s: State): boolean {
+  const at = s.loc[EDWARD]!;
+  return at < AREA_COUNT && at !== ENGLAND && !s.edward2 && s.year !== 1306 && s.edwardWintered !== s.year - 1;
+}
+
+defineStep('w-edward', (n) => {
+  if (edwardMayWinter(n)) return wait(n, 'w-edward', E);
+  if (n.loc[EDWARD]! < AREA_COUNT) n.loc[EDWARD] = POOL_E;
+  edwardAges(n);
+  return false;
+});
+
+function edwardAges(n: State): void {
+  if (n.year === 1306 && !n.edward2) {
+    n.edward2 = true;
+    n.last.push({ to: -1, key: 'log.edward-ii' });
+  }
+}
+
+definePhase('w-edward', {
+  actions() {
+    return [{ type: 'edward', winter: true }, { type: 'edward', winter: false }];
+  },
+  apply(n, _side, a) {
+    if (a.type !== 'edward') return;
+    if (a.winter) {
+      n.edwardWintered = n.year;
+      n.last.push({ to: -1, key: 'log.edward-winters' });
+    } else {
+      n.loc[EDWARD] = POOL_E;
+    }
+    edwardAges(n);
+    advance(n);
+  },
+});
+
+const edwardWintersNow = (s: State): boolean => s.edwardWintered === s.year && s.loc[EDWARD]! < AREA_COUNT;
+
+/** Blocks that must disband in the first area over its castle limit, and how many (7.3, 7.5). */
+function overLimit(s: State, side: number): { blocks: number[]; excess: number } | null {
+  const ew = side === E && edwardWintersNow(s) ? s.loc[EDWARD]! : -1;
+  for (let a = 0; a < AREA_COUNT; a++) {
+    if (a === ew) continue;
+    let count = 0;
+    const cand: number[] = [];
+    for (let b = 0; b < BLOCK_COUNT; b++) {
+      if (s.loc[b] !== a || SIDE[b] !== side) continue;
+      if (b === WALLACE && a === SELKIRK) continue; // 7.5: Wallace may winter in Selkirk
+      count++;
+      if (!IS_NOBLE[b] || b === MORAY) cand.push(b);
+    }
+    const excess = count - CASTLE[side]![a]!;
+    if (excess > 0 && cand.length > 0) return { blocks: cand, excess: Math.min(excess, cand.length) };
+  }
+  return null;
+}
+
+/** Disbands forced blocks automatically; returns true when the owner must choose. */
+function runDisband(n: State, side: number): boolean {
+  for (;;) {
+    const o = overLimit(n, side);
+    if (!o) return false;
+    if (o.blocks.length > o.excess) return wait(n, 'w-disband', side);
+    for (const b of o.blocks) disband(n, b);
+  }
+}
+
+function disband(n: State, b: number): void {
+  n.loc[b] = SIDE[b] === E ? POOL_E : POOL_S;
+  n.flags[b] = 0;
+  n.last.push({ to: SIDE[b]!, key: 'log.disband', args: { block: BLOCK_IDS[b]! } });
+}
+
+defineStep('w-edisband', (n) => {
+  const ew = edwardWintersNow(n) ? n.loc[EDWARD]! : -1;
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (SIDE[b] !== E || n.loc[b]! >= AREA_COUNT) continue;
+    if (n.loc[b] === ENGLAND) disband(n, b); // 7.3: all blocks in England disband
+    else if (E_MUST_DISBAND[b] && n.loc[b] !== ew) disband(n, b); // 7.31
+  }
+  return runDisband(n, E);
+});
+
+definePhase('w-disband', {
+  actions(s, side) {
+    const o = overLimit(s, side);
+    return o ? o.blocks.map((b) => ({ type: 'disband', block: BLOCK_IDS[b]! }) as Action) : [];
+  },
+  apply(n, side, a) {
+    if (a.type !== 'disband') return;
+    disband(n, blockOf(a.block));
+    if (!runDisband(n, side)) advance(n);
+  },
+});
+
+defineStep('w-wallace', (n) => {
+  const at = n.loc[WALLACE]!;
+  if (at >= AREA_COUNT) return false;
+  if (occupancy(n)[SELKIRK]! & 1) return false;
+  return wait(n, 'w-wallace', S);
+});
+
+definePhase('w-wallace', {
+  actions() {
+    return [{ type: 'wallace', selkirk: true }, { type: 'wallace', selkirk: false }];
+  },
+  apply(n, _side, a) {
+    if (a.type !== 'wallace') return;
+    if (a.selkirk) {
+      n.loc[WALLACE] = SELKIRK;
+      n.steps[WALLACE] = Math.min(MAX[WALLACE]!, n.steps[WALLACE]! + 2);
+      n.last.push({ to: -1, key: 'log.wallace-selkirk' });
+    }
+    advance(n);
+  },
+});
+
+defineStep('w-sdisband', (n) => {
+  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) disband(n, b); // 5.9 raiders
+  return runDisband(n, S);
+});
+
+/** 7.61, and the end of the last year (edge case 5: nothing after this can change the count). */
+defineStep('w-french', (n) => {
+  if (n.year >= n.lastYear) {
+    if (!checkAllNobles(n)) countNoblesAndEnd(n);
+    return true;
+  }
+  if (!n.frenchEntered && n.loc[FRENCH] === OFF && nobleCount(n, S) >= 8) {
+    n.frenchEntered = true;
+    n.loc[FRENCH] = POOL_S;
+    n.last.push({ to: -1, key: 'log.french-arrive' });
+  }
+  return false;
+});
+
+/** Pool blocks that may be drawn into `area` (7.62: no Norse or French for Lanark or Badenoch). */
+function drawable(s: State, area: number): number[] {
+  const out: number[] = [];
+  const ban = NO_NORSE_FRENCH_BUILD.includes(area);
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (s.loc[b] !== POOL_S) continue;
+    if (ban && (b === NORSE || b === FRENCH)) continue;
+    out.push(b);
+  }
+  return out;
+}
+
+/** 7.62/7.63: replacement points of friendly areas. */
+defineStep('w-build', (n, side) => {
+  const occ = occupancy(n);
+  n.rp.fill(0);
+  let any = false;
+  for (let a = 0; a < AREA_COUNT; a++) {
+    if (occ[a] === 1 << side && CASTLE[side]![a]! > 0) {
+      n.rp[a] = CASTLE[side]![a]!;
+      any = true;
+    }
+  }
+  if (!any) return false;
+  if (buildActions(n, side).length <= 1) { n.rp.fill(0); return false; }
+  return wait(n, 'w-build', side);
+});
+
+function buildActions(s: State, side: number): Action[] {
+  const out: Action[] = [];
+  for (let a = 0; a < AREA_COUNT; a++) {
+    if (s.rp[a]! <= 0) continue;
+    let count = 0;
+    for (let b = 0; b < BLOCK_COUNT; b++) {
+      if (s.loc[b] !== a || SIDE[b] !== side) continue;
+      count++;
+      if (s.steps[b]! >= MAX[b]!) continue;
+      if (side === E && !IS_INFANTRY[b] && !IS_NOBLE[b]) continue; // 7.63
+      out.push({ type: 'step', block: BLOCK_IDS[b]! });
+    }
+    if (side === S && count < CASTLE[S]![a]! && drawable(s, a).length > 0) out.push({ type: 'draw', area: AREA_IDS[a]! });
+  }
+  out.push({ type: 'done' });
+  return out;
+}
+
+definePhase('w-build', {
+  actions: buildActions,
+  apply(n, side, a) {
+    if (a.type === 'done') {
+      n.rp.fill(0);
+      advance(n);
+      return;
+    }
+    if (a.type === 'step') {
+      const b = blockOf(a.block);
+      n.steps[b]!++;
+      n.rp[n.loc[b]!]!--;
+      n.last.push({ to: side, key: 'log.step-added', args: { block: a.block } });
+    } else if (a.type === 'draw') {
+      const area = areaOf(a.area);
+      const pool = drawable(n, area);
+      const b = pool[randInt(n.rng, pool.length)]!;
+      n.rev++;
+      n.loc[b] = area;
+      n.steps[b] = 1;
+      n.flags[b] = 0;
+      n.rp[area]!--;
+      n.last.push({ to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
+      n.last.push({ to: 1 - side, key: 'log.draw', args: { area: a.area } });
+    }
+    if (buildActions(n, side).length <= 1) {
+      n.rp.fill(0);
+      advance(n);
+    }
+  },
+});
+
+/** 7.7: unless Edward I winters in Scotland, half the pool (rounded up) enters England at full strength. */
+defineStep('w-levy', (n) => {
+  if (edwardWintersNow(n)) return false;
+  const pool: number[] = [];
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === POOL_E) pool.push(b);
+  const k = Math.ceil(pool.length / 2);
+  for (let i = 0; i < k; i++) {
+    const j = randInt(n.rng, pool.length);
+    const b = pool[j]!;
+    pool.splice(j, 1);
+    n.loc[b] = ENGLAND;
+    n.steps[b] = MAX[b]!;
+    n.flags[b] = 0;
+  }
+  if (k > 0) n.rev++;
+  n.last.push({ to: -1, key: 'log.levy', args: { count: k } });
+  return false;
+});
+
+/** End of winter: sudden death check (edge case 5), then a new year with new cards (7.8). */
+defineStep('w-end', (n) => {
+  for (let b = 0; b < BLOCK_COUNT; b++) n.flags[b] = 0;
+  if (checkAllNobles(n)) return true;
+  n.year++;
+  n.turn = 1;
+  dealYear(n);
+  n.last.push({ to: -1, key: 'log.year', args: { year: n.year } });
+  n.todo = ['cards'];
+  return false;
+});
+
