@@ -34,7 +34,7 @@ test('H&S: the shepherd goes on a field of the placed tile instead of a follower
   const before = s.draws;
   s = act(s, { type: 'shepherd', feature: featureAt(s, 'NC') });
   assert.deepEqual(s.flocks[0], [2]);
-  assert.deepEqual(s.bag, [0, 0, 0, 0, 2]);
+  assert.deepEqual(s.bag, [0, 0, 0, 0, 0]);
   assert.equal(s.supply[0], 7);
   assert.ok(s.draws > before);
   assert.equal(game.view(s, null).players.red!.shepherdHome, false);

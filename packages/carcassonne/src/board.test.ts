@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Board, packPlacement } from './board.js';
+import { put, scenario, score } from './scenario.test-support.js';
+import { MAXF, SEGMENTS, TILES, tileIndex, type SegmentName } from './tiles.js';
+
+/** A board from (tile id, rotation, x, y) placements. */
+function board(...ps: [string, number, number, number][]): Board {
+  return Board.from(ps.map(([id, r, x, y]) => packPlacement(tileIndex(id), r, x, y)));
+}
+/** Root of the feature of tile number t found at side third `seg`. */
+function rootAt(b: Board, t: number, seg: SegmentName): number {
+  const l = TILES[b.ttype[t]!]!.seg[b.trot[t]!]![SEGMENTS.indexOf(seg)]!;
+  assert.ok(l >= 0, `nothing at ${seg}`);
+  return b.find(t * MAXF + l);
+}
+
+test('Carcassonne: features grow by union-find; a city is complete when no side third is left open', () => {
+  const b = board(['base-D', 0, 0, 0]);
+  const city = rootAt(b, 0, 'NC');
+  assert.equal(b.open[city], 3);
+  b.place(tileIndex('base-E'), 2, 0, -1);
+  assert.equal(rootAt(b, 1, 'SC'), rootAt(b, 0, 'NC'));
+  assert.equal(b.open[rootAt(b, 0, 'NC')], 0);
+  assert.equal(b.tileCount(rootAt(b, 0, 'NC')), 2);
+  // The frontier follows: (0,-1) is taken, its three open sides are new positions.
+  assert.ok(!b.fits(tileIndex('base-E'), 2, 0, -1));
+  assert.ok(b.fits(tileIndex('base-B'), 0, 0, -2));
+});
+
+test('Carcassonne: a road closing a loop is complete and counts each tile once', () => {
+  // Four curves around a point make a ring road.
+  const b = board(['base-V', 3, 0, 0], ['base-V', 0, 1, 0], ['base-V', 1, 1, 1], ['base-V', 2, 0, 1]);
+  const r = rootAt(b, 0, 'EC');
+  assert.equal(b.open[r], 0);
+  assert.equal(b.tileCount(r), 4);
+  for (let t = 1; t < 4; t++) assert.equal(b.find(t * MAXF + 0), r);
+});
+
+test('H&S odd tile: a side with two separate city pieces: a city placed against it joins both into one city', () => {
+  const b = board(['hs-split-city-side-vineyard', 0, 0, 0]);
+  assert.notEqual(rootAt(b, 0, 'NL'), rootAt(b, 0, 'NR'), 'two cities before N is covered');
+  b.place(tileIndex('base-E'), 2, 0, -1); // a city cap facing south
+  assert.equal(rootAt(b, 0, 'NL'), rootAt(b, 0, 'NR'));
+  assert.equal(rootAt(b, 0, 'EC'), rootAt(b, 1, 'SC'));
+  assert.equal(b.tileCount(rootAt(b, 0, 'EC')), 2);
+});
+
+test('H&S odd tile: two split city sides facing each other join all four pieces into one city', () => {
+  const b = board(['hs-split-city-side-vineyard', 0, 0, 0], ['hs-split-city-side-vineyard', 2, 0, -1]);
+  const r = rootAt(b, 0, 'WC');
+  assert.equal(rootAt(b, 0, 'EC'), r);
+  assert.equal(rootAt(b, 1, 'WC'), r);
+  assert.equal(rootAt(b, 1, 'EC'), r);
+  assert.equal(b.tileCount(r), 2);
+  assert.equal(b.open[r], 12, 'the four outer city sides stay open');
+});
+
+test('H&S odd tile: the city tongue does not cross the south side; the fields beside the tip join through a field tile below', () => {
+  const b = board(['hs-city-tongue-vineyard', 0, 0, 0]);
+  assert.notEqual(rootAt(b, 0, 'SL'), rootAt(b, 0, 'SR'));
+  b.place(tileIndex('base-B'), 0, 0, 1);
+  assert.equal(rootAt(b, 0, 'SL'), rootAt(b, 0, 'SR'));
+  assert.notEqual(rootAt(b, 0, 'NC'), rootAt(b, 1, 'NC'));
+});
+
+test('H&S odd tile: two city tongues tip to tip: the cities stay apart and the fields either side are not joined', () => {
+  const b = board(['hs-city-tongue-vineyard', 0, 0, 0], ['hs-city-tongue-vineyard', 2, 0, 1]);
+  assert.notEqual(rootAt(b, 0, 'NC'), rootAt(b, 1, 'SC'));
+  assert.notEqual(rootAt(b, 0, 'WC'), rootAt(b, 0, 'EC'), 'west and east fields stay separate');
+  assert.equal(rootAt(b, 0, 'WC'), rootAt(b, 1, 'WC'), 'each side joins its own side');
+  assert.equal(rootAt(b, 0, 'EC'), rootAt(b, 1, 'EC'));
+});
+
+test('H&S odd tile: the two cities almost meeting stay separate and cut the field into a north and a south part, each bordering both', () => {
+  const b = board(['hs-two-cities-meeting-vineyard', 0, 0, 0]);
+  assert.notEqual(rootAt(b, 0, 'WC'), rootAt(b, 0, 'EC'));
+  assert.notEqual(rootAt(b, 0, 'NC'), rootAt(b, 0, 'SC'));
+  const tt = TILES[tileIndex('hs-two-cities-meeting-vineyard')]!;
+  for (const f of tt.features.filter((x) => x.kind === 2)) assert.equal(f.adjacentCities.length, 2);
+  // Complete both cities with caps: a farm on the north part borders two completed cities.
+  b.place(tileIndex('base-E'), 1, -1, 0);
+  b.place(tileIndex('base-E'), 3, 1, 0);
+  assert.equal(b.completedCitiesBordering(rootAt(b, 0, 'NC')).length, 2);
+});
+
+test('H&S odd tile: the cottage ends the road: two separate road ends on one tile', () => {
+  const b = board(['hs-road-through-house-hill', 0, 0, 0]);
+  assert.notEqual(rootAt(b, 0, 'NC'), rootAt(b, 0, 'SC'));
+  assert.equal(b.open[rootAt(b, 0, 'NC')], 1);
+  const d = board(['hs-road-and-dead-end-vineyard', 0, 0, 0]);
+  assert.equal(rootAt(d, 0, 'WC'), rootAt(d, 0, 'EC'));
+  assert.notEqual(rootAt(d, 0, 'WC'), rootAt(d, 0, 'SC'));
+});
+
+test('H&S odd tile in play: a road from the start tile into a cottage is complete once its other end stops: 3 points', () => {
+  let s = scenario(['hs-road-through-house-hill', 'base-B', 'base-A', 'base-B', 'base-B']);
+  s = put(s, 1, 0, 1, 'WC'); // red: cottage tile turned so its roads run W and E; thief on the west part
+  s = put(s, -1, 0, 3); // blue closes the west end with a cloister's road
+  assert.equal(score(s, 'red'), 3);
+});
