@@ -99,6 +99,10 @@ export interface GameDetail extends GameSummary {
   actions: unknown[];
   log: LogLine[];
   outcome?: { winners: string[]; scores?: Record<string, number>; reason: string } | null;
+  /** The seat this view is for (the server picks one of the caller's seats, an active one first). */
+  role: string | null;
+  /** How many of its last actions `role` may take back. */
+  undo?: number;
 }
 
 export interface GameLogJson {
@@ -129,6 +133,7 @@ export function normalizeSeats(raw: unknown, myName: string | null): Seat[] {
 
 function normalizeSummary(raw: unknown, myName: string | null): GameSummary {
   const r = asRecord(raw);
+  const mine = Array.isArray(r.yourRoles) ? r.yourRoles.map(String) : Array.isArray(r.roles) ? r.roles.map(String) : null;
   const options = asRecord(r.options);
   const active = Array.isArray(r.active) ? r.active.map(String) : Array.isArray(r.activeRoles) ? r.activeRoles.map(String) : [];
   return {
@@ -136,7 +141,7 @@ function normalizeSummary(raw: unknown, myName: string | null): GameSummary {
     game: String(r.game ?? ''),
     status: String(r.status ?? ''),
     scenario: typeof r.scenario === 'string' ? r.scenario : typeof options.scenario === 'string' ? options.scenario : undefined,
-    seats: normalizeSeats(r.seats, myName),
+    seats: normalizeSeats(r.seats, mine ? null : myName).map((s) => (mine?.includes(s.role) ? { ...s, me: true } : s)),
     active,
     created: typeof r.createdAt === 'string' ? r.createdAt : typeof r.created === 'string' ? r.created : undefined,
     updated: typeof r.updatedAt === 'string' ? r.updatedAt : typeof r.updated === 'string' ? r.updated : undefined,
@@ -159,6 +164,8 @@ export function normalizeDetail(raw: unknown, myName: string | null): GameDetail
     actions: Array.isArray(r.actions) ? r.actions : [],
     log: Array.isArray(r.log) ? (r.log as LogLine[]) : [],
     outcome,
+    role: typeof r.role === 'string' ? r.role : null,
+    undo: typeof r.undo === 'number' ? r.undo : undefined,
   };
 }
 
@@ -191,8 +198,9 @@ export const api = {
   },
   takeSeat: (id: string, role: string, bot?: string) =>
     request<unknown>('POST', `/games/${encodeURIComponent(id)}/seats`, bot ? { role, bot } : { role }),
-  async getGame(id: string): Promise<GameDetail> {
-    return normalizeDetail(await request<unknown>('GET', `/games/${encodeURIComponent(id)}`), getAuth()?.name ?? null);
+  async getGame(id: string, role?: string): Promise<GameDetail> {
+    const q = role ? `?role=${encodeURIComponent(role)}` : '';
+    return normalizeDetail(await request<unknown>('GET', `/games/${encodeURIComponent(id)}${q}`), getAuth()?.name ?? null);
   },
   play: (id: string, version: number, action: unknown) =>
     request<unknown>('POST', `/games/${encodeURIComponent(id)}/actions`, { version, action }),

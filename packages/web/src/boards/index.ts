@@ -4,7 +4,9 @@ import type { BoardProps } from './types.js';
 // Boards are plug-ins, one directory per game id, each loaded on demand.
 type Board = LazyExoticComponent<ComponentType<BoardProps>>;
 
-const boards: Record<string, Board> = {};
+const boards: Record<string, Board> = {
+  carcassonne: lazy(() => import('./carcassonne/Board.js')),
+};
 
 export const GenericBoard: Board = lazy(() => import('./generic/Board.js'));
 

@@ -39,7 +39,10 @@ export function Prompt({ gameId, view, role, active, actions, outcome }: {
       : t('prompt.overDraw');
   } else if (role && active.includes(role) && actions.length > 0) {
     const p = viewPrompt(view);
-    const specific = p ? t(`${gameId}:${p.key.startsWith('prompt.') ? p.key : `prompt.${p.key}`}`, { ...(p.args ?? {}), defaultValue: '' }) : '';
+    const phase = view && typeof view === 'object' ? (view as { phase?: unknown }).phase : undefined;
+    const specific = p
+      ? t(`${gameId}:${p.key.startsWith('prompt.') ? p.key : `prompt.${p.key}`}`, { ...(p.args ?? {}), defaultValue: '' })
+      : typeof phase === 'string' ? t(`${gameId}:prompt.${phase}`, { defaultValue: '' }) || t(`prompt.${gameId}.${phase}`, { defaultValue: '' }) : '';
     text = specific || t('prompt.yourTurn', { count: actions.length });
   } else if (active.length === 0) {
     text = t('prompt.nobody');

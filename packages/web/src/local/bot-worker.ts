@@ -1,22 +1,17 @@
 /// <reference lib="webworker" />
-// Bots think here, off the page's thread: { id, game, state, role, bot, seed } -> { id, action } | { id, error }.
-import { Rng } from '@tabula/engine';
+// Bots think here, off the page's thread, with the bots package's protocol:
+// BotRequest { id, game, bot, state, role, seed } -> BotResponse { id, action, ms } | { id, error: { message } }.
+// The engine is loaded on demand and put in the registry the bots read.
+import { answerBotRequest, type BotRequest } from '@tabula/bots';
+import { getGame, register } from '@tabula/games';
 import { loadEngine } from '../engines.js';
 
-interface Ask { id: number; game: string; state: unknown; role: string; bot: string; seed: string }
-
-let botsModule: Promise<typeof import('@tabula/bots')> | null = null;
-
-self.onmessage = async (e: MessageEvent<Ask>) => {
-  const { id, game, state, role, bot, seed } = e.data;
+self.onmessage = async (e: MessageEvent<BotRequest>) => {
+  const req = e.data;
   try {
-    const { game: g } = await loadEngine(game);
-    botsModule ??= import('@tabula/bots');
-    const bots = await botsModule;
-    const b = bots.botNames().includes(bot) ? bots.createBot(bot) : bots.createBot('random');
-    const action = b.choose(g, state, role, new Rng(seed));
-    (self as unknown as Worker).postMessage({ id, action });
+    if (!getGame(req.game)) register((await loadEngine(req.game)).game);
+    (self as unknown as Worker).postMessage(answerBotRequest(req));
   } catch (err) {
-    (self as unknown as Worker).postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+    (self as unknown as Worker).postMessage({ id: req.id, error: { message: err instanceof Error ? err.message : String(err) } });
   }
 };

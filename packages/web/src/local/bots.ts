@@ -6,11 +6,11 @@ const pending = new Map<number, { resolve: (a: unknown) => void; reject: (e: Err
 function getWorker(): Worker {
   if (!worker) {
     worker = new Worker(new URL('./bot-worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (e: MessageEvent<{ id: number; action?: unknown; error?: string }>) => {
+    worker.onmessage = (e: MessageEvent<{ id: number; action?: unknown; error?: { message: string } }>) => {
       const p = pending.get(e.data.id);
       if (!p) return;
       pending.delete(e.data.id);
-      if (e.data.error !== undefined) p.reject(new Error(e.data.error));
+      if (e.data.error !== undefined) p.reject(new Error(e.data.error.message));
       else p.resolve(e.data.action);
     };
     worker.onerror = (e) => {
@@ -27,6 +27,6 @@ export function askBot(game: string, state: unknown, role: string, bot: string, 
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    getWorker().postMessage({ id, game, state, role, bot, seed });
+    getWorker().postMessage({ id, game, bot, state, role, seed });
   });
 }

@@ -58,7 +58,7 @@ export function OnlineGame({ id }: { id: string }) {
   }, [id, load]);
 
   const mine = d?.seats.filter((s) => s.me).map((s) => s.role) ?? [];
-  const myRole = d ? (mine.find((r) => d.active.includes(r)) ?? mine[0] ?? null) : null;
+  const myRole = d ? (d.role ?? mine.find((r) => d.active.includes(r)) ?? mine[0] ?? null) : null;
 
   const act = async (action: unknown) => {
     if (!d) return;
@@ -99,7 +99,7 @@ export function OnlineGame({ id }: { id: string }) {
   const controls = (
     <>
       <div className="live muted small" data-testid="live-status" data-status={live}>{t(`live.${live}`)}</div>
-      {myRole && !finished && <button type="button" onClick={() => void undo()} disabled={busy} data-testid="undo">{t('game.undo')}</button>}
+      {myRole && !finished && <button type="button" onClick={() => void undo()} disabled={busy || d.undo === 0} data-testid="undo">{t('game.undo')}</button>}
       {myRole && !finished && <button type="button" onClick={() => void resign()} disabled={busy} className="danger">{t('game.resign')}</button>}
       {finished && <Link to={`/games/${id}/replay`} className="button" data-testid="replay-link">{t('lobby.replay')}</Link>}
       <Link to="/" className="button">{t('nav.lobby')}</Link>

@@ -1,0 +1,224 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as RPointerEvent, type WheelEvent } from 'react';
+import type { CarcView, CarcAction } from '@tabula/carcassonne';
+import type { BoardProps } from '../types.js';
+import { roleColor, textOn } from '../../colors.js';
+import { roleName } from '../../labels.js';
+import { isDeepStrictEqual } from '@tabula/engine';
+import { PlacedTile, TileArt } from './TileArt.js';
+import { ActionList } from '../generic/ActionList.js';
+
+function Meeple({ color, kind, label }: { color: string; kind: 'follower' | 'shepherd'; label: string }) {
+  return kind === 'shepherd' ? (
+    <g>
+      <circle r={10} fill={color} stroke="#000" strokeWidth={1.6} />
+      <path d="M3 8V-10Q3 -14 -1 -14" fill="none" stroke="#000" strokeWidth={2} />
+      <text y={4} textAnchor="middle" fontSize={10} fontWeight={700} fill={textOn(color)}>{label}</text>
+    </g>
+  ) : (
+    <g>
+      <path d="M0 -13a4.5 4.5 0 1 1 0.01 0M-4 -9H4L12 -3L11 1L5 -1L9 12H2L0 6L-2 12H-9L-5 -1L-11 1L-12 -3Z" fill={color} stroke="#000" strokeWidth={1.4} strokeLinejoin="round" />
+      <text y={6} textAnchor="middle" fontSize={8} fontWeight={700} fill={textOn(color)}>{label}</text>
+    </g>
+  );
+}
+
+function useViewBox(tiles: { x: number; y: number }[]) {
+  const bounds = useMemo(() => {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const t of tiles) { x0 = Math.min(x0, t.x); y0 = Math.min(y0, t.y); x1 = Math.max(x1, t.x); y1 = Math.max(y1, t.y); }
+    if (!Number.isFinite(x0)) { x0 = y0 = 0; x1 = y1 = 0; }
+    return { x: (x0 - 1) * 100, y: (y0 - 1) * 100, w: (x1 - x0 + 3) * 100, h: (y1 - y0 + 3) * 100 };
+  }, [tiles]);
+  const [vb, setVb] = useState(bounds);
+  const [fitted, setFitted] = useState(true);
+  useEffect(() => { if (fitted) setVb(bounds); }, [bounds, fitted]);
+  return { vb, setVb: (v: typeof vb) => { setFitted(false); setVb(v); }, fit: () => { setFitted(true); setVb(bounds); } };
+}
+
+export default function CarcassonneBoard({ gameId, view: rawView, actions: rawActions, onAction, role, t, busy }: BoardProps) {
+  const view = rawView as CarcView;
+  const actions = rawActions as CarcAction[];
+  const [sel, setSel] = useState<{ x: number; y: number; rot: number } | null>(null);
+  const [choice, setChoice] = useState<number | null>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const drag = useRef<{ x: number; y: number; vb: { x: number; y: number; w: number; h: number } } | null>(null);
+  const roles = view.roles;
+  const colorOf = (r: string) => roleColor(r, roles.indexOf(r));
+  const placeActs = actions.filter((a): a is Extract<CarcAction, { type: 'place' }> => a.type === 'place');
+  const canPlace = placeActs.length > 0;
+  const extents = useMemo(() => [...view.tiles, ...view.placements], [view.tiles, view.placements]);
+  const { vb, setVb, fit } = useViewBox(extents);
+  useEffect(() => { setSel(null); setChoice(null); }, [rawView]);
+
+  const rotsAt = (x: number, y: number) => placeActs.filter((a) => a.x === x && a.y === y).map((a) => a.rot);
+  const pick = (x: number, y: number) => {
+    const rots = rotsAt(x, y);
+    if (rots.length === 0) return;
+    if (sel && sel.x === x && sel.y === y) {
+      const i = rots.indexOf(sel.rot);
+      setSel({ x, y, rot: rots[(i + 1) % rots.length]! });
+    } else setSel({ x, y, rot: rots[0]! });
+  };
+  const rotate = () => { if (sel) pick(sel.x, sel.y); };
+  const confirm = () => {
+    if (!sel) return;
+    const a = placeActs.find((p) => p.x === sel.x && p.y === sel.y && p.rot === sel.rot);
+    if (a) onAction(a);
+  };
+  const spotActs = (feature: number) => actions.filter((a) => (a.type === 'follower' || a.type === 'shepherd') && a.feature === feature);
+  const deploy = (feature: number) => {
+    const acts = spotActs(feature);
+    if (acts.length === 1) onAction(acts[0]!);
+    else if (acts.length > 1) setChoice(feature);
+  };
+  const other = actions.filter((a) => a.type === 'skip' || a.type === 'grow' || a.type === 'drive');
+
+  const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) => {
+    const w = Math.min(6000, Math.max(200, vb.w * f)), h = vb.h * (w / vb.w);
+    setVb({ x: cx - (cx - vb.x) * (w / vb.w), y: cy - (cy - vb.y) * (h / vb.h), w, h });
+  };
+  const onWheel = (e: WheelEvent<SVGSVGElement>) => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const r = svg.getBoundingClientRect();
+    const cx = vb.x + ((e.clientX - r.left) / r.width) * vb.w, cy = vb.y + ((e.clientY - r.top) / r.height) * vb.h;
+    zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
+  };
+  const onDown = (e: RPointerEvent<SVGSVGElement>) => {
+    if ((e.target as Element).closest('.spot')) return;
+    drag.current = { x: e.clientX, y: e.clientY, vb };
+    (e.currentTarget as Element).setPointerCapture(e.pointerId);
+  };
+  const onMove = (e: RPointerEvent<SVGSVGElement>) => {
+    const d = drag.current, svg = svgRef.current;
+    if (!d || !svg) return;
+    const r = svg.getBoundingClientRect();
+    const s = d.vb.w / r.width;
+    setVb({ ...d.vb, x: d.vb.x - (e.clientX - d.x) * s, y: d.vb.y - (e.clientY - d.y) * s });
+  };
+  const onUp = () => { drag.current = null; };
+  const keyPan = (e: KeyboardEvent<SVGSVGElement>) => {
+    const step = vb.w * 0.1;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const m = moves[e.key];
+    if (m && e.target === e.currentTarget) { e.preventDefault(); setVb({ ...vb, x: vb.x + m[0], y: vb.y + m[1] }); }
+    else if (e.key === '+' || e.key === '=') zoom(1 / 1.2);
+    else if (e.key === '-') zoom(1.2);
+    else if ((e.key === 'r' || e.key === 'R') && sel) rotate();
+  };
+  const activate = (e: KeyboardEvent, f: () => void) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); f(); } };
+
+  const maxScore = Math.max(50, ...Object.values(view.players).map((p) => p.score + 5));
+  return (
+    <div className="carc-board">
+      <div className="carc-top">
+        <div className="carc-hand panel">
+          <h3>{t('carc.current')}</h3>
+          {view.current ? (
+            <svg viewBox="-5 -5 110 110" width={92} height={92} aria-label={t('carc.current')}>
+              <g transform={`rotate(${(sel?.rot ?? 0) * 90} 50 50)`}><TileArt id={view.current} /></g>
+              <rect width={100} height={100} fill="none" stroke="#333" strokeWidth={2} />
+            </svg>
+          ) : <p className="muted">–</p>}
+          {canPlace && (
+            <div className="button-row">
+              <button type="button" onClick={rotate} disabled={!sel || busy} data-testid="carc-rotate">⟳ {t('carc.rotate')}</button>
+              <button type="button" className="primary" onClick={confirm} disabled={!sel || busy} data-testid="carc-confirm">{t('carc.place')}</button>
+            </div>
+          )}
+          {canPlace && !sel && <p className="small muted">{t('carc.pickSpot', { count: view.placements.length })}</p>}
+          {other.length > 0 && (
+            <div className="button-row">
+              {other.map((a) => (
+                <button key={a.type} type="button" onClick={() => onAction(a)} disabled={busy} data-testid={`carc-${a.type}`}>{t(`carc.${a.type}`)}</button>
+              ))}
+            </div>
+          )}
+          {choice !== null && (
+            <div className="button-row" role="group" aria-label={t('carc.choose')}>
+              {spotActs(choice).map((a) => (
+                <button key={a.type} type="button" onClick={() => { setChoice(null); onAction(a); }} disabled={busy}>{t(`carc.${a.type}`)}</button>
+              ))}
+            </div>
+          )}
+        </div>
+        <div className="carc-players panel">
+          <table className="carc-scores">
+            <thead><tr><th>{t('carc.player')}</th><th>{t('carc.score')}</th><th>{t('carc.followers')}</th>{view.options.hs && <th>{t('carc.flock')}</th>}</tr></thead>
+            <tbody>
+              {roles.map((r) => {
+                const p = view.players[r]!;
+                const c = colorOf(r);
+                return (
+                  <tr key={r} className={view.turn === r ? 'turn' : ''} data-role={r}>
+                    <td><span className="role-badge" style={{ background: c, color: textOn(c) }}>{view.turn === r ? '▶ ' : ''}{roleName(t, gameId, r)}</span>{r === role ? ` (${t('seat.you')})` : ''}</td>
+                    <td data-testid={`score-${r}`}>{p.score}</td>
+                    <td>{p.followers}{view.options.hs && p.shepherdHome ? ` + ${t('carc.shepherd')}` : ''}</td>
+                    {view.options.hs && <td>{p.flock.length ? p.flock.join('+') : '–'}</td>}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <svg className="score-track" viewBox={`-2 -4 ${maxScore * 6 + 4} 22`} aria-label={t('carc.scoreTrack')} role="img">
+            <line x1={0} x2={maxScore * 6} y1={8} y2={8} stroke="#888" strokeWidth={1} />
+            {Array.from({ length: Math.floor(maxScore / 10) + 1 }, (_, i) => <g key={i}><line x1={i * 60} x2={i * 60} y1={3} y2={13} stroke="#555" /><text x={i * 60 + 1} y={-0.5} fontSize={4}>{i * 10}</text></g>)}
+            {roles.map((r, i) => <circle key={r} cx={view.players[r]!.score * 6} cy={5 + (i % 3) * 3} r={2.6} fill={colorOf(r)} stroke="#000" strokeWidth={0.5} />)}
+          </svg>
+          <p className="small">{t('carc.pile', { count: view.pileCount })}
+            {view.options.hs && <> · {t('carc.bag', { s1: view.bag.sheep1, s2: view.bag.sheep2, s3: view.bag.sheep3, s4: view.bag.sheep4, w: view.bag.wolf })}</>}
+          </p>
+        </div>
+      </div>
+      <div className="carc-zoom button-row">
+        <button type="button" onClick={() => zoom(1 / 1.25)} aria-label={t('carc.zoomIn')}>+</button>
+        <button type="button" onClick={() => zoom(1.25)} aria-label={t('carc.zoomOut')}>−</button>
+        <button type="button" onClick={fit}>{t('carc.fit')}</button>
+      </div>
+      <svg ref={svgRef} className="board-svg carc-svg" viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`} preserveAspectRatio="xMidYMid meet"
+        onWheel={onWheel} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={onUp}
+        tabIndex={0} onKeyDown={keyPan} role="application" aria-label={t('carc.board')} data-testid="carc-board">
+        {view.tiles.map((tl) => <PlacedTile key={`${tl.x},${tl.y}`} {...tl} />)}
+        {view.lastTile && <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#F0E442" strokeWidth={5} />}
+        {canPlace && view.placements.filter((p) => rotsAt(p.x, p.y).length > 0).map((p) => {
+          const on = sel?.x === p.x && sel.y === p.y;
+          return (
+            <g key={`p${p.x},${p.y}`} className="spot" role="button" tabIndex={0} aria-label={t('carc.spotAt', { x: p.x, y: p.y })}
+              data-testid="carc-spot" onClick={() => pick(p.x, p.y)} onKeyDown={(e) => activate(e, () => pick(p.x, p.y))}>
+              {on && sel && view.current ? (
+                <g opacity={0.85}><PlacedTile id={view.current} x={p.x} y={p.y} rot={sel.rot} /></g>
+              ) : <rect x={p.x * 100 + 6} y={p.y * 100 + 6} width={88} height={88} fill="rgba(240,228,66,.35)" stroke="#000" strokeWidth={3} strokeDasharray="10 6" />}
+              {on && <rect x={p.x * 100} y={p.y * 100} width={100} height={100} fill="none" stroke="#000" strokeWidth={5} />}
+            </g>
+          );
+        })}
+        {view.figures.map((f, i) => (
+          <g key={i} transform={`translate(${f.x * 100 + f.at[0] * 100} ${f.y * 100 + f.at[1] * 100}) scale(1.1)`} data-owner={f.owner}>
+            <Meeple color={colorOf(f.owner)} kind={f.kind} label={roleName(t, gameId, f.owner).charAt(0).toUpperCase()} />
+          </g>
+        ))}
+        {view.lastTile && view.spots.filter((s) => spotActs(s.feature).length > 0).map((s) => (
+          <g key={`s${s.feature}`} className="spot" role="button" tabIndex={0} data-testid="carc-deploy" data-kind={s.kind}
+            aria-label={t('carc.deployOn', { kind: t(`carc.kind.${s.kind}`) })}
+            transform={`translate(${view.lastTile!.x * 100 + s.at[0] * 100} ${view.lastTile!.y * 100 + s.at[1] * 100})`}
+            onClick={() => deploy(s.feature)} onKeyDown={(e) => activate(e, () => deploy(s.feature))}>
+            <circle r={12} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.55} stroke="#000" strokeWidth={2.5} strokeDasharray="4 3" />
+            <text y={4} textAnchor="middle" fontSize={11} fontWeight={700}>{t(`carc.kind.${s.kind}`).charAt(0)}</text>
+          </g>
+        ))}
+      </svg>
+      <p className="small muted">{t('carc.help')}</p>
+      <details className="panel">
+        <summary>{t('carc.unseen', { count: Object.values(view.unseen).reduce((a, b) => a + b, 0) })}</summary>
+        <div className="carc-unseen">
+          {Object.entries(view.unseen).map(([id, n]) => (
+            <span key={id} className="carc-mini"><svg viewBox="0 0 100 100" width={40} height={40}><TileArt id={id} /></svg>×{n}</span>
+          ))}
+        </div>
+      </details>
+      {actions.length > 0 && !isDeepStrictEqual(actions.map((a) => a.type).filter((x) => !['place', 'follower', 'shepherd', 'skip', 'grow', 'drive'].includes(x)), []) && (
+        <ActionList gameId={gameId} actions={actions} onAction={(a) => onAction(a as CarcAction)} t={t} busy={busy} />
+      )}
+    </div>
+  );
+}
