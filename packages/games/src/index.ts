@@ -1,4 +1,5 @@
 import type { AnyGame, Role, SetupOptions, VariantSpec } from '@tabula/engine';
+import { carcassonneGame } from '@tabula/carcassonne';
 import { hacseGame } from '@tabula/hacse';
 
 /** id -> game module. Each game registers here as it lands. */
@@ -40,3 +41,4 @@ export function catalog(): CatalogEntry[] {
 
 // The built-in games: each registers here once it lands (one import above, one call here).
 register(hacseGame);
+register(carcassonneGame);
