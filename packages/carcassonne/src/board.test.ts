@@ -99,3 +99,58 @@ test('H&S odd tile in play: a road from the start tile into a cottage is complet
   s = put(s, -1, 0, 3); // blue closes the west end with a cloister's road
   assert.equal(score(s, 'red'), 3);
 });
+
+test('Carcassonne: the incremental board equals a rebuild and a brute-force check after random games (features, open sides, frontier)', async () => {
+  const { carcassonneGame: game } = await import('./game.js');
+  const { boardOf } = await import('./board.js');
+  const { Rng } = await import('@tabula/engine');
+  const { DX, DY, oppositeThird: opp } = await import('./tiles.js');
+  for (const seed of ['inc-1', 'inc-2', 'inc-3']) {
+    const rng = new Rng(seed);
+    let s = game.setup({ seed, players: 2 });
+    while (game.active(s).length > 0) {
+      const r = game.active(s)[0]!;
+      const acts = game.actions(s, r);
+      s = game.apply(s, r, acts[rng.int(acts.length)]!);
+    }
+    const inc = boardOf(s.tiles);
+    const fresh = Board.from(s.tiles);
+    assert.equal(inc.n, s.tiles.length);
+    const openByRoot = new Map<number, number>();
+    for (let t = 0; t < inc.n; t++) {
+      const tt = TILES[inc.ttype[t]!]!;
+      const seg = tt.seg[inc.trot[t]!]!;
+      for (let l = 0; l < tt.features.length; l++) {
+        for (let u = 0; u < inc.n; u++) {
+          const tu = TILES[inc.ttype[u]!]!;
+          for (let m = 0; m < tu.features.length; m++) {
+            const a = inc.find(t * MAXF + l) === inc.find(u * MAXF + m);
+            const b = fresh.find(t * MAXF + l) === fresh.find(u * MAXF + m);
+            if (a !== b) assert.fail(`partition differs at ${t}/${l} ${u}/${m}`);
+          }
+        }
+      }
+      for (let side = 0; side < 4; side++) {
+        const o = inc.tileAt(inc.tx[t]! + DX[side]!, inc.ty[t]! + DY[side]!);
+        for (let p = 0; p < 3; p++) {
+          const third = 3 * side + p;
+          const l = seg[third]!;
+          if (o < 0) {
+            if (l >= 0) { const root = inc.find(t * MAXF + l); openByRoot.set(root, (openByRoot.get(root) ?? 0) + 1); }
+            continue;
+          }
+          const m = TILES[inc.ttype[o]!]!.seg[inc.trot[o]!]![opp(third)]!;
+          if (l >= 0 && m >= 0) assert.equal(inc.find(t * MAXF + l), inc.find(o * MAXF + m), 'touching thirds are one feature');
+        }
+      }
+    }
+    for (let t = 0; t < inc.n; t++) {
+      const nf = TILES[inc.ttype[t]!]!.features.length;
+      for (let l = 0; l < nf; l++) {
+        const root = inc.find(t * MAXF + l);
+        assert.equal(inc.open[root], openByRoot.get(root) ?? 0, `open count of ${t}/${l}`);
+      }
+    }
+    assert.deepEqual([...inc.frontier].sort(), [...fresh.frontier].sort());
+  }
+});
