@@ -1,6 +1,7 @@
 import type { AnyGame, Role, SetupOptions, VariantSpec } from '@tabula/engine';
 import { carcassonneGame } from '@tabula/carcassonne';
 import { hacseGame } from '@tabula/hacse';
+import { hammerGame } from '@tabula/hammer';
 
 /** id -> game module. Each game registers here as it lands. */
 const registry = new Map<string, AnyGame>();
@@ -42,3 +43,4 @@ export function catalog(): CatalogEntry[] {
 // The built-in games: each registers here once it lands (one import above, one call here).
 register(hacseGame);
 register(carcassonneGame);
+register(hammerGame);

@@ -10,9 +10,10 @@ import { CARD_IDS } from './cards.js';
 import { clone, type State } from './state.js';
 import { isRevealed } from './view.js';
 
-function canStand(b: number, loc: number): boolean {
+function canStand(s: State, b: number, loc: number): boolean {
   const onMap = loc < AREA_COUNT;
-  if (IS_NOBLE[b] && !onMap) return false; // nobles never sit in a pool (our Moray-by-Pillage reading aside)
+  // The noble count is public, so a noble stays on the map or in the pool (Moray may be pooled).
+  if (IS_NOBLE[b] && onMap !== s.loc[b]! < AREA_COUNT) return false;
   if (b === NORSE && onMap && (!COASTAL[loc] || loc === ENGLAND)) return false; // 4.7
   return true;
 }
@@ -33,7 +34,7 @@ export function determinize(s: State, viewer: number, rng: Rng): State {
     const got: number[] = new Array<number>(slots.length).fill(-1);
     let ok = true;
     for (const b of order) {
-      const k = free.findIndex((i) => canStand(b, slots[i]!.loc));
+      const k = free.findIndex((i) => canStand(s, b, slots[i]!.loc));
       if (k < 0) { ok = false; break; }
       got[free[k]!] = b;
       free.splice(k, 1);

@@ -1,5 +1,5 @@
 /** The Game object: the engine contract over the state machine. */
-import { RuleError, RuleCodes, indexOfAction, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
+import { RuleError, RuleCodes, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
 import { ROLES } from './blocks.js';
 import { PHASES } from './flow.js';
 import { clone, type State } from './state.js';
@@ -17,20 +17,34 @@ import { advance } from './flow.js';
 
 const sideOf = (role: Role): number => (role === 'England' ? 0 : role === 'Scotland' ? 1 : -1);
 
-/** Legal actions, memoised per state object (the random driver and the server list, then apply). */
-const cache = new WeakMap<State, (Action[] | undefined)[]>();
+/** The last listed actions (callers list, then apply to the same state object). */
+let cacheState: State | null = null;
+let cacheSide = -1;
+let cacheActs: Action[] = [];
 
 function legal(s: State, side: number): Action[] {
   if (s.result || side < 0) return [];
   if (s.phase === 'cards' ? s.card[side] !== 0 : s.who !== side) return [];
-  let c = cache.get(s);
-  if (!c) { c = [undefined, undefined]; cache.set(s, c); }
-  const hit = c[side];
-  if (hit) return hit;
+  if (s === cacheState && side === cacheSide) return cacheActs.slice();
   const phase = PHASES[s.phase];
   const acts = phase ? phase.actions(s, side) : [];
-  c[side] = acts;
-  return acts;
+  cacheState = s;
+  cacheSide = side;
+  cacheActs = acts;
+  return acts.slice();
+}
+
+/** Actions are flat objects of primitives: equal when every field is. */
+function sameAction(a: Action, b: unknown): boolean {
+  if (typeof b !== 'object' || b === null) return false;
+  const x = a as unknown as Record<string, unknown>, y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in x) {
+    if (x[k] !== y[k]) return false;
+    n++;
+  }
+  for (const k in y) if (y[k] !== undefined) n--;
+  return n === 0;
 }
 
 export function start(options: Parameters<typeof setupState>[0]): State {
@@ -60,7 +74,7 @@ export const hammerGame: Game<State, Action, HammerView> = {
     if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
       throw new RuleError(RuleCodes.malformedAction, 'an action is an object with a type');
     }
-    if (indexOfAction(acts, action) < 0) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
+    if (!acts.some((a) => sameAction(a, action))) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
     const n = clone(s);
     PHASES[s.phase]!.apply(n, side, action);
     return n;
