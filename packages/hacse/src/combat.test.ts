@@ -247,7 +247,7 @@ test('Geländegewinn: Allied ground gain lowers the die', () => {
 });
 
 test('Geländegewinn: a bracketed value counts for the minimum but cannot gain alone', () => {
-  let s = blank();
+  const s = blank();
   const mg = put(s, 'axis', 'de.stug3g', 'front', { damage: 0 }); // (1)
   put(s, 'allies', 'su.maxim', 'front', { flipped: true });
   hand(s, 'axis', M);
