@@ -4,11 +4,11 @@
  */
 import type { Rng } from '@tabula/engine';
 import { card } from './cards.js';
-import { other } from './state.js';
+import { cloneState, other } from './state.js';
 import type { HacseState, Side } from './types.js';
 
 export function determinizeState(s: HacseState, viewer: Side, rng: Rng): HacseState {
-  const d = structuredClone(s) as HacseState;
+  const d = cloneState(s);
   const mine = d.players[viewer];
   rng.shuffle(mine.deck);
   const foe = other(viewer);

@@ -4,7 +4,7 @@ import { combatActions, combatActive, performCombat } from './combat.js';
 import { determinizeState } from './determinize.js';
 import { describeAction } from './log.js';
 import { SCENARIOS, setupState, DEFAULT_TURN_LIMIT } from './setup.js';
-import { isSide } from './state.js';
+import { cloneState, isSide } from './state.js';
 import {
   doctrineActions, effectActions, mainActions, payActions, performDoctrine, performEffect, performMain, performPay,
 } from './turn.js';
@@ -41,7 +41,7 @@ export function applyAction(s: HacseState, role: Role, action: HacseAction): Hac
     const t = typeof action === 'object' && action !== null ? (action as { type?: unknown }).type : undefined;
     throw new RuleError(typeof t === 'string' ? RuleCodes.illegalAction : RuleCodes.malformedAction, `That action is not allowed now (phase ${s.phase}${s.combat ? `/${s.combat.stage}` : ''}).`);
   }
-  const n = structuredClone(s) as HacseState;
+  const n = cloneState(s);
   switch (n.phase) {
     case 'doctrine': performDoctrine(n, role, action); break;
     case 'main': performMain(n, role, action); break;

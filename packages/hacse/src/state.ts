@@ -143,3 +143,30 @@ export function takeOne(arr: string[], id: string): boolean {
 export function distinct(arr: readonly string[]): string[] {
   return [...new Set(arr)].sort();
 }
+
+/** A deep copy of the state, by hand (several times faster than structuredClone on this shape). */
+export function cloneState(s: HacseState): HacseState {
+  const players = {} as HacseState['players'];
+  for (const side of SIDES) {
+    const p = s.players[side];
+    players[side] = {
+      deck: p.deck.slice(), hand: p.hand.slice(), discard: p.discard.slice(), units: p.units.map((u) => ({ ...u })),
+      supports: p.supports.slice(), progress: p.progress.slice(), removed: p.removed.slice(),
+    };
+  }
+  const c = s.combat;
+  return {
+    ...s,
+    rules: { ...s.rules, destroyAt: { ...s.rules.destroyAt } },
+    decks: s.decks,
+    players,
+    pending: s.pending ? (s.pending.kind === 'pay' ? { ...s.pending } : { ...s.pending, ops: s.pending.ops.slice() }) : null,
+    combat: c ? {
+      ...c, attackers: c.attackers.map((a) => ({ ...a })), taken: { ...c.taken }, gone: { ...c.gone },
+      results: c.results.map((r) => ({ ...r, flank: r.flank ? { ...r.flank } : null, spread: r.spread.map((x) => ({ ...x })), destroyed: r.destroyed.slice() })),
+    } : null,
+    lastCombat: s.lastCombat,
+    outcome: s.outcome,
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+  };
+}
