@@ -10,7 +10,7 @@ import {
 import { eliminate, occupancy } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { F_ACTED, F_CELTIC, F_RESERVE, type State } from './state.js';
+import { F_ACTED, F_CELTIC, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 
 const LETTERS = 'ABC';
@@ -25,10 +25,10 @@ export function contestedAreas(s: State): number[] {
 
 /** Clears the per-turn battle bookkeeping once no battle is pending (edge cases 8 and 12). */
 function clearBattleState(n: State): void {
-  n.att.fill(-1);
-  n.mainFrom.fill(-1);
-  n.mainBorder.fill(-1);
-  n.bUsed.fill(0);
+  n.att = new Array<number>(AREA_COUNT).fill(-1);
+  n.mainFrom = n.att.slice();
+  n.mainBorder = n.att.slice();
+  zero(n, 'bUsed');
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b]! & (F_RESERVE | F_ACTED | F_CELTIC)) n.flags[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
 }
 
@@ -214,6 +214,7 @@ function moveOut(n: State, b: number, to: number): void {
   const from = n.loc[b]!;
   if (b !== NORSE) {
     const adj = ADJ[from]!;
+    cow(n, 'bCount');
     for (let i = 0; i < adj.length; i += 2) if (adj[i] === to) n.bCount[adj[i + 1]!]!++;
   }
   n.loc[b] = to;
@@ -320,7 +321,7 @@ function endRound(n: State): void {
   const bt = n.battle!;
   bt.round++;
   bt.step = 0;
-  n.bCount.fill(0);
+  zero(n, 'bCount');
   if (bt.round > 3) {
     // 5.3: the attacker has not won after three rounds and must retreat.
     bt.stage = 'retreat';
@@ -364,7 +365,7 @@ function endBattle(n: State, winner: number): void {
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === bt.area) n.flags[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
   if (winner < 0) return finishBattle(n);
   bt.stage = 'regroup';
-  n.bCount.fill(0);
+  zero(n, 'bCount');
   n.phase = 'battle';
   n.who = winner;
   // Skip the regroup prompt only when no block can move (known to both from public facts? the
@@ -376,10 +377,13 @@ function endBattle(n: State, winner: number): void {
 
 function finishBattle(n: State): void {
   const bt = n.battle!;
+  cow(n, 'att');
+  cow(n, 'mainFrom');
+  cow(n, 'mainBorder');
   n.att[bt.area] = -1;
   n.mainFrom[bt.area] = -1;
   n.mainBorder[bt.area] = -1;
-  n.bCount.fill(0);
+  zero(n, 'bCount');
   n.battle = null;
   n.phase = 'battles-done';
   call(n, 'battles');

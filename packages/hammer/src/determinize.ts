@@ -7,7 +7,7 @@ import type { Rng } from '@tabula/engine';
 import { AREA_COUNT, COASTAL, ENGLAND, OFF } from './map.js';
 import { BLOCK_COUNT, IS_NOBLE, MAX, NORSE, SIDE } from './blocks.js';
 import { CARD_IDS } from './cards.js';
-import { clone, type State } from './state.js';
+import { clone, cow, type State } from './state.js';
 import { isRevealed } from './view.js';
 
 function canStand(s: State, b: number, loc: number): boolean {
@@ -20,6 +20,7 @@ function canStand(s: State, b: number, loc: number): boolean {
 
 export function determinize(s: State, viewer: number, rng: Rng): State {
   const n = clone(s);
+  cow(n, 'hand');
   const enemy = 1 - viewer;
   const hidden: number[] = [];
   for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === enemy && s.loc[b] !== OFF && !isRevealed(s, b)) hidden.push(b);

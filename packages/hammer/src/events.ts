@@ -11,7 +11,7 @@ import { defect, eliminate, occupancy } from './board.js';
 import { HERALD, PILLAGE, SEA_MOVE, TRUCE, VICTUALS, EVENT_KEYS } from './cards.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { F_RESERVE, type State } from './state.js';
+import { F_RESERVE, cow, type State } from './state.js';
 import type { Action } from './types.js';
 
 defineStep('event', (n, side) => {
@@ -31,6 +31,7 @@ function defectionBattles(n: State, attacker: number): void {
   let any = false;
   for (let a = 0; a < AREA_COUNT; a++) {
     if (occ[a] === 3 && n.att[a]! < 0) {
+      if (!any) { cow(n, 'att'); cow(n, 'mainFrom'); cow(n, 'mainBorder'); }
       n.att[a] = attacker;
       n.mainFrom[a] = -1;
       n.mainBorder[a] = -1;

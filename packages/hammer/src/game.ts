@@ -25,13 +25,13 @@ let cacheActs: Action[] = [];
 function legal(s: State, side: number): Action[] {
   if (s.result || side < 0) return [];
   if (s.phase === 'cards' ? s.card[side] !== 0 : s.who !== side) return [];
-  if (s === cacheState && side === cacheSide) return cacheActs.slice();
+  if (s === cacheState && side === cacheSide) return cacheActs;
   const phase = PHASES[s.phase];
   const acts = phase ? phase.actions(s, side) : [];
   cacheState = s;
   cacheSide = side;
   cacheActs = acts;
-  return acts.slice();
+  return acts;
 }
 
 /** Actions are flat objects of primitives: equal when every field is. */

@@ -8,7 +8,7 @@ import {
 import { BLOCK_COUNT, BLOCK_IDS, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
 import { occupancy } from './board.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { F_MOVED, F_RESERVE, type State } from './state.js';
+import { F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 
 const enemyBit = (side: number): number => 1 << (1 - side);
@@ -80,7 +80,7 @@ defineStep('move', (n, side) => {
   n.moves = cardMoves(n, side);
   n.grp = -1;
   n.sel = -1;
-  n.bCount.fill(0);
+  zero(n, 'bCount');
   if (n.moves === 0) return false;
   return wait(n, 'move', side);
 });
@@ -95,7 +95,7 @@ const MOVE_VALUE = (c: number): number => CARD_VALUE[c]!;
 function endPhase(n: State): void {
   n.grp = -1;
   n.sel = -1;
-  n.bCount.fill(0);
+  zero(n, 'bCount');
   advance(n);
 }
 
@@ -193,6 +193,7 @@ definePhase('path', {
     n.flags[b]! |= F_MOVED; // edge case: marked on its first step
     n.loc[b] = to;
     n.selLeft--;
+    cow(n, 'bCount');
     n.bCount[bd]!++;
     if (ANGLO[bd]) {
       if (n.crossed) n.moves--;
@@ -215,6 +216,9 @@ definePhase('path', {
  */
 export function enterBattle(n: State, side: number, b: number, origin: number, bd: number, to: number): void {
   if (n.att[to]! < 0) {
+    cow(n, 'att');
+    cow(n, 'mainFrom');
+    cow(n, 'mainBorder');
     n.att[to] = side;
     n.mainFrom[to] = origin;
     n.mainBorder[to] = bd;
@@ -222,5 +226,8 @@ export function enterBattle(n: State, side: number, b: number, origin: number, b
   } else if (n.att[to] !== side || n.mainFrom[to] !== origin || n.mainBorder[to] !== bd) {
     n.flags[b]! |= F_RESERVE;
   }
-  if (bd >= 0) n.bUsed[bd]! |= 1 << side;
+  if (bd >= 0 && !(n.bUsed[bd]! & (1 << side))) {
+    cow(n, 'bUsed');
+    n.bUsed[bd]! |= 1 << side;
+  }
 }

@@ -110,6 +110,21 @@ export interface LogEv {
   args?: Record<string, string | number | boolean | null>;
 }
 
+/** Arrays `clone` shares with the previous state: copy one (`cow`) before writing to it. */
+export type SharedKey = 'hand' | 'played' | 'bCount' | 'bUsed' | 'att' | 'mainFrom' | 'mainBorder' | 'rp';
+
+/** Copy-on-write: gives `n` its own copy of a shared array. */
+export function cow(n: State, key: SharedKey): void {
+  if (key === 'hand' || key === 'played') n[key] = [n[key][0]!.slice(), n[key][1]!.slice()];
+  else n[key] = n[key].slice();
+}
+
+/** Zeroes a shared counter array (a fresh array, never in place). */
+export function zero(n: State, key: 'bCount' | 'bUsed' | 'rp'): void {
+  const a = n[key];
+  for (let i = 0; i < a.length; i++) if (a[i] !== 0) { n[key] = new Array<number>(a.length).fill(0); return; }
+}
+
 export function clone(s: State): State {
   // An explicit literal (not a spread): V8 keeps one fast hidden class for every state.
   return {
@@ -124,8 +139,8 @@ export function clone(s: State): State {
     loc: s.loc.slice(),
     steps: s.steps.slice(),
     flags: s.flags.slice(),
-    hand: [s.hand[0]!.slice(), s.hand[1]!.slice()],
-    played: [s.played[0]!.slice(), s.played[1]!.slice()],
+    hand: s.hand,
+    played: s.played,
     card: s.card.slice(),
     p1: s.p1,
     todo: s.todo.slice(),
@@ -136,11 +151,11 @@ export function clone(s: State): State {
     sel: s.sel,
     selLeft: s.selLeft,
     crossed: s.crossed,
-    bCount: s.bCount.slice(),
-    bUsed: s.bUsed.slice(),
-    att: s.att.slice(),
-    mainFrom: s.mainFrom.slice(),
-    mainBorder: s.mainBorder.slice(),
+    bCount: s.bCount,
+    bUsed: s.bUsed,
+    att: s.att,
+    mainFrom: s.mainFrom,
+    mainBorder: s.mainBorder,
     truce: s.truce,
     yearEnds: s.yearEnds,
     battle: s.battle ? { ...s.battle, dice: s.battle.dice.slice() } : null,
@@ -149,7 +164,7 @@ export function clone(s: State): State {
     edward2: s.edward2,
     edwardWintered: s.edwardWintered,
     frenchEntered: s.frenchEntered,
-    rp: s.rp.slice(),
+    rp: s.rp,
     result: s.result,
     last: [],
   };

@@ -4,7 +4,7 @@ import { BLOCK_COUNT, BLOCK_IDS, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './
 import { checkAllNobles, eliminate } from './board.js';
 import { CARD_VALUE, cardKey, isEvent } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { F_MOVED, type State } from './state.js';
+import { F_MOVED, cow, type State } from './state.js';
 import type { Action } from './types.js';
 import { WINTER_STEPS } from './winter.js';
 
@@ -24,6 +24,7 @@ definePhase('cards', {
   apply(n, side, a) {
     if (a.type !== 'card') return;
     n.card[side] = a.card;
+    cow(n, 'hand');
     n.hand[side] = n.hand[side]!.filter((c) => c !== a.card);
     n.rev++; // a played card is final (edge case 7)
     n.last.push({ to: side, key: 'log.card-own', args: { card: cardKey(a.card) } });
@@ -36,6 +37,7 @@ definePhase('cards', {
 /** Both cards are face down: reveal them and queue the turn (3.1, 3.12, 4.1). */
 function reveal(n: State): void {
   const ce = n.card[E]!, cs = n.card[S]!;
+  cow(n, 'played');
   n.played[E]!.push(ce);
   n.played[S]!.push(cs);
   n.last.push({ to: -1, key: 'log.cards', args: { England: cardKey(ce), Scotland: cardKey(cs) } });

@@ -8,7 +8,7 @@ import { checkAllNobles, countNoblesAndEnd, defect, nobleCount, occupancy } from
 import { dealYear } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { randInt } from '@tabula/engine';
-import { F_HOME, type State } from './state.js';
+import { F_HOME, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 
 export const WINTER_STEPS: readonly string[] = [
@@ -255,8 +255,9 @@ function drawable(s: State, area: number): number[] {
 /** 7.62/7.63: replacement points of friendly areas. */
 defineStep('w-build', (n, side) => {
   const occ = occupancy(n);
-  n.rp.fill(0);
+  zero(n, 'rp');
   let any = false;
+  cow(n, 'rp');
   for (let a = 0; a < AREA_COUNT; a++) {
     if (occ[a] === 1 << side && CASTLE[side]![a]! > 0) {
       n.rp[a] = CASTLE[side]![a]!;
@@ -264,7 +265,7 @@ defineStep('w-build', (n, side) => {
     }
   }
   if (!any) return false;
-  if (buildActions(n, side).length <= 1) { n.rp.fill(0); return false; }
+  if (buildActions(n, side).length <= 1) { zero(n, 'rp'); return false; }
   return wait(n, 'w-build', side);
 });
 
@@ -290,13 +291,14 @@ definePhase('w-build', {
   actions: buildActions,
   apply(n, side, a) {
     if (a.type === 'done') {
-      n.rp.fill(0);
+      zero(n, 'rp');
       advance(n);
       return;
     }
     if (a.type === 'step') {
       const b = blockOf(a.block);
       n.steps[b]!++;
+      cow(n, 'rp');
       n.rp[n.loc[b]!]!--;
       n.last.push({ to: side, key: 'log.step-added', args: { block: a.block } });
     } else if (a.type === 'draw') {
@@ -307,12 +309,13 @@ definePhase('w-build', {
       n.loc[b] = area;
       n.steps[b] = 1;
       n.flags[b] = 0;
+      cow(n, 'rp');
       n.rp[area]!--;
       n.last.push({ to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
       n.last.push({ to: 1 - side, key: 'log.draw', args: { area: a.area } });
     }
     if (buildActions(n, side).length <= 1) {
-      n.rp.fill(0);
+      zero(n, 'rp');
       advance(n);
     }
   },
