@@ -120,7 +120,7 @@ export class MctsBot implements Bot {
     const rolloutPick = (s: unknown, actor: Role, acts: unknown[]): unknown =>
       k?.rollout ? k.rollout(game, s, actor, acts, r) : acts[r.int(acts.length)];
 
-    const base = k?.canonical ? k.canonical(state, role) : state;
+    const base = k?.canonical ? k.canonical(game, state, role) : state;
     let it = 0;
     const pathNodes: Node[] = [];
     const pathEdges: Edge[] = [];
@@ -144,7 +144,7 @@ export class MctsBot implements Bot {
           acts = a.actions;
         }
         let action: unknown;
-        if (acts.length === 1) {
+        if (inTree && acts.length === 1) {
           action = acts[0];
         } else if (inTree) {
           const key = first ? rootKey : this.infoKey(game, k, s, actor);
@@ -159,8 +159,9 @@ export class MctsBot implements Bot {
           pathEdges.push(edge);
           action = edge.action;
         } else {
+          // every rollout action counts toward the depth limit, forced ones too
           if (steps >= depthLimit || steps >= maxRollout) break;
-          action = rolloutPick(s, actor, acts);
+          action = acts.length === 1 ? acts[0] : rolloutPick(s, actor, acts);
           steps++;
         }
         first = false;

@@ -83,7 +83,7 @@ function canonicalCarcassonne(s: CarcState): CarcState {
 }
 
 export const carcassonneKnowledge: Knowledge = {
-  canonical: (state) => canonicalCarcassonne(state as CarcState),
+  canonical: (_game, state) => canonicalCarcassonne(state as CarcState),
   infoKey: (state) => infoKeyCarcassonne(state as CarcState),
   rolloutDepth: 12,
   rollout: (_game, state, _role, actions, rng) => rolloutCarcassonne(state as CarcState, actions as CarcAction[], rng),

@@ -95,5 +95,5 @@ export const hacseKnowledge: Knowledge = {
   infoKey: (state, role) => infoKeyHacse(state as HacseState, role as Side),
   rollout: (_game: AnyGame, _state, _role, actions, rng) => rolloutHacse(actions as HacseAction[], rng),
   evaluate: (_game, state) => evaluateHacse(state as HacseState),
-  canonical: (state, role) => (role === 'axis' || role === 'allies' ? canonicalHacse(state as HacseState, role) : state),
+  canonical: (_game, state, role) => (role === 'axis' || role === 'allies' ? canonicalHacse(state as HacseState, role) : state),
 };

@@ -23,7 +23,7 @@ export interface Knowledge {
    * parts starting from their current order: then two states `role` cannot tell apart give the same
    * samples for the same rng, so the same decision. It may only reorder what `role` cannot see.
    */
-  canonical?(state: unknown, role: Role): unknown;
+  canonical?(game: AnyGame, state: unknown, role: Role): unknown;
   /** Rollout depth limit in actions when `evaluate` is present (default 40). */
   rolloutDepth?: number;
 }
