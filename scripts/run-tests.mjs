@@ -20,6 +20,9 @@ for (const pkg of readdirSync('packages').sort()) {
   if (only && !only.includes(pkg)) continue;
   const dist = join('packages', pkg, 'dist');
   if (existsSync(dist)) walk(dist, files);
+  // The web client's end-to-end tests (a real browser against a real server) are plain .mjs files.
+  const e2e = join('packages', pkg, 'test');
+  if (pkg === 'web' && existsSync(e2e)) for (const name of readdirSync(e2e).sort()) if (name.endsWith('.test.mjs')) files.push(join(e2e, name));
 }
 if (files.length === 0) {
   console.error('no test files found: run `npm run build` first');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, getAuth, type GameDetail } from '../api/client.js';
+import { api, ApiError, getAuth, normalizeDetail, type GameDetail } from '../api/client.js';
 import { connectLive, type LiveStatus, type LiveUpdate } from '../api/live.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
@@ -43,6 +43,12 @@ export function OnlineGame({ id }: { id: string }) {
       onUpdate: (u: LiveUpdate) => {
         if (typeof u.version === 'number' && u.version < versionRef.current) return;
         versionRef.current = u.version;
+        const full = u as unknown as Record<string, unknown>;
+        if (typeof full.game === 'string' && full.seats !== undefined) {
+          // The server pushes the whole redacted game state (like GET /api/games/:id).
+          setD(normalizeDetail(full, getAuth()?.name ?? null));
+          return;
+        }
         setD((prev) => {
           if (!prev) return prev;
           const next: GameDetail = { ...prev, version: u.version, view: u.view, actions: Array.isArray(u.actions) ? u.actions : [], log: Array.isArray(u.log) ? (u.log as GameDetail['log']) : prev.log };
@@ -51,8 +57,8 @@ export function OnlineGame({ id }: { id: string }) {
           if ('outcome' in u) next.outcome = u.outcome as GameDetail['outcome'];
           return next;
         });
-        // Seats, status and outcome may have changed with the update: refresh them quietly.
-        if (u.seats === undefined) void api.getGame(id).then((g) => { if (g.version >= versionRef.current) { versionRef.current = g.version; setD(g); } }, () => undefined);
+        // Seats and status may have changed too: refresh them quietly.
+        void api.getGame(id).then((g) => { if (g.version >= versionRef.current) { versionRef.current = g.version; setD(g); } }, () => undefined);
       },
     });
   }, [id, load]);

@@ -135,7 +135,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             </div>
           )}
           {choice !== null && (
-            <div className="button-row" role="group" aria-label={t('carc.choose')}>
+            <div className="button-row" role="group" aria-label={t('carc.choose')} data-testid="carc-choice">
               {spotActs(choice).map((a) => (
                 <button key={a.type} type="button" onClick={() => { setChoice(null); onAction(a); }} disabled={busy}>{t(`carc.${a.type}`)}</button>
               ))}

@@ -1,0 +1,47 @@
+// Starts a real Tabula server (the CLI's `serve`) on a free port with a throwaway SQLite file.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
+    s.on('error', rej);
+  });
+}
+
+export async function startServer() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-e2e-'));
+  const child = spawn(process.execPath, [join(ROOT, 'packages/cli/dist/main.js'), 'serve', '--port', String(port), '--host', '127.0.0.1', '--db', `sqlite:${join(dir, 'e2e.db')}`],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } });
+  let output = '';
+  child.stdout.on('data', (d) => { output += d; });
+  child.stderr.on('data', (d) => { output += d; });
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch { /* not yet */ }
+    if (Date.now() - t0 > 20_000) { child.kill(); throw new Error(`server did not start: ${output}`); }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => { if (child.exitCode !== null) r(); else child.once('exit', r); setTimeout(r, 3000); });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
