@@ -35,11 +35,12 @@ export class Board {
   n = 0;
   /** cell[key] = tile number + 1, 0 when empty. */
   readonly cell = new Int8Array(GRID * GRID);
-  /** Required edges of an open position: low byte mask, high byte value (2 bits per side, N lowest). */
-  readonly req = new Uint16Array(GRID * GRID);
-  /** frontierPos[key] = index in frontier + 1, 0 when not open. */
-  readonly frontierPos = new Int16Array(GRID * GRID);
+  /** frontierPos[key] = index in frontier + 1, 0 when not open (the frontier never exceeds 2n + 2 < 255). */
+  readonly frontierPos = new Uint8Array(GRID * GRID);
+  /** Keys of the open positions. */
   readonly frontier: number[] = [];
+  /** Required edges of each open position: low byte mask, high byte value (2 bits per side, N lowest). */
+  readonly frontierReq: number[] = [];
   /** Coordinates of the open positions, parallel to frontier. */
   readonly frontierX: number[] = [];
   readonly frontierY: number[] = [];
@@ -83,7 +84,7 @@ export class Board {
     const k = cellKey(x, y);
     const pos = this.frontierPos[k]!;
     if (pos === 0 || this.frontierX[pos - 1] !== x || this.frontierY[pos - 1] !== y) return false;
-    const r = this.req[k]!;
+    const r = this.frontierReq[pos - 1]!;
     return (TILES[type]!.edgeCode[rot]! & (r & 255)) === r >> 8;
   }
 
@@ -93,7 +94,7 @@ export class Board {
     const codes = t.edgeCode;
     const f = this.frontier;
     for (let i = 0; i < f.length; i++) {
-      const r = this.req[f[i]!]!;
+      const r = this.frontierReq[i]!;
       const mask = r & 255, val = r >> 8;
       for (const rot of t.rotations) {
         if ((codes[rot]! & mask) === val) out(this.frontierX[i]!, this.frontierY[i]!, rot);
@@ -104,8 +105,9 @@ export class Board {
   canPlace(type: number): boolean {
     const t = TILES[type]!;
     const codes = t.edgeCode;
-    for (const k of this.frontier) {
-      const r = this.req[k]!;
+    const req = this.frontierReq;
+    for (let i = 0; i < req.length; i++) {
+      const r = req[i]!;
       const mask = r & 255, val = r >> 8;
       for (const rot of t.rotations) if ((codes[rot]! & mask) === val) return true;
     }
@@ -116,9 +118,10 @@ export class Board {
     const pos = this.frontierPos[k]!;
     if (pos === 0) return;
     const last = this.frontier.pop()!;
-    const lx = this.frontierX.pop()!, ly = this.frontierY.pop()!;
+    const lx = this.frontierX.pop()!, ly = this.frontierY.pop()!, lr = this.frontierReq.pop()!;
     if (last !== k) {
       this.frontier[pos - 1] = last;
+      this.frontierReq[pos - 1] = lr;
       this.frontierX[pos - 1] = lx;
       this.frontierY[pos - 1] = ly;
       this.frontierPos[last] = pos;
@@ -134,7 +137,6 @@ export class Board {
     this.cell[k] = t + 1;
     this.tx[t] = x; this.ty[t] = y; this.ttype[t] = type; this.trot[t] = rot;
     this.removeFrontier(k);
-    this.req[k] = 0;
     const seg = tt.seg[rot]!;
     const base = t * MAXF;
     const nf = tt.features.length;
@@ -150,12 +152,13 @@ export class Board {
       const other = this.cell[nk]! - 1;
       if (other < 0) {
         if (this.frontierPos[nk] === 0) {
-          this.frontier.push(nk); this.frontierX.push(nx); this.frontierY.push(ny);
+          this.frontier.push(nk); this.frontierX.push(nx); this.frontierY.push(ny); this.frontierReq.push(0);
           this.frontierPos[nk] = this.frontier.length;
         }
         const os = (s + 2) % 4;
         const kind = (code >> (2 * s)) & 3;
-        this.req[nk] = this.req[nk]! | (3 << (2 * os)) | (kind << (8 + 2 * os));
+        const fi = this.frontierPos[nk]! - 1;
+        this.frontierReq[fi] = this.frontierReq[fi]! | (3 << (2 * os)) | (kind << (8 + 2 * os));
         continue;
       }
       const oseg = TILES[this.ttype[other]!]!.seg[this.trot[other]!]!;

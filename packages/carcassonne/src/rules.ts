@@ -52,14 +52,26 @@ export function shepherdOnBoard(meeples: readonly number[], p: number): boolean 
 }
 
 export function deploySpots(s: CarcState, board: Board): DeploySpot[] {
+  const out: DeploySpot[] = [];
+  scanDeploy(s, board, out);
+  return out;
+}
+
+/** True when the active player can put anything on the tile just placed. */
+export function canDeploy(s: CarcState, board: Board): boolean {
+  return scanDeploy(s, board, null);
+}
+
+/** Lists the deployment spots into `out`, or (out null) stops at the first one and says whether there is one. */
+function scanDeploy(s: CarcState, board: Board, out: DeploySpot[] | null): boolean {
   const p = s.turn;
   const t = board.n - 1;
   const tt = TILES[board.ttype[t]!]!;
   const canFollow = s.supply[p]! > 0;
   const canShepherd = s.opts.hs && !shepherdOnBoard(s.meeples, p);
-  if (!canFollow && !canShepherd) return [];
+  if (!canFollow && !canShepherd) return false;
   const m = s.meeples;
-  const out: DeploySpot[] = [];
+  let any = false;
   for (let l = 0; l < tt.features.length; l++) {
     const kind = tt.features[l]!.kind;
     const root = board.find(t * MAXF + l);
@@ -70,9 +82,13 @@ export function deploySpots(s: CarcState, board: Board): DeploySpot[] {
     }
     const follower = canFollow && !hasFollower && (kind !== FIELD || s.opts.farmers);
     const shepherd = canShepherd && kind === FIELD && !hasShepherd;
-    if (follower || shepherd) out.push({ feature: l, kind: KIND_NAMES[kind]!, follower, shepherd });
+    if (follower || shepherd) {
+      if (out === null) return true;
+      any = true;
+      out.push({ feature: l, kind: KIND_NAMES[kind]!, follower, shepherd });
+    }
   }
-  return out;
+  return any;
 }
 
 export function legalActions(s: CarcState, role: Role): CarcAction[] {
@@ -80,7 +96,17 @@ export function legalActions(s: CarcState, role: Role): CarcAction[] {
   const board = boardOf(s.tiles);
   if (s.phase === 'place') {
     const out: CarcAction[] = [];
-    board.forEachPlacement(s.current, (x, y, rot) => out.push({ type: 'place', x, y, rot }));
+    const t = TILES[s.current]!;
+    const codes = t.edgeCode, rots = t.rotations;
+    const req = board.frontierReq, fx = board.frontierX, fy = board.frontierY;
+    for (let i = 0; i < req.length; i++) {
+      const r = req[i]!;
+      const mask = r & 255, val = r >> 8;
+      for (let j = 0; j < rots.length; j++) {
+        const rot = rots[j]!;
+        if ((codes[rot]! & mask) === val) out.push({ type: 'place', x: fx[i]!, y: fy[i]!, rot });
+      }
+    }
     return out;
   }
   if (s.phase === 'flock') return [{ type: 'grow' }, { type: 'drive' }];
@@ -137,7 +163,8 @@ function place(s: CarcState, p: number, a: { x: unknown; y: unknown; rot: unknow
   if (!tt.rotations.includes(a.rot)) fail(RULE.badRotation, `rotation ${a.rot} is not one of ${tt.rotations.join(', ')} for this tile`);
   const before = boardOf(s.tiles);
   if (!before.fits(s.current, a.rot, a.x, a.y)) fail(RULE.noFit, `the tile does not fit at (${a.x}, ${a.y}) with rotation ${a.rot}`);
-  const tiles = [...s.tiles, packPlacement(s.current, a.rot, a.x, a.y)];
+  const tiles = s.tiles.slice();
+  tiles.push(packPlacement(s.current, a.rot, a.x, a.y));
   const board = advanceBoard(s.tiles, tiles);
   const t = board.n - 1;
   const d: CarcState = { ...s, tiles, current: -1, phase: 'deploy', events: [{ e: 'place', p, tile: tt.def.id }] };
@@ -163,7 +190,7 @@ function place(s: CarcState, p: number, a: { x: unknown; y: unknown; rot: unknow
     }
   }
   d.tending = tending;
-  if (deploySpots(d, board).length === 0) return afterDeploy(d, board);
+  if (!canDeploy(d, board)) return afterDeploy(d, board);
   return d;
 }
 
