@@ -95,3 +95,13 @@ test('Deckbau: setup accepts a full deck object in variants.decks and rejects an
   assert.throws(() => hacseGame.setup({ seed: 'c', scenario: 'early', variants: { decks: { axis: 'germany-late' } } }), /Early/);
   assert.throws(() => hacseGame.setup({ seed: 'c', scenario: 'early', variants: { decks: { axis: 'soviet-early', allies: 'germany-early' } } }), /axis role needs/);
 });
+
+test('Deckbau: built-in decks can be chosen by the axisDeck / alliesDeck variants ("auto" = the era\'s default)', () => {
+  const s = hacseGame.setup({ seed: 'v', scenario: 'late', variants: { axisDeck: 'germany-early', alliesDeck: 'auto', earlyVsLate: 'numbers' } });
+  assert.equal(s.decks.axis.id, 'germany-early');
+  assert.equal(s.decks.allies.id, 'soviet-late');
+  assert.deepEqual(s.rules.destroyAt, { axis: 7, allies: 6 });
+  const spec = hacseGame.variants!.find((v) => v.key === 'axisDeck')!;
+  assert.deepEqual(spec.values, ['auto', 'germany-early', 'germany-late', 'soviet-early', 'soviet-late']);
+  assert.throws(() => hacseGame.setup({ seed: 'v', variants: { axisDeck: 'nope' } }), /Unknown deck "nope"/);
+});

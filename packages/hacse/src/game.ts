@@ -58,6 +58,8 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = {
   scenarios: [...SCENARIOS],
   variants: [
     { key: 'decks', default: null, description: 'Decks per role: { axis?: <built-in deck id or deck file>, allies?: ... }; default per scenario: Germany / Soviet Union of the era.' },
+    { key: 'axisDeck', default: 'auto', values: ['auto', ...Object.keys(BUILTIN_DECKS)], description: 'Built-in deck of the axis role (auto: Germany of the scenario\'s era); variants.decks.axis overrides it.' },
+    { key: 'alliesDeck', default: 'auto', values: ['auto', ...Object.keys(BUILTIN_DECKS)], description: 'Built-in deck of the allies role (auto: Soviet Union of the scenario\'s era); variants.decks.allies overrides it.' },
     { key: 'earlyVsLate', default: 'none', values: ['none', 'doctrine', 'numbers'], description: 'Früh gegen Spät: balancing for an all-Early deck against a deck with Late cards: doctrine (unlimited progress + one support card before the start) or numbers (destroyed only at 7 damage).' },
     { key: 'turnLimit', default: DEFAULT_TURN_LIMIT, description: 'Turns (both players together) before an armistice decides by the front die.' },
   ],

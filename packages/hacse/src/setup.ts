@@ -34,8 +34,9 @@ export function setupState(o: SetupOptions): HacseState {
   const v = o.variants ?? {};
   const specs = (v.decks ?? {}) as Record<string, unknown>;
   if (typeof specs !== 'object' || specs === null || Array.isArray(specs)) bad('variants.decks must be { axis?: deck, allies?: deck }.');
-  const axisDeck = resolveDeck(specs.axis ?? v.axisDeck ?? DEFAULT_DECKS[scenario].axis, scenario, 'axis');
-  const alliesDeck = resolveDeck(specs.allies ?? v.alliesDeck ?? DEFAULT_DECKS[scenario].allies, scenario, 'allies');
+  const pick = (role: Side, short: unknown): unknown => specs[role] ?? (short === undefined || short === null || short === 'auto' ? DEFAULT_DECKS[scenario][role] : short);
+  const axisDeck = resolveDeck(pick('axis', v.axisDeck), scenario, 'axis');
+  const alliesDeck = resolveDeck(pick('allies', v.alliesDeck), scenario, 'allies');
   const decks: Record<Side, DeckFile> = { axis: axisDeck, allies: alliesDeck };
   // Aufbau: two decks of one side are allowed, the allies role then plays the other side (die mirrored at 5).
   const mirrored = axisDeck.side === alliesDeck.side;
