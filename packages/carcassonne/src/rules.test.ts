@@ -205,3 +205,14 @@ test('Carcassonne 2: a player with no follower left may not deploy one', () => {
   assert.equal(b.phase, 'place', 'nothing to deploy: the deployment step is skipped');
   assert.equal(game.active(b)[0], 'blue');
 });
+
+test('Carcassonne 4 (rulebook farm example): a farm bordering two completed cities scores 6; the farm beyond one of them scores 3 for it again', () => {
+  let s = scenario(['base-H', 'base-E', 'base-E']);
+  s = put(s, 0, 1, 1, 'NC'); // red: two city caps (E and W) below the start tile; farmer on the field between them
+  s = put(s, 1, 1, 3, 'EC'); // blue: city cap closing the east city; farmer on the field outside it
+  s = put(s, -1, 1, 1); // red closes the west city; the pile is empty
+  assert.equal(s.phase, 'over');
+  assert.equal(score(s, 'red'), 6);
+  assert.equal(score(s, 'blue'), 3);
+  assert.ok(s.events.some((e) => e.e === 'score' && e.kind === 'field' && e.pts === 6));
+});
