@@ -222,3 +222,18 @@ test('Früh gegen Spät, option 1: the Early player picks one support card befor
   hand(t, 'axis', 'de.artillerie');
   assert.ok(has(t, 'axis', { type: 'play', card: 'de.artillerie' }), 'needs 1 progress card, granted by doctrine');
 });
+
+test('Aktionen: disbanding is possible only once the previous action (an attack in particular) is fully resolved', () => {
+  let s = blank();
+  const u = put(s, 'axis', 'de.schuetzen', 'front');
+  const v = put(s, 'axis', 'de.schuetzen', 'reserve');
+  put(s, 'allies', 'su.strelki', 'front');
+  hand(s, 'axis', 'de.pz3', 'de.nachschub', 'de.nachschub');
+  assert.ok(has(s, 'axis', { type: 'disband', uid: u }));
+  const inCombat = play(s, { type: 'attack' }, { type: 'commit', uid: u, order: null });
+  assert.ok(legalActions(inCombat, 'axis').every((a) => a.type !== 'disband'));
+  s = play(s, { type: 'place', card: 'de.pz3', zone: 'front' });
+  assert.equal(s.phase, 'pay');
+  assert.ok(legalActions(s, 'axis').every((a) => a.type !== 'disband' && a.type !== 'draw'));
+  void v;
+});
