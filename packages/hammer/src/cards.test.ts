@@ -1,0 +1,86 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import data from './data/hammer-of-the-scots.json' with { type: 'json' };
+import { CARD_IDS, CARD_VALUE, isEvent } from './cards.js';
+import { HERALD, MOVE1, MOVE2, MOVE3, TRUCE, VICTUALS, cards, emptyMap, fresh, g, put } from './fixtures.test-support.js';
+import { clone } from './state.js';
+
+test('HotS 3.0: 25 cards: 3x"3", 10x"2", 7x"1" and 5 events; 5 dealt to each side', () => {
+  assert.equal(CARD_IDS.length, data.cards.deckSize);
+  const count = (v: number): number => CARD_IDS.filter((c) => !isEvent(c) && CARD_VALUE[c] === v).length;
+  assert.deepEqual([count(3), count(2), count(1)], [3, 10, 7]);
+  assert.equal(CARD_IDS.filter(isEvent).length, 5);
+  const s = fresh();
+  assert.equal(new Set([...s.hand[0]!, ...s.hand[1]!]).size, 10);
+});
+
+test('HotS 3.1: cards are played simultaneously and face down; revealed once both are played', () => {
+  const s = clone(fresh());
+  s.hand = [[MOVE3, 7, 8, 10, 11], [MOVE1, 20, 21, 22, 23]];
+  assert.deepEqual(g.active(s), ['England', 'Scotland']);
+  const t = g.apply(s, 'England', { type: 'card', card: MOVE3 });
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.equal(g.view(t, 'England').cards.England, MOVE3);
+  assert.equal(g.view(t, 'Scotland').cards.England, 0, 'face down for the opponent');
+  assert.equal(g.view(t, null).cards.England, 0);
+  assert.deepEqual(g.actions(t, 'England'), []);
+  assert.ok(g.undoBarrier!(s, t, 'England', { type: 'card', card: MOVE3 }), 'a played card is final');
+  const u = g.apply(t, 'Scotland', { type: 'card', card: MOVE1 });
+  assert.equal(g.view(u, 'Scotland').cards.England, MOVE3);
+  assert.deepEqual(g.view(u, null).played, { England: [MOVE3], Scotland: [MOVE1] });
+});
+
+test('HotS 3.1/4.1: the higher card is Player 1 and moves first; England wins ties', () => {
+  let s = emptyMap();
+  put(s, 'E-york-infantry', 'england');
+  put(s, 'S-douglas', 'fife');
+  const a = cards(s, MOVE1, MOVE3);
+  assert.equal(a.p1, 1);
+  assert.deepEqual(g.active(a), ['Scotland']);
+  assert.equal(a.phase, 'move');
+  const b = cards(s, MOVE2, 10);
+  assert.equal(b.p1, 0, 'tie goes to England');
+  assert.deepEqual(g.active(b), ['England']);
+  s = b;
+});
+
+test('HotS 3.12: the event player is Player 1 and resolves before any movement', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'england');
+  put(s, 'S-douglas', 'fife');
+  const t = cards(s, MOVE3, VICTUALS);
+  assert.equal(t.p1, 1);
+  assert.equal(t.phase, 'event');
+  assert.deepEqual(g.active(t), ['Scotland']);
+  const u = g.apply(t, 'Scotland', { type: 'pass' });
+  assert.equal(u.phase, 'move');
+  assert.deepEqual(g.active(u), ['England']);
+});
+
+test('HotS 3.12: if both play events, both resolve (England first) and the year ends', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'england');
+  put(s, 'S-douglas', 'fife');
+  s.turn = 1;
+  const t = cards(s, TRUCE, HERALD);
+  assert.deepEqual(g.active(t), ['England']);
+  const u = g.apply(t, 'England', { type: 'pass' });
+  assert.deepEqual(g.active(u), ['Scotland']);
+  assert.equal(u.phase, 'event');
+  const w = g.apply(u, 'Scotland', { type: 'pass' });
+  assert.notEqual(w.year === s.year && w.turn === 2, true, 'no second game turn this year');
+  assert.ok(w.phase.startsWith('w-') || w.year === s.year + 1, `winter or new year, got ${w.phase}`);
+});
+
+test('HotS 3.12: cards played earlier in the year stay visible to both', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'england');
+  put(s, 'S-douglas', 'fife');
+  let t = cards(s, MOVE3, MOVE1);
+  t = g.apply(t, 'England', { type: 'end' });
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  assert.equal(t.turn, 2);
+  assert.deepEqual(g.view(t, 'Scotland').played.England, [MOVE3]);
+  assert.equal(g.view(t, 'Scotland').hand.length, 4);
+  assert.equal(g.view(t, 'Scotland').handCounts.England, 4);
+});

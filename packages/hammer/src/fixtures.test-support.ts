@@ -1,0 +1,89 @@
+/** Test helpers: build positions by hand, rig dice, play actions. */
+import { rollDie, seedRng, type RngState } from '@tabula/engine';
+import { hammerGame as g } from './game.js';
+import { BLOCK_COUNT, MAX, blockOf } from './blocks.js';
+import { OFF, areaOf } from './map.js';
+import { advance } from './flow.js';
+import { clone, type State } from './state.js';
+import type { Action } from './types.js';
+
+export { g };
+
+export function fresh(scenario = 'braveheart', variants?: Record<string, unknown>): State {
+  return g.setup({ seed: 'test', scenario, ...(variants ? { variants } : {}) });
+}
+
+/** A state with an empty map (every block off the map), at the card phase. */
+export function emptyMap(scenario = 'braveheart', variants?: Record<string, unknown>): State {
+  const s = clone(fresh(scenario, variants));
+  for (let b = 0; b < BLOCK_COUNT; b++) { s.loc[b] = OFF; s.steps[b] = MAX[b]!; s.flags[b] = 0; }
+  return s;
+}
+
+export function put(s: State, id: string, area: string, steps?: number): void {
+  const b = blockOf(id);
+  s.loc[b] = area === 'pool-e' ? OFF - 2 : area === 'pool-s' ? OFF - 1 : area === 'off' ? OFF : areaOf(area);
+  s.steps[b] = steps ?? MAX[b]!;
+}
+
+export const where = (s: State, id: string): number => s.loc[blockOf(id)]!;
+export const stepsOf = (s: State, id: string): number => s.steps[blockOf(id)]!;
+
+/** Sets the RNG so that the next d6 rolls are exactly `rolls`. */
+export function rig(s: State, rolls: number[]): void {
+  for (let k = 0; k < 1_000_000; k++) {
+    const st = seedRng(`rig${k}`);
+    const probe: RngState = [st[0], st[1], st[2], st[3]];
+    if (rolls.every((r) => rollDie(probe) === r)) { s.rng = st; return; }
+  }
+  throw new Error('no rng found');
+}
+
+export function acts(s: State, role: string): Action[] {
+  return g.actions(s, role);
+}
+
+export function has(s: State, role: string, a: Action): boolean {
+  return g.actions(s, role).some((x) => JSON.stringify(x) === JSON.stringify(a));
+}
+
+export function play(s: State, role: string, a: Action): State {
+  return g.apply(s, role, a);
+}
+
+/** Plays a sequence of actions for one role. */
+export function playAll(s: State, role: string, list: Action[]): State {
+  for (const a of list) s = g.apply(s, role, a);
+  return s;
+}
+
+/** Gives both sides these cards and plays them (England's card, Scotland's card). */
+export function cards(s: State, e: number, sc: number): State {
+  const n = clone(s);
+  n.hand = [[e, ...n.hand[0]!.filter((c) => c !== e && c !== sc)].slice(0, 5), [sc, ...n.hand[1]!.filter((c) => c !== e && c !== sc)].slice(0, 5)];
+  let t = g.apply(n, 'England', { type: 'card', card: e });
+  t = g.apply(t, 'Scotland', { type: 'card', card: sc });
+  return t;
+}
+
+/** Moves one block along a path (group already active or activated here). */
+export function move(s: State, role: string, block: string, path: string[], activate?: string): State {
+  if (activate) s = g.apply(s, role, { type: 'group', area: activate });
+  s = g.apply(s, role, { type: 'block', block });
+  for (const a of path) {
+    s = g.apply(s, role, { type: 'to', area: a });
+  }
+  if (s.phase === 'path') s = g.apply(s, role, { type: 'stop' });
+  return s;
+}
+
+/** Runs queued steps (for tests that set `todo` by hand). */
+export function run(s: State, todo: string[]): State {
+  const n = clone(s);
+  n.todo = todo;
+  advance(n);
+  return n;
+}
+
+export const MOVE3 = 6, MOVE2 = 9, MOVE1 = 19;
+export const HERALD = 1, PILLAGE = 2, SEA_MOVE = 3, TRUCE = 4, VICTUALS = 5;

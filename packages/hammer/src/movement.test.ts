@@ -1,0 +1,206 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MOVE1, MOVE3, TRUCE, cards, emptyMap, g, has, move, put, where } from './fixtures.test-support.js';
+import { areaOf } from './map.js';
+import { F_RESERVE } from './state.js';
+import { blockOf } from './blocks.js';
+
+test('HotS 4.2: a Move 3 card gives three group moves; one group may split to several areas', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-barclay', 'fife');
+  put(s, 'S-grant', 'strathspey');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  assert.equal(t.moves, 3);
+  t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
+  t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
+  assert.equal(where(t, 'S-douglas'), areaOf('angus'));
+  assert.equal(where(t, 'S-barclay'), areaOf('mentieth'));
+  assert.equal(t.moves, 2);
+  assert.equal(t.phase, 'move', 'the group is done when no block can move');
+});
+
+test('HotS 4.0: blocks move once per turn and pass through friendly or vacant areas up to their move rating', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'fife');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'angus' });
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'buchan' });
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'strathspey' });
+  assert.equal(where(t, 'S-wallace'), areaOf('strathspey'));
+  assert.equal(t.phase, 'move', 'move rating 3 used up');
+  assert.ok(!has(t, 'Scotland', { type: 'group', area: 'strathspey' }), 'a block moves once per turn');
+});
+
+test('HotS 4.3: 2 blocks over a red border per move phase, and a block crossing it must stop', () => {
+  const s = emptyMap();
+  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'ross');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'ross' });
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-douglas' });
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'moray' });
+  assert.equal(t.phase, 'group', 'stopped after the red border');
+  t = move(t, 'Scotland', 'S-barclay', ['moray']);
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-grant' });
+  assert.ok(!has(t, 'Scotland', { type: 'to', area: 'moray' }), 'third block may not cross Ross-Moray');
+  assert.ok(has(t, 'Scotland', { type: 'to', area: 'garmoran' }));
+});
+
+test('HotS 4.3: 6 blocks over a green border per move phase', () => {
+  const s = emptyMap();
+  const ids = ['S-douglas', 'S-barclay', 'S-grant', 'S-campbell', 'S-graham', 'S-macdonald', 'S-lindsay'];
+  for (const id of ids) put(s, id, 'buchan');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'buchan' });
+  for (const id of ids.slice(0, 6)) t = move(t, 'Scotland', id, ['angus']);
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-lindsay' });
+  assert.ok(!has(t, 'Scotland', { type: 'to', area: 'angus' }));
+  assert.ok(has(t, 'Scotland', { type: 'to', area: 'strathspey' }));
+});
+
+test('HotS 4.4: each group move lets one block cross the Anglo-Scottish border; more cost a group move each', () => {
+  const s = emptyMap();
+  for (const id of ['E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry']) put(s, id, 'england');
+  put(s, 'S-douglas', 'fife');
+  let t = cards(s, MOVE3, MOVE1);
+  t = g.apply(t, 'England', { type: 'group', area: 'england' });
+  assert.equal(t.moves, 2);
+  t = move(t, 'England', 'E-york-infantry', ['dunbar']);
+  assert.equal(t.moves, 2, 'the first crossing is part of the group move');
+  t = move(t, 'England', 'E-lancaster-infantry', ['dunbar']);
+  assert.equal(t.moves, 1, 'the second crossing costs one more');
+  t = move(t, 'England', 'E-durham-infantry', ['annan']);
+  assert.deepEqual(g.active(t), ['Scotland'], 'the third crossing used the last group move');
+  // With a "1" only one block crosses.
+  let u = cards(s, MOVE1, 20);
+  u = g.apply(u, 'England', { type: 'group', area: 'england' });
+  u = move(u, 'England', 'E-york-infantry', ['dunbar']);
+  assert.deepEqual(g.active(u), ['Scotland'], 'no second crossing with no group move left: the phase ends');
+  assert.equal(where(u, 'E-lancaster-infantry'), areaOf('england'));
+});
+
+test('HotS 4.4: blocks entering England always stop; the Teviot crossing (red) stops', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'annan');
+  put(s, 'E-hobelars', 'england');
+  put(s, 'E-york-infantry', 'lothian');
+  let t = cards(s, MOVE1, MOVE3);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'england' });
+  assert.notEqual(t.phase, 'path');
+  let u = cards(emptyWith('E-hobelars', 'england'), MOVE3, MOVE1);
+  u = g.apply(u, 'England', { type: 'group', area: 'england' });
+  u = g.apply(u, 'England', { type: 'block', block: 'E-hobelars' });
+  u = g.apply(u, 'England', { type: 'to', area: 'teviot' });
+  assert.notEqual(u.phase, 'path', 'stopped after the red dashed border');
+});
+
+function emptyWith(id: string, area: string) {
+  const s = emptyMap();
+  put(s, id, area);
+  put(s, 'S-douglas', 'ross');
+  return s;
+}
+
+test('HotS 4.5/4.0: a block entering an enemy-occupied area stops and the area becomes contested', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'fife');
+  put(s, 'E-york-infantry', 'angus');
+  put(s, 'E-lancaster-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'angus' });
+  assert.notEqual(t.phase, 'path');
+  assert.equal(t.att[areaOf('angus')], 1);
+  assert.equal(g.view(t, null).areas[areaOf('angus')]!.attacker, 'Scotland');
+});
+
+test('HotS 4.6: attackers pin as many defenders; unpinned blocks may not leave over the attack border', () => {
+  const s = emptyMap();
+  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'buchan');
+  put(s, 'E-york-infantry', 'angus');
+  put(s, 'E-lancaster-infantry', 'angus');
+  put(s, 'E-durham-infantry', 'england');
+  let t = cards(s, MOVE3, MOVE1);
+  t = g.apply(t, 'England', { type: 'group', area: 'angus' });
+  t = move(t, 'England', 'E-york-infantry', ['buchan']);
+  t = move(t, 'England', 'E-lancaster-infantry', ['buchan']);
+  t = g.apply(t, 'England', { type: 'end' });
+  assert.deepEqual(g.active(t), ['Scotland']);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'buchan' });
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-douglas' });
+  assert.ok(!has(t, 'Scotland', { type: 'to', area: 'angus' }), 'the border the enemy used is closed');
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'mar' });
+  assert.equal(where(t, 'S-douglas'), areaOf('mar'));
+  assert.ok(!has(t, 'Scotland', { type: 'block', block: 'S-barclay' }), 'the other two are pinned');
+});
+
+test('HotS 4.7: the Norse move by sea between coastal areas as a group move of their own, never to England', () => {
+  const s = emptyMap();
+  put(s, 'S-norse', 'ross');
+  put(s, 'S-douglas', 'ross');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'E-lancaster-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  assert.ok(has(t, 'Scotland', { type: 'norse', to: 'lothian' }));
+  assert.ok(!has(t, 'Scotland', { type: 'norse', to: 'england' }));
+  assert.ok(!has(t, 'Scotland', { type: 'norse', to: 'badenoch' }), 'inland');
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'ross' });
+  assert.ok(!has(t, 'Scotland', { type: 'block', block: 'S-norse' }), 'never part of a group');
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  t = g.apply(t, 'Scotland', { type: 'norse', to: 'lothian' });
+  assert.equal(where(t, 'S-norse'), areaOf('lothian'));
+  assert.equal(t.moves, 1);
+  assert.equal(t.mainBorder[areaOf('lothian')], -2, 'the Norse are the main attack alone');
+});
+
+test('HotS 5.32: the main attack enters from one area over one border; other attackers are reserves', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-barclay', 'fife');
+  put(s, 'S-grant', 'atholl');
+  put(s, 'E-york-infantry', 'mentieth');
+  put(s, 'E-lancaster-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = move(t, 'Scotland', 'S-douglas', ['mentieth'], 'fife');
+  t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
+  t = move(t, 'Scotland', 'S-grant', ['mentieth'], 'atholl');
+  assert.equal(t.flags[blockOf('S-douglas')]! & F_RESERVE, 0);
+  assert.equal(t.flags[blockOf('S-barclay')]! & F_RESERVE, 0);
+  assert.equal(t.flags[blockOf('S-grant')]! & F_RESERVE, F_RESERVE);
+});
+
+test('HotS 5.33: blocks Player 2 moves into a contested area it defends are reserves', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'fife');
+  put(s, 'E-york-infantry', 'mentieth');
+  put(s, 'E-lancaster-infantry', 'lanark');
+  let t = cards(s, MOVE1, MOVE3);
+  t = move(t, 'Scotland', 'S-douglas', ['mentieth'], 'fife');
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  t = move(t, 'England', 'E-lancaster-infantry', ['mentieth'], 'lanark');
+  assert.equal(t.flags[blockOf('E-lancaster-infantry')]! & F_RESERVE, F_RESERVE);
+});
+
+test('HotS Truce: the opponent may move but not attack, and Scots may not enter England', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'annan');
+  put(s, 'E-york-infantry', 'carrick');
+  put(s, 'E-lancaster-infantry', 'england');
+  let t = cards(s, TRUCE, MOVE3);
+  t = g.apply(t, 'England', { type: 'truce' });
+  assert.deepEqual(g.active(t), ['Scotland']);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-douglas' });
+  assert.ok(!has(t, 'Scotland', { type: 'to', area: 'carrick' }), 'no attack');
+  assert.ok(!has(t, 'Scotland', { type: 'to', area: 'england' }), 'no raid');
+  assert.ok(has(t, 'Scotland', { type: 'to', area: 'lanark' }));
+});
