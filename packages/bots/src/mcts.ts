@@ -53,6 +53,8 @@ export interface SearchStats {
   iterations: number;
   ms: number;
   nodes: number;
+  /** Sampled worlds whose legal actions for the bot differed in number from the real ones (a game bug: should be 0). */
+  mismatches: number;
   /** Root edges: action, visits, mean reward for the bot. */
   root: { action: unknown; n: number; mean: number }[];
 }
@@ -121,7 +123,8 @@ export class MctsBot implements Bot {
       k?.rollout ? k.rollout(game, s, actor, acts, r) : acts[r.int(acts.length)];
 
     const base = k?.canonical ? k.canonical(game, state, role) : state;
-    let it = 0;
+    if (!table.has(rootKey)) table.set(rootKey, { role, n: 0, edges: new Map() });
+    let it = 0, mismatches = 0;
     const pathNodes: Node[] = [];
     const pathEdges: Edge[] = [];
     while (it < maxIter && (it === 0 || performance.now() < deadline)) {
@@ -144,7 +147,8 @@ export class MctsBot implements Bot {
           acts = a.actions;
         }
         let action: unknown;
-        if (inTree && acts.length === 1) {
+        if (first && acts.length !== legal.length) mismatches++;
+        if (inTree && acts.length === 1 && !first) {
           action = acts[0];
         } else if (inTree) {
           const key = first ? rootKey : this.infoKey(game, k, s, actor);
@@ -185,7 +189,7 @@ export class MctsBot implements Bot {
       rootStats.push({ action: a, n: e.n, mean: e.n ? e.w / e.n : 0 });
       if (!best || e.n > best.n || (e.n === best.n && e.w > best.w)) best = e;
     }
-    this.last = { iterations: it, ms: performance.now() - t0, nodes: table.size, root: rootStats };
+    this.last = { iterations: it, ms: performance.now() - t0, nodes: table.size, root: rootStats, mismatches };
     if (!reuse) this.table = new Map();
     // Return the caller's own action object (the legal list of the real state).
     const chosen = best ? JSON.stringify(best.action) : JSON.stringify(legal[0]);

@@ -49,7 +49,9 @@ test('Hammer fairness: another deal of the enemy blocks, hand and card gives the
     if (!isDeepStrictEqual(other, s)) differing++;
     // both map to one canonical state, so determinize starts from the same place
     assert.deepEqual(hammerKnowledge.canonical!(g, other, me), hammerKnowledge.canonical!(g, s, me));
-    const a = new MctsBot({ name: 'm', iterations: 40, knowledge: hammerKnowledge }).choose(g, s, me, new Rng('same'));
+    const bot = new MctsBot({ name: 'm', iterations: 40, knowledge: hammerKnowledge });
+    const a = bot.choose(g, s, me, new Rng('same'));
+    assert.equal(bot.last!.mismatches, 0, 'a sampled world had other legal actions');
     const b = new MctsBot({ name: 'm', iterations: 40, knowledge: hammerKnowledge }).choose(g, other, me, new Rng('same'));
     assert.deepEqual(a, b, `position ${i}`);
     checked++;

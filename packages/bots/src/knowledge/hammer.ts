@@ -68,6 +68,9 @@ export function hammerTables(game: AnyGame): HammerTables {
   return tables;
 }
 
+/** Coastal areas (public map facts): the Norse may stand only in one of them, England excepted (4.7). */
+const COASTAL = new Set(['ross', 'garmoran', 'moray', 'strathspey', 'buchan', 'lochaber', 'angus', 'argyll', 'lennox', 'mentieth', 'fife', 'carrick', 'lothian', 'dunbar', 'galloway', 'annan']);
+
 export interface SideStrength { steps: number; overLimit: number; nobles: number }
 
 /** Steps on the map, nobles on the map, and steps of non-noble blocks over the castle limit (winter losses). */
@@ -151,15 +154,32 @@ export function canonicalHammer(game: AnyGame, s: HammerState, viewer: Role): Ha
   for (const id of v.offMap) seen.add(id);
   const hidden: number[] = [];
   for (let b = 0; b < t.ids.length; b++) if (t.side[b] !== me && !seen.has(t.ids[b]!)) hidden.push(b);
+  const areaCount = t.areas.length;
   const slots = hidden.map((b) => [s.loc[b]!, s.flags[b]!] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  // Constrained blocks first, as determinize does: a noble keeps its public map-or-pool status,
+  // the Norse stands only in a coastal area; then the rest, each in the first slot it may take.
+  const norse = t.ids.indexOf('S-norse');
+  const rank = (b: number): number => (t.noble[b] ? 0 : b === norse ? 1 : 2);
+  const order = hidden.slice().sort((x, y) => rank(x) - rank(y) || x - y);
+  const canStand = (b: number, l: number): boolean => {
+    const on = l >= 0 && l < areaCount;
+    if (t.noble[b] && on !== (s.loc[b]! >= 0 && s.loc[b]! < areaCount)) return false;
+    if (b === norse && on && !COASTAL.has(t.areas[l]!)) return false;
+    return true;
+  };
   const loc = s.loc.slice(), flags = s.flags.slice(), steps = s.steps.slice();
+  const free = slots.map((_, i) => i);
   let sel = s.sel;
-  hidden.forEach((b, i) => {
-    loc[b] = slots[i]![0];
-    flags[b] = slots[i]![1];
+  for (const b of order) {
+    let k = free.findIndex((i) => canStand(b, slots[i]![0]));
+    if (k < 0) k = 0;
+    const slot = slots[free[k]!]!;
+    free.splice(k, 1);
+    loc[b] = slot[0];
+    flags[b] = slot[1];
     steps[b] = 1;
     if (s.sel === b) sel = -1;
-  });
+  }
   // the enemy's hand and face-down card are re-dealt from the unseen cards: only their count matters
   const hand = s.hand.slice();
   hand[1 - me] = s.hand[1 - me]!.map(() => 0);
