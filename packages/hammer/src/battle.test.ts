@@ -1,0 +1,389 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { emptyMap, g, has, put, rig, run, stepsOf, where } from './fixtures.test-support.js';
+import { AREA_COUNT, OFF, POOL_E, POOL_S, areaOf, borderBetween } from './map.js';
+import { blockOf } from './blocks.js';
+import { fireOf } from './battle.js';
+import { F_RESERVE, clone, type State } from './state.js';
+
+/** Starts the battle phase with `attacker` attacking `area` (Player 1 = attacker unless given). */
+function battle(s: State, area: string, attacker: 0 | 1, opts: { from?: string; p1?: 0 | 1; rolls?: number[] } = {}): State {
+  const n = clone(s);
+  n.att = n.att.slice();
+  n.bUsed = n.bUsed.slice();
+  n.att[areaOf(area)] = attacker;
+  if (opts.from) n.bUsed[borderBetween(areaOf(area), areaOf(opts.from))] = 1 << attacker;
+  n.p1 = opts.p1 ?? attacker;
+  if (opts.rolls) rig(n, opts.rolls);
+  return run(n, ['battles', 'raid', 'endturn']);
+}
+
+const holdAll = (s: State, rounds = 1): State => {
+  let t = s;
+  for (let i = 0; i < 200 && t.battle && t.battle.stage === 'turns' && t.battle.round <= rounds; i++) {
+    const role = g.active(t)[0]!;
+    const a = g.actions(t, role).find((x) => x.type === 'hold')!;
+    t = g.apply(t, role, a);
+  }
+  return t;
+};
+
+function lothian(): State {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'lothian');
+  put(s, 'S-keith', 'lothian');
+  put(s, 'E-hobelars', 'lothian');
+  put(s, 'E-york-knights', 'lothian');
+  put(s, 'E-york-infantry', 'england');
+  return s;
+}
+
+const actorBlocks = (s: State): string[] => {
+  const role = g.active(s)[0]!;
+  return [...new Set(g.actions(s, role).map((a) => (a as { block?: string }).block))].filter(Boolean) as string[];
+};
+
+test('HotS 5.31: combat turns run A, B, C, the defender first within a letter; each block fires, retreats or passes', () => {
+  let t = battle(lothian(), 'lothian', 0);
+  assert.equal(t.phase, 'battle');
+  assert.deepEqual(g.active(t), ['England']);
+  assert.deepEqual(actorBlocks(t), ['E-hobelars'], 'A: only the attacking hobelars');
+  const kinds = new Set(g.actions(t, 'England').map((a) => a.type));
+  assert.deepEqual([...kinds].sort(), ['fire', 'hold', 'retreat']);
+  t = g.apply(t, 'England', { type: 'hold', block: 'E-hobelars' });
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.deepEqual(actorBlocks(t), ['S-keith'], 'B: defender first');
+  t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-keith' });
+  assert.deepEqual(actorBlocks(t), ['E-york-knights']);
+  t = g.apply(t, 'England', { type: 'hold', block: 'E-york-knights' });
+  assert.deepEqual(actorBlocks(t), ['S-douglas']);
+  t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-douglas' });
+  assert.equal(t.battle!.round, 2);
+});
+
+test('HotS 5.4/5.41: a die at or under the fire rating hits; hits go to the strongest block, the owner picks among equals', () => {
+  let t = battle(lothian(), 'lothian', 0, { rolls: [1, 2, 3] });
+  t = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.deepEqual(t.battle!.dice, [1, 2, 3]);
+  // two hits: Douglas (4) takes the first; then Douglas 3 = Keith 3, Scotland chooses.
+  assert.equal(stepsOf(t, 'S-douglas'), 3);
+  assert.equal(t.battle!.stage, 'hits');
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.deepEqual(g.actions(t, 'Scotland').map((a) => (a as { block: string }).block).sort(), ['S-douglas', 'S-keith']);
+  t = g.apply(t, 'Scotland', { type: 'hit', block: 'S-keith' });
+  assert.equal(stepsOf(t, 'S-keith'), 2);
+  assert.equal(t.battle!.stage, 'turns');
+});
+
+test('HotS 5.41 (delayed hits, default): hits pile up while the same side fires, then are assigned', () => {
+  const s = lothian();
+  put(s, 'E-lancaster-archers', 'lothian');
+  let t = battle(s, 'lothian', 0);
+  t = g.apply(t, 'England', { type: 'hold', block: 'E-hobelars' });
+  t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-keith' });
+  rig(t, [1, 1, 1]);
+  t = g.apply(t, 'England', { type: 'fire', block: 'E-lancaster-archers' });
+  assert.equal(t.battle!.hits, 3, 'pending: England fires again next');
+  assert.equal(stepsOf(t, 'S-douglas'), 4);
+  rig(t, [6, 6, 6, 6]);
+  t = g.apply(t, 'England', { type: 'fire', block: 'E-york-knights' });
+  // Now Scotland (Douglas, C) acts: the 3 hits are assigned first: Douglas 4->3, then tie 3/3.
+  assert.equal(t.battle!.stage, 'hits');
+});
+
+test('HotS 5.41 (immediate hits variant): hits are assigned after each fire', () => {
+  const s = lothian();
+  s.delayedHits = false;
+  put(s, 'E-lancaster-archers', 'lothian');
+  let t = battle(s, 'lothian', 0);
+  t = g.apply(t, 'England', { type: 'hold', block: 'E-hobelars' });
+  t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-keith' });
+  rig(t, [1, 6, 6]);
+  t = g.apply(t, 'England', { type: 'fire', block: 'E-lancaster-archers' });
+  assert.equal(t.battle!.hits, 0);
+  assert.equal(stepsOf(t, 'S-douglas'), 3, 'forced hit assigned automatically');
+});
+
+test('HotS 5.41 (edge case 13): delayed hits are assigned as soon as they reach the enemy total', () => {
+  const s = emptyMap();
+  put(s, 'S-keith', 'lothian', 1);
+  put(s, 'S-douglas', 'lothian', 1);
+  put(s, 'E-hobelars', 'lothian');
+  put(s, 'E-york-knights', 'lothian');
+  put(s, 'E-york-infantry', 'england');
+  const t = battle(s, 'lothian', 0, { rolls: [1, 1, 6] });
+  const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.equal(where(u, 'S-keith'), POOL_S);
+  assert.equal(where(u, 'S-douglas'), POOL_S);
+  assert.equal(u.battle && u.battle.stage !== 'regroup' ? 'running' : 'over', 'over');
+});
+
+test('HotS 5.3: after three rounds the attacker must retreat; a block that cannot is eliminated', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'lothian');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'E-durham-infantry', 'lothian');
+  put(s, 'S-barclay', 'mentieth');
+  put(s, 'S-grant', 'dunbar');
+  put(s, 'S-keith', 'selkirk');
+  let t = battle(s, 'lothian', 0, { from: 'lanark' });
+  t = holdAll(t, 3);
+  assert.equal(t.battle!.stage, 'retreat');
+  assert.deepEqual(g.active(t), ['England']);
+  const dests = new Set(g.actions(t, 'England').map((a) => (a as { to: string }).to));
+  assert.deepEqual([...dests], ['lanark'], 'only the vacant Lanark; enemy areas are closed');
+  t = g.apply(t, 'England', { type: 'retreat', block: 'E-york-infantry', to: 'lanark' });
+  t = g.apply(t, 'England', { type: 'retreat', block: 'E-durham-infantry', to: 'lanark' });
+  assert.equal(where(t, 'E-durham-infantry'), areaOf('lanark'));
+  // the Scots won and may regroup
+  assert.equal(t.battle?.stage, 'regroup');
+  assert.deepEqual(g.active(t), ['Scotland']);
+});
+
+test('HotS 5.5: retreats go to friendly or vacant areas, never into England for the Scots nor over a border the enemy used', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'annan');
+  put(s, 'E-york-infantry', 'annan');
+  put(s, 'E-durham-infantry', 'galloway');
+  put(s, 'S-grant', 'lanark');
+  const t = battle(s, 'annan', 0, { from: 'carrick' });
+  let u = t;
+  while (g.active(u)[0] !== 'Scotland') u = g.apply(u, 'England', { type: 'hold', block: 'E-york-infantry' });
+  const to = g.actions(u, 'Scotland').filter((a) => a.type === 'retreat').map((a) => (a as { to: string }).to).sort();
+  assert.deepEqual(to, ['lanark', 'selkirk', 'teviot'], 'not England, not Carrick (enemy border), not enemy-held Galloway');
+});
+
+test('HotS 5.5: if both sides used a border, only Player 2 may retreat over it', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'annan');
+  put(s, 'E-york-infantry', 'annan');
+  const n = clone(s);
+  n.bUsed = n.bUsed.slice();
+  n.bUsed[borderBetween(areaOf('annan'), areaOf('carrick'))] = 3;
+  let t = battle(n, 'annan', 0, { p1: 0 });
+  // England (P1) acts second in C (defender first): Scotland is P2 and may use Carrick
+  assert.ok(has(t, 'Scotland', { type: 'retreat', block: 'S-douglas', to: 'carrick' }));
+  t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-douglas' });
+  assert.ok(!has(t, 'England', { type: 'retreat', block: 'E-york-infantry', to: 'carrick' }));
+});
+
+test('HotS 5.5: retreat border limits apply per combat round (2 over a red border)', () => {
+  const s = emptyMap();
+  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'annan');
+  put(s, 'E-york-infantry', 'annan');
+  put(s, 'E-durham-infantry', 'carrick');
+  put(s, 'E-westmor-infantry', 'lanark');
+  put(s, 'E-cumbria-infantry', 'selkirk');
+  put(s, 'E-lancaster-infantry', 'teviot');
+  let t = battle(s, 'annan', 0, { from: 'england' });
+  t = g.apply(t, 'Scotland', { type: 'retreat', block: 'S-douglas', to: 'galloway' });
+  t = g.apply(t, 'Scotland', { type: 'retreat', block: 'S-barclay', to: 'galloway' });
+  assert.ok(!has(t, 'Scotland', { type: 'retreat', block: 'S-grant', to: 'galloway' }));
+});
+
+test('HotS 5.6: the victor regroups (reserves included) to adjacent friendly or vacant areas', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'lothian');
+  put(s, 'S-douglas', 'lothian');
+  put(s, 'E-york-infantry', 'lothian', 1);
+  put(s, 'E-durham-infantry', 'dunbar');
+  let t = battle(s, 'lothian', 1, { rolls: [1, 6, 6, 6] });
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(t.battle!.stage, 'regroup');
+  const to = new Set(g.actions(t, 'Scotland').filter((a) => a.type === 'regroup').map((a) => (a as { to: string }).to));
+  assert.ok(to.has('mentieth') && to.has('lanark') && to.has('selkirk'));
+  assert.ok(!to.has('dunbar'), 'enemy-held');
+  t = g.apply(t, 'Scotland', { type: 'regroup', block: 'S-wallace', to: 'selkirk' });
+  t = g.apply(t, 'Scotland', { type: 'done' });
+  assert.equal(t.battle, null);
+  assert.equal(where(t, 'S-wallace'), areaOf('selkirk'));
+});
+
+test('HotS 5.7: a noble eliminated in combat switches sides at strength 1 into reserve', () => {
+  const s = emptyMap();
+  put(s, 'E-noble-angus', 'angus', 1);
+  put(s, 'E-york-infantry', 'angus');
+  put(s, 'S-wallace', 'angus');
+  put(s, 'S-douglas', 'fife');
+  let t = battle(s, 'angus', 1, { rolls: [1, 6, 6, 6] });
+  // Wallace (A) fires before the English nobles (B) and infantry (C); York (4) is strongest.
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(stepsOf(t, 'E-york-infantry'), 3);
+  const n = clone(t);
+  n.steps[blockOf('E-york-infantry')] = 1;
+  n.steps[blockOf('E-noble-angus')] = 1;
+  // a second fire kills both
+  let u = n;
+  while (g.active(u)[0] === 'England') u = g.apply(u, 'England', g.actions(u, 'England').find((a) => a.type === 'hold')!);
+  u = holdAll(u, 1);
+  rig(u, [1, 1, 6, 6]);
+  u = g.apply(u, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(where(u, 'E-noble-angus'), OFF);
+  assert.equal(where(u, 'S-noble-angus'), areaOf('angus'));
+  assert.equal(stepsOf(u, 'S-noble-angus'), 1);
+});
+
+test('HotS 5.7: Moray never changes sides and is permanently eliminated when killed in battle', () => {
+  const s = emptyMap();
+  put(s, 'S-noble-moray', 'moray', 1);
+  put(s, 'E-hobelars', 'moray');
+  put(s, 'E-york-infantry', 'england');
+  const t = battle(s, 'moray', 0, { rolls: [1, 6, 6] });
+  const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.equal(where(u, 'S-noble-moray'), OFF);
+});
+
+test('HotS 5.8: black-cross blocks killed in combat are gone for good; other non-nobles go to the pool', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'lothian', 1);
+  put(s, 'S-douglas', 'lothian', 1);
+  put(s, 'E-hobelars', 'lothian');
+  put(s, 'E-york-infantry', 'england');
+  let t = battle(s, 'lothian', 0);
+  t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-wallace' });
+  rig(t, [1, 1, 6]);
+  const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.equal(where(u, 'S-wallace'), OFF);
+  assert.equal(where(u, 'S-douglas'), POOL_S);
+});
+
+test('HotS 5.2: Welsh and Ulster blocks roll when revealed; 5-6 sends them to the English pool', () => {
+  const s = emptyMap();
+  put(s, 'E-wales-infantry', 'lothian');
+  put(s, 'E-ulster-infantry', 'lothian');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'S-douglas', 'lothian');
+  const t = battle(s, 'lothian', 0, { rolls: [5, 4] });
+  const rolled = [where(t, 'E-wales-infantry'), where(t, 'E-ulster-infantry')];
+  assert.ok(rolled.includes(POOL_E));
+  assert.ok(rolled.includes(areaOf('lothian')));
+});
+
+test('HotS 1.4: a noble defending at home fires at B3; attacking its home gives no bonus', () => {
+  const s = emptyMap();
+  put(s, 'E-noble-angus', 'angus');
+  put(s, 'S-douglas', 'angus');
+  const d = battle(s, 'angus', 1);
+  assert.equal(fireOf(d, blockOf('E-noble-angus')), 3);
+  const a = battle(s, 'angus', 0);
+  assert.equal(fireOf(a, blockOf('E-noble-angus')), 2);
+});
+
+test('HotS optional schiltroms: Scottish infantry fire +1 where the English have no archers', () => {
+  const s = emptyMap('braveheart', { schiltrom: true });
+  put(s, 'S-douglas', 'angus');
+  put(s, 'E-york-infantry', 'angus');
+  const t = battle(s, 'angus', 0);
+  assert.equal(fireOf(t, blockOf('S-douglas')), 4);
+  put(s, 'E-lancaster-archers', 'angus');
+  const u = battle(s, 'angus', 0);
+  assert.equal(fireOf(u, blockOf('S-douglas')), 3);
+  const plain = emptyMap();
+  put(plain, 'S-douglas', 'angus');
+  put(plain, 'E-york-infantry', 'angus');
+  assert.equal(fireOf(battle(plain, 'angus', 0), blockOf('S-douglas')), 3);
+});
+
+test('HotS 5.32: reserves sit out round 1 (not hit, cannot act) and join in round 2', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'lothian');
+  put(s, 'S-wallace', 'lothian');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'E-durham-infantry', 'dunbar');
+  const n = clone(s);
+  n.flags[blockOf('S-wallace')] = F_RESERVE;
+  let t = battle(n, 'lothian', 1);
+  assert.ok(!actorBlocks(t).includes('S-wallace'));
+  assert.equal(g.view(t, 'England').areas[areaOf('lothian')]!.blocks.filter((b) => b.revealed).length, 2, 'reserve stays face down');
+  t = holdAll(t, 1);
+  assert.equal(t.battle!.round, 2);
+  assert.equal(t.flags[blockOf('S-wallace')]! & F_RESERVE, 0);
+  assert.deepEqual(actorBlocks(t), ['S-wallace'], 'A blocks first in round 2');
+});
+
+test('HotS 5.32: if the defenders are wiped out in round 1 and only their reserves remain, the old attacker defends', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'lothian');
+  put(s, 'E-york-infantry', 'lothian', 1);
+  put(s, 'E-durham-infantry', 'lothian');
+  const n = clone(s);
+  n.flags[blockOf('E-durham-infantry')] = F_RESERVE;
+  let t = battle(n, 'lothian', 1, { rolls: [1, 6, 6, 6] });
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(t.battle!.round, 2);
+  assert.equal(t.battle!.att, 0, 'England now attacks');
+});
+
+test('HotS 5.1: Player 1 chooses the order of battles', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'lothian');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'S-barclay', 'angus');
+  put(s, 'E-durham-infantry', 'angus');
+  const n = clone(s);
+  n.att = n.att.slice();
+  n.att[areaOf('lothian')] = 0;
+  n.att[areaOf('angus')] = 1;
+  n.p1 = 1;
+  const t = run(n, ['battles', 'raid', 'endturn']);
+  assert.equal(t.phase, 'battle-choose');
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.deepEqual(g.actions(t, 'Scotland').map((a) => (a as { area: string }).area).sort(), ['angus', 'lothian']);
+});
+
+test('HotS 6.2 (edge case 1): a Scottish King unable to retreat counts as killed: England wins', () => {
+  const s = emptyMap('the-bruce');
+  put(s, 'S-scottish-king', 'lothian');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'E-durham-infantry', 'mentieth');
+  put(s, 'E-westmor-infantry', 'lanark');
+  put(s, 'E-cumbria-infantry', 'selkirk');
+  put(s, 'E-lancaster-infantry', 'dunbar');
+  let t = battle(s, 'lothian', 1);
+  t = holdAll(t, 3);
+  assert.deepEqual(g.outcome(t), { winners: ['England'], reason: 'king-killed' });
+});
+
+test('HotS 6.1 (edge case 15): Edward II eliminated or unable to retreat wins for Scotland; Edward I killed becomes Edward II', () => {
+  const s = emptyMap();
+  put(s, 'E-edward', 'lothian', 1);
+  put(s, 'S-wallace', 'lothian');
+  put(s, 'S-douglas', 'fife');
+  let t = battle(s, 'lothian', 1, { rolls: [1, 6, 6, 6] });
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(where(t, 'E-edward'), POOL_E);
+  assert.equal(t.edward2, true);
+  assert.equal(g.outcome(t), null);
+  const s2 = emptyMap();
+  s2.edward2 = true;
+  put(s2, 'E-edward', 'lothian', 1);
+  put(s2, 'S-wallace', 'lothian');
+  let u = battle(s2, 'lothian', 1, { rolls: [1, 6, 6, 6] });
+  u = g.apply(u, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.deepEqual(g.outcome(u), { winners: ['Scotland'], reason: 'edward-ii-killed' });
+  // unable to retreat after round 3
+  const s3 = emptyMap();
+  s3.edward2 = true;
+  put(s3, 'E-edward', 'lothian');
+  put(s3, 'S-douglas', 'lothian');
+  for (const [id, a] of [['S-barclay', 'mentieth'], ['S-grant', 'lanark'], ['S-keith', 'selkirk'], ['S-campbell', 'dunbar']] as const) put(s3, id, a);
+  let w = battle(s3, 'lothian', 0);
+  w = holdAll(w, 3);
+  assert.deepEqual(g.outcome(w), { winners: ['Scotland'], reason: 'edward-ii-killed' });
+});
+
+test('HotS 5.0 (edge case 12): reserve marks are cleared when a battle ends', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'lothian');
+  put(s, 'S-douglas', 'lothian');
+  put(s, 'E-york-infantry', 'lothian', 1);
+  put(s, 'E-durham-infantry', 'england');
+  const n = clone(s);
+  n.flags[blockOf('S-douglas')] = F_RESERVE;
+  let t = battle(n, 'lothian', 1, { rolls: [1, 6, 6, 6] });
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  t = g.apply(t, 'Scotland', { type: 'done' });
+  assert.equal(t.flags[blockOf('S-douglas')]! & F_RESERVE, 0);
+  assert.ok(t.loc.every((l) => l <= AREA_COUNT + 2));
+});
+
