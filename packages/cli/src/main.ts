@@ -119,4 +119,24 @@ program
     }
   });
 
+program
+  .command('serve')
+  .description('serve the HTTP/WebSocket API and the built web client')
+  .option('--port <n>', 'port', (v) => Number.parseInt(v, 10), 8080)
+  .option('--host <h>', 'interface to listen on', '127.0.0.1')
+  .option('--db <url>', 'sqlite:PATH or postgres://...', 'sqlite:./data/tabula.db')
+  .option('--redis <url>', 'redis://... to fan out updates between several server processes')
+  .option('--bot-threads <k>', 'worker threads for bot seats', (v) => Number.parseInt(v, 10), 1)
+  .option('--bot-think <ms>', 'pause before a bot moves', (v) => Number.parseInt(v, 10), 400)
+  .action(async (o: { port: number; host: string; db: string; redis?: string; botThreads: number; botThink: number }) => {
+    if (!(o.port >= 0 && o.port < 65536)) program.error('--port must be 0-65535');
+    const { createServer } = await import('@tabula/server');
+    const server = await createServer({ db: o.db, redis: o.redis, bots: { threads: o.botThreads, thinkMs: o.botThink } });
+    const stop = (): void => { void server.close().finally(() => process.exit(0)); };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    const addr = await server.listen(o.port, o.host);
+    server.app.log.info(`Tabula listening on ${addr} (db ${o.db.startsWith('postgres') ? 'postgres' : o.db}${o.redis ? ', redis fan-out' : ''})`);
+  });
+
 await program.parseAsync(process.argv);

@@ -78,6 +78,8 @@ export class BotRunner {
         actions: rg.actions, role: seat.role, bot: seat.bot!,
       }, rg.state);
       if (this.closed) return;
+      // From here on a change may schedule the next move.
+      this.pending.delete(gameId);
       await this.service.actAsBot(gameId, row.version, seat.role, action);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'stale-version') retry = true;
