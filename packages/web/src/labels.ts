@@ -14,15 +14,15 @@ function humanize(s: string): string {
 
 export function roleName(t: TFunction, gameId: string, role: string | null): string {
   if (role === null) return t('role.spectator');
-  return t(`${gameId}:role.${role}`, { defaultValue: humanize(role) });
+  return t(`role.${role}`, { ns: gameId, defaultValue: humanize(role) });
 }
 
 export function scenarioName(t: TFunction, gameId: string, scenario: string): string {
-  return t(`${gameId}:scenario.${scenario}`, { defaultValue: humanize(scenario) });
+  return t(`scenario.${scenario}`, { ns: gameId, defaultValue: humanize(scenario) });
 }
 
 export function variantName(t: TFunction, gameId: string, key: string): string {
-  return t(`${gameId}:variant.${key}`, { defaultValue: humanize(key) });
+  return t(`variant.${key}`, { ns: gameId, defaultValue: humanize(key) });
 }
 
 /** Translates arguments that are themselves keys of the game (role, area, card, tile names) when the game has them. */
@@ -31,7 +31,7 @@ function localizeArgs(t: TFunction, gameId: string, args: Args): Record<string, 
   for (const [k, v] of Object.entries(args ?? {})) {
     if (typeof v === 'string' && k === 'role') out[k] = roleName(t, gameId, v);
     else if (typeof v === 'string') {
-      const named = t(`${gameId}:name.${v}`, { defaultValue: '' });
+      const named = t(`name.${v}`, { ns: gameId, defaultValue: '' });
       out[k] = named || v;
     } else out[k] = v;
   }
@@ -47,14 +47,14 @@ function argsText(args: Args): string {
 export function logText(t: TFunction, gameId: string, line: { role: string | null; key: string; args?: Args }): string {
   const key = line.key.startsWith('log.') ? line.key : `log.${line.key}`;
   const args = { ...localizeArgs(t, gameId, line.args), role: line.role ? roleName(t, gameId, line.role) : '' };
-  const text = t(`${gameId}:${key}`, { ...args, defaultValue: '' }) || t(`ui:${key}`, { ...args, defaultValue: '' });
+  const text = t(`${key}`, { ns: gameId, ...args, defaultValue: '' }) || t(`ui:${key}`, { ...args, defaultValue: '' });
   if (text) return text;
   return `${humanize(line.key.replace(/^log\./, ''))}${argsText(line.args)}`;
 }
 
 /** A RuleError code: the game's "rule.<code>" message, else the platform's, else the server's English message. */
 export function ruleText(t: TFunction, gameId: string, code: string, fallback: string): string {
-  return t(`${gameId}:rule.${code}`, { defaultValue: '' }) || t(`rule.${code}`, { defaultValue: '' }) || fallback;
+  return t(`rule.${code}`, { ns: gameId, defaultValue: '' }) || t(`rule.${code}`, { defaultValue: '' }) || fallback;
 }
 
 export function actionType(action: unknown): string {
@@ -67,7 +67,7 @@ export function actionType(action: unknown): string {
 }
 
 function valueText(t: TFunction, gameId: string, v: unknown): string {
-  if (typeof v === 'string') return t(`${gameId}:name.${v}`, { defaultValue: v });
+  if (typeof v === 'string') return t(`name.${v}`, { ns: gameId, defaultValue: v });
   if (v === null || v === undefined) return '-';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
@@ -80,7 +80,7 @@ export function actionLabel(t: TFunction, gameId: string, action: unknown): stri
   if (action && typeof action === 'object' && !Array.isArray(action)) {
     for (const [k, v] of Object.entries(action as Record<string, unknown>)) fields[k] = valueText(t, gameId, v);
   }
-  const text = t(`${gameId}:action.${type}`, { ...fields, defaultValue: '' });
+  const text = t(`action.${type}`, { ns: gameId, ...fields, defaultValue: '' });
   if (text) return text;
   const rest = Object.entries(fields).filter(([k]) => !['type', 'kind', 'verb', 'action', 'op'].includes(k));
   if (typeof action !== 'object' || action === null) return humanize(String(action));
@@ -88,5 +88,5 @@ export function actionLabel(t: TFunction, gameId: string, action: unknown): stri
 }
 
 export function actionGroupName(t: TFunction, gameId: string, type: string): string {
-  return t(`${gameId}:actionGroup.${type}`, { defaultValue: '' }) || humanize(type);
+  return t(`actionGroup.${type}`, { ns: gameId, defaultValue: '' }) || humanize(type);
 }

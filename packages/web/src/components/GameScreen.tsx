@@ -41,8 +41,11 @@ export function Prompt({ gameId, view, role, active, actions, outcome }: {
     const p = viewPrompt(view);
     const phase = view && typeof view === 'object' ? (view as { phase?: unknown }).phase : undefined;
     const specific = p
-      ? t(`${gameId}:${p.key.startsWith('prompt.') ? p.key : `prompt.${p.key}`}`, { ...(p.args ?? {}), defaultValue: '' })
-      : typeof phase === 'string' ? t(`${gameId}:prompt.${phase}`, { defaultValue: '' }) || t(`prompt.${gameId}.${phase}`, { defaultValue: '' }) : '';
+      ? t(p.key.startsWith('prompt.') ? p.key : `prompt.${p.key}`, { ns: gameId, ...(p.args ?? {}), defaultValue: '' })
+      : typeof phase === 'string'
+        ? t(`prompt.${phase}`, { ns: gameId, defaultValue: '' }) || t(`prompt.${gameId}.${phase}`, { defaultValue: '' })
+          || (t(`phase.${phase}`, { ns: gameId, defaultValue: '' }) ? t('prompt.yourTurnPhase', { phase: t(`phase.${phase}`, { ns: gameId }) }) : '')
+        : '';
     text = specific || t('prompt.yourTurn', { count: actions.length });
   } else if (active.length === 0) {
     text = t('prompt.nobody');

@@ -3,13 +3,15 @@ import type { TFunction } from 'i18next';
 import { actionGroupName, actionLabel, actionType } from '../../labels.js';
 
 /** The legal actions as buttons grouped by type: every game is playable with this alone. */
-export function ActionList({ gameId, actions, onAction, t, busy, highlight }: {
+export function ActionList({ gameId, actions, onAction, t, busy, highlight, label }: {
   gameId: string;
   actions: unknown[];
   onAction: (a: unknown) => void;
   t: TFunction;
   busy?: boolean;
   highlight?: (a: unknown) => boolean;
+  /** A board's own wording for an action (else the generic one). */
+  label?: (a: unknown) => string | null;
 }) {
   const groups = useMemo(() => {
     const m = new Map<string, unknown[]>();
@@ -31,7 +33,7 @@ export function ActionList({ gameId, actions, onAction, t, busy, highlight }: {
           value={filter} onChange={(e) => setFilter(e.target.value)} />
       )}
       {groups.map(([type, list]) => {
-        const shown = list.map((a) => ({ a, label: actionLabel(t, gameId, a) }))
+        const shown = list.map((a) => ({ a, label: label?.(a) ?? actionLabel(t, gameId, a) }))
           .filter(({ label }) => !filter || label.toLowerCase().includes(filter.toLowerCase()));
         if (shown.length === 0) return null;
         return (
