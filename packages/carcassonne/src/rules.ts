@@ -3,7 +3,7 @@
  * Legal-action listing and action handling live side by side per phase.
  */
 import { RuleCodes, RuleError, randInt, type Role, type RngState } from '@tabula/engine';
-import { advanceBoard, boardOf, packPlacement, type Board } from './board.js';
+import { GRID, advanceBoard, boardOf, cellKey, packPlacement, type Board } from './board.js';
 import { endFlock, finalScoring, returnFollowers, scoreSet, shepherdRoot } from './scoring.js';
 import { ROLES, WOLF, drawFitting, type CarcState, type GameEvent } from './state.js';
 import { CITY, CLOISTER, FIELD, KIND_NAMES, MAXF, ROAD, TILES } from './tiles.js';
@@ -91,6 +91,26 @@ function scanDeploy(s: CarcState, board: Board, out: DeploySpot[] | null): boole
   return any;
 }
 
+/*
+ * Legal actions are interned: the same frozen object for the same action, so listing ~30 placements per
+ * draw allocates only the list (bots list actions thousands of times per move).
+ */
+const placeCache: (CarcAction | undefined)[] = new Array<CarcAction | undefined>(GRID * GRID * 4).fill(undefined);
+function placeAction(x: number, y: number, rot: number): CarcAction {
+  const k = (cellKey(x, y) << 2) | rot;
+  let a = placeCache[k];
+  if (a === undefined || (a as { x: number }).x !== x || (a as { y: number }).y !== y) {
+    a = Object.freeze({ type: 'place', x, y, rot }) as CarcAction;
+    placeCache[k] = a;
+  }
+  return a;
+}
+const FOLLOWER: CarcAction[] = Array.from({ length: MAXF }, (_, feature) => Object.freeze({ type: 'follower', feature }) as CarcAction);
+const SHEPHERD: CarcAction[] = Array.from({ length: MAXF }, (_, feature) => Object.freeze({ type: 'shepherd', feature }) as CarcAction);
+const SKIP = Object.freeze({ type: 'skip' }) as CarcAction;
+const GROW = Object.freeze({ type: 'grow' }) as CarcAction;
+const DRIVE = Object.freeze({ type: 'drive' }) as CarcAction;
+
 export function legalActions(s: CarcState, role: Role): CarcAction[] {
   if (s.phase === 'over' || ROLES[s.turn] !== role) return [];
   const board = boardOf(s.tiles);
@@ -104,18 +124,18 @@ export function legalActions(s: CarcState, role: Role): CarcAction[] {
       const mask = r & 255, val = r >> 8;
       for (let j = 0; j < rots.length; j++) {
         const rot = rots[j]!;
-        if ((codes[rot]! & mask) === val) out.push({ type: 'place', x: fx[i]!, y: fy[i]!, rot });
+        if ((codes[rot]! & mask) === val) out.push(placeAction(fx[i]!, fy[i]!, rot));
       }
     }
     return out;
   }
-  if (s.phase === 'flock') return [{ type: 'grow' }, { type: 'drive' }];
+  if (s.phase === 'flock') return [GROW, DRIVE];
   const out: CarcAction[] = [];
   for (const d of deploySpots(s, board)) {
-    if (d.follower) out.push({ type: 'follower', feature: d.feature });
-    if (d.shepherd) out.push({ type: 'shepherd', feature: d.feature });
+    if (d.follower) out.push(FOLLOWER[d.feature]!);
+    if (d.shepherd) out.push(SHEPHERD[d.feature]!);
   }
-  out.push({ type: 'skip' });
+  out.push(SKIP);
   return out;
 }
 
@@ -163,8 +183,7 @@ function place(s: CarcState, p: number, a: { x: unknown; y: unknown; rot: unknow
   if (!tt.rotations.includes(a.rot)) fail(RULE.badRotation, `rotation ${a.rot} is not one of ${tt.rotations.join(', ')} for this tile`);
   const before = boardOf(s.tiles);
   if (!before.fits(s.current, a.rot, a.x, a.y)) fail(RULE.noFit, `the tile does not fit at (${a.x}, ${a.y}) with rotation ${a.rot}`);
-  const tiles = s.tiles.slice();
-  tiles.push(packPlacement(s.current, a.rot, a.x, a.y));
+  const tiles = s.tiles.concat(packPlacement(s.current, a.rot, a.x, a.y));
   const board = advanceBoard(s.tiles, tiles);
   const t = board.n - 1;
   const d: CarcState = { ...s, tiles, current: -1, phase: 'deploy', events: [{ e: 'place', p, tile: tt.def.id }] };
@@ -309,12 +328,19 @@ function endTurn(d: CarcState, board: Board): CarcState {
   if (supply) d.supply = supply;
   d.tending = false;
   // Next player draws.
-  const pile = [...d.pile];
-  const discarded = d.discarded;
-  const disc = [...discarded];
-  const cur = drawFitting(board, pile, disc, events);
-  d.pile = pile;
-  if (disc.length !== discarded.length) d.discarded = disc;
+  let cur = -1;
+  const top = d.pile.length > 0 ? d.pile[d.pile.length - 1]! : -1;
+  if (top >= 0 && board.canPlace(top)) {
+    // The usual case: the top tile fits.
+    cur = top;
+    d.pile = d.pile.slice(0, -1);
+  } else {
+    const pile = [...d.pile];
+    const disc = [...d.discarded];
+    cur = drawFitting(board, pile, disc, events);
+    d.pile = pile;
+    d.discarded = disc;
+  }
   d.draws = d.draws + 1;
   if (cur < 0) {
     d.current = -1;
