@@ -245,3 +245,21 @@ test('H&S 5/2014: no vineyard bonus for a cloister left incomplete at game end',
   assert.equal(s.phase, 'over');
   assert.equal(score(s, 'red'), 1 + 7);
 });
+
+test('H&S: one vineyard feeds every completed cloister next to it (12 each for two cloisters sharing one)', async () => {
+  const { Board, packPlacement } = await import('./board.js');
+  const { featureValue } = await import('./scoring.js');
+  const { tileIndex, MAXF, CLOISTER } = await import('./tiles.js');
+  const ps: number[] = [packPlacement(tileIndex('base-B'), 0, 0, 0), packPlacement(tileIndex('base-B'), 0, 2, 0), packPlacement(tileIndex('hs-city-tongue-vineyard'), 0, 1, 0)];
+  for (let x = -1; x <= 3; x++) for (let y = -1; y <= 1; y++) {
+    if (y === 0 && x >= 0 && x <= 2) continue;
+    ps.push(packPlacement(tileIndex('base-B'), 0, x, y));
+  }
+  const b = Board.from(ps);
+  const s = scenario(['base-B']);
+  for (const t of [0, 1]) {
+    assert.equal(b.neighbours8(t), 8);
+    assert.equal(featureValue(s, b, b.find(t * MAXF + b.cloisterLocal(t)), CLOISTER, true), 12);
+    assert.equal(featureValue(s, b, b.find(t * MAXF + b.cloisterLocal(t)), CLOISTER, false), 9, 'incomplete (end) value: no bonus');
+  }
+});
