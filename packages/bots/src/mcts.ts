@@ -105,7 +105,10 @@ export class MctsBot implements Bot {
   choose(game: AnyGame, state: unknown, role: Role, rng: Rng): unknown {
     const legal: unknown[] = game.actions(state, role);
     if (legal.length === 0) throw new RuleError(RuleCodes.notYourTurn, `${role} has no legal action`);
-    if (legal.length === 1) return legal[0];
+    if (legal.length === 1) {
+      this.last = { iterations: 0, ms: 0, nodes: this.table.size, root: [{ action: legal[0], n: 0, mean: 0 }], mismatches: 0 };
+      return legal[0];
+    }
     const t0 = performance.now();
     const k = this.opts.knowledge === undefined ? knowledgeFor(game.id) : (this.opts.knowledge ?? undefined);
     const c = this.opts.exploration ?? 0.7;
