@@ -1,0 +1,227 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { emptyMap, g, has, put, run, stepsOf, where } from './fixtures.test-support.js';
+import { ENGLAND, OFF, POOL_E, POOL_S, areaOf } from './map.js';
+import { WINTER_STEPS } from './winter.js';
+import { clone, type State } from './state.js';
+import type { Action } from './types.js';
+
+const winter = (s: State): State => run(s, WINTER_STEPS.slice());
+
+/** Plays `pick` (or the first action) for whoever is active until the phase leaves the winter or `stop` holds. */
+function until(s: State, stop: (t: State) => boolean, pick?: (t: State, acts: Action[]) => Action | undefined): State {
+  let t = s;
+  for (let i = 0; i < 300 && !stop(t) && g.active(t).length > 0; i++) {
+    const role = g.active(t)[0]!;
+    const acts = g.actions(t, role);
+    t = g.apply(t, role, pick?.(t, acts) ?? acts.find((a) => a.type === 'done') ?? acts[0]!);
+  }
+  return t;
+}
+
+test('HotS 7.1: nobles go home (English first); a noble whose home is enemy-occupied defects at current strength', () => {
+  const s = emptyMap();
+  put(s, 'E-noble-angus', 'fife', 2);
+  put(s, 'E-noble-mar', 'lothian', 2);
+  put(s, 'S-douglas', 'mar');
+  put(s, 'S-noble-dunbar', 'lothian');
+  put(s, 'E-york-infantry', 'dunbar');
+  const t = winter(s);
+  assert.equal(where(t, 'E-noble-angus'), areaOf('angus'));
+  assert.equal(where(t, 'S-noble-mar'), areaOf('mar'), 'Mar is Scottish-held: he defects');
+  assert.equal(stepsOf(t, 'S-noble-mar'), 2);
+  assert.equal(where(t, 'E-noble-dunbar'), areaOf('dunbar'), 'Scottish Dunbar finds England at home');
+});
+
+test('HotS 7.12: Bruce and Comyn choose either home; they defect only if both are enemy-occupied, the new owner choosing', () => {
+  const s = emptyMap();
+  put(s, 'S-noble-bruce', 'fife');
+  put(s, 'E-noble-comyn', 'moray');
+  put(s, 'S-douglas', 'lochaber');
+  put(s, 'S-barclay', 'badenoch');
+  const t = winter(s);
+  assert.equal(t.phase, 'w-home');
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.ok(where(t, 'S-noble-comyn') !== OFF, 'English Comyn converted (both homes Scottish)');
+  assert.equal(where(t, 'E-noble-comyn'), OFF);
+  const first = g.actions(t, 'Scotland').map((a) => (a as { area: string }).area).sort();
+  assert.deepEqual(first, ['badenoch', 'lochaber'], 'the new owner places the converted Comyn');
+  const u = g.apply(t, 'Scotland', { type: 'home', block: 'S-noble-comyn', area: 'badenoch' });
+  const homes = g.actions(u, 'Scotland').map((a) => (a as { area: string }).area).sort();
+  assert.deepEqual(homes, ['annan', 'carrick'], 'then Bruce chooses his home');
+});
+
+test('HotS 7.11 (edge case 2): Moray may go home or stay; no prompt when already home', () => {
+  const s = emptyMap();
+  put(s, 'S-noble-moray', 'fife');
+  put(s, 'E-york-infantry', 'lothian');
+  const t = winter(s);
+  assert.equal(t.phase, 'w-stay');
+  assert.ok(has(t, 'Scotland', { type: 'home', block: 'S-noble-moray', area: 'moray' }));
+  assert.ok(has(t, 'Scotland', { type: 'home', block: 'S-noble-moray', area: 'fife' }));
+  const h = emptyMap();
+  put(h, 'S-noble-moray', 'moray');
+  put(h, 'E-york-infantry', 'lothian');
+  assert.notEqual(winter(h).phase, 'w-stay');
+});
+
+test('HotS 7.2: the Scottish King may move to a friendly or neutral cathedral', () => {
+  const s = emptyMap('the-bruce');
+  put(s, 'S-scottish-king', 'lothian');
+  put(s, 'E-york-infantry', 'lennox');
+  const t = winter(s);
+  assert.equal(t.phase, 'w-stay');
+  const to = g.actions(t, 'Scotland').map((a) => (a as { area: string }).area).sort();
+  assert.deepEqual(to, ['fife', 'lothian', 'strathspey']);
+});
+
+test('HotS 7.3: all English blocks in England disband; knights, archers and hobelars disband; infantry within castle limits', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'england');
+  put(s, 'E-york-knights', 'lothian');
+  put(s, 'E-lancaster-infantry', 'lothian');
+  put(s, 'E-durham-infantry', 'lothian');
+  put(s, 'E-westmor-infantry', 'lothian');
+  put(s, 'S-douglas', 'fife');
+  const t = winter(s);
+  assert.equal(where(t, 'E-york-knights'), POOL_E);
+  assert.equal(t.phase, 'w-disband', 'three infantry, castle limit 2: England picks one');
+  assert.deepEqual(g.active(t), ['England']);
+  const u = g.apply(t, 'England', { type: 'disband', block: 'E-durham-infantry' });
+  assert.notEqual(where(u, 'E-durham-infantry'), areaOf('lothian'), 'to the pool (the levy may bring it back to England)');
+  assert.equal(where(u, 'E-lancaster-infantry'), areaOf('lothian'));
+});
+
+test('HotS 7.4: Edward I may winter in Scotland with his army (no levy), not in 1306 nor two years running; Edward II never', () => {
+  const s = emptyMap();
+  s.year = 1298;
+  put(s, 'E-edward', 'lothian');
+  put(s, 'E-york-knights', 'lothian');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'E-lancaster-infantry', 'lothian');
+  put(s, 'E-durham-infantry', 'lothian');
+  put(s, 'E-hobelars', 'pool-e');
+  put(s, 'S-douglas', 'fife');
+  let t = winter(s);
+  assert.equal(t.phase, 'w-edward');
+  t = g.apply(t, 'England', { type: 'edward', winter: true });
+  t = until(t, (x) => x.year !== 1298);
+  assert.equal(where(t, 'E-york-knights'), areaOf('lothian'), 'his army stays regardless of limits');
+  assert.equal(where(t, 'E-durham-infantry'), areaOf('lothian'));
+  assert.equal(where(t, 'E-hobelars'), POOL_E, 'no feudal levy');
+  // next winter: not two years running
+  t = clone(t);
+  const again = winter(t);
+  assert.notEqual(again.phase, 'w-edward');
+  assert.equal(where(again, 'E-edward'), POOL_E);
+  for (const [year, e2] of [[1306, false], [1308, true]] as const) {
+    const x = clone(s);
+    x.year = year;
+    x.edward2 = e2;
+    assert.notEqual(winter(x).phase, 'w-edward', `${year}`);
+  }
+});
+
+test('HotS 6.1: the Edward block becomes Edward II at the end of 1306', () => {
+  const s = emptyMap('the-bruce');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'S-douglas', 'fife');
+  const t = until(winter(s), (x) => x.year === 1307);
+  assert.equal(t.edward2, true);
+  assert.equal(g.view(t, null).edward, 'Edward II');
+});
+
+test('HotS 7.5 (edge case 4): Wallace may go to Selkirk (+2 steps) even from England; Scots in England disband', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'england', 1);
+  put(s, 'S-douglas', 'england');
+  put(s, 'E-york-infantry', 'lothian');
+  let t = winter(s);
+  assert.equal(t.phase, 'w-wallace');
+  t = g.apply(t, 'Scotland', { type: 'wallace', selkirk: true });
+  assert.equal(where(t, 'S-wallace'), areaOf('selkirk'));
+  assert.equal(stepsOf(t, 'S-wallace'), 3);
+  assert.equal(where(t, 'S-douglas'), POOL_S, 'raiders cannot winter in England');
+});
+
+test('HotS 7.5: Scottish blocks over the castle limit (cathedral +1) disband; nobles never do (Moray may)', () => {
+  const s = emptyMap();
+  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'fife');
+  put(s, 'S-keith', 'angus');
+  put(s, 'S-noble-angus', 'angus');
+  put(s, 'S-campbell', 'angus');
+  put(s, 'E-york-infantry', 'lothian');
+  const t = winter(s);
+  assert.equal(where(t, 'S-grant'), areaOf('fife'), 'Fife holds 3 for the Scots');
+  assert.equal(t.phase, 'w-disband');
+  assert.deepEqual(g.actions(t, 'Scotland').map((a) => (a as { block: string }).block).sort(), ['S-campbell', 'S-keith']);
+});
+
+test('HotS 7.61: the French knights enter the Scottish pool when the Scots control 8 nobles', () => {
+  const s = emptyMap();
+  for (const n of ['ross', 'buchan', 'angus', 'mar', 'atholl', 'argyll', 'lennox', 'mentieth']) put(s, `S-noble-${n}`, n);
+  put(s, 'E-york-infantry', 'lothian');
+  const t = until(winter(s), (x) => x.frenchEntered);
+  assert.equal(t.frenchEntered, true);
+  assert.ok(where(t, 'S-french-knights') !== OFF);
+});
+
+test('HotS 7.62: builds draw pool blocks at strength 1 within castle limits or add steps; RPs are not saved', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'fife', 1);
+  put(s, 'S-grant', 'pool-s');
+  put(s, 'E-york-infantry', 'lothian');
+  let t = until(winter(s), (x) => x.phase === 'w-build');
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.equal(t.rp[areaOf('fife')], 3);
+  t = g.apply(t, 'Scotland', { type: 'draw', area: 'fife' });
+  assert.equal(where(t, 'S-grant'), areaOf('fife'));
+  assert.equal(stepsOf(t, 'S-grant'), 1);
+  t = g.apply(t, 'Scotland', { type: 'step', block: 'S-grant' });
+  t = g.apply(t, 'Scotland', { type: 'step', block: 'S-douglas' });
+  assert.notEqual(t.phase === 'w-build' && g.active(t)[0] === 'Scotland', true, 'three RPs spent');
+});
+
+test('HotS 7.62 (edge case 9): no draw for Lanark or Badenoch when only the Norse or French are in the pool', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'lanark', 1);
+  put(s, 'S-norse', 'pool-s');
+  put(s, 'E-york-infantry', 'lothian');
+  const t = until(winter(s), (x) => x.phase === 'w-build');
+  assert.ok(!has(t, 'Scotland', { type: 'draw', area: 'lanark' }));
+  assert.ok(has(t, 'Scotland', { type: 'step', block: 'S-douglas' }));
+});
+
+test('HotS 7.63: English RPs only add steps to infantry and nobles in friendly areas; no draws', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'mentieth', 1);
+  put(s, 'E-noble-mentieth', 'mentieth', 1);
+  put(s, 'S-douglas', 'fife');
+  const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 0);
+  const a = g.actions(t, 'England');
+  assert.ok(a.every((x) => x.type === 'step' || x.type === 'done'));
+  assert.equal(t.rp[areaOf('mentieth')], 3);
+});
+
+test('HotS 7.7: the feudal levy brings half the English pool (rounded up) into England at full strength', () => {
+  const s = emptyMap();
+  for (const id of ['E-york-knights', 'E-hobelars', 'E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry']) put(s, id, 'pool-e', 1);
+  put(s, 'E-westmor-infantry', 'lothian');
+  put(s, 'S-douglas', 'fife');
+  const t = until(winter(s), (x) => x.year !== s.year);
+  const inEngland = ['E-york-knights', 'E-hobelars', 'E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry'].filter((id) => where(t, id) === ENGLAND);
+  assert.equal(inEngland.length, 3);
+  for (const id of inEngland) assert.ok(stepsOf(t, id) >= 3);
+});
+
+test('HotS 7.8: a new year deals five new cards to each side', () => {
+  const s = emptyMap();
+  s.hand = [[], []];
+  put(s, 'E-westmor-infantry', 'lothian');
+  put(s, 'S-douglas', 'fife');
+  const t = until(winter(s), (x) => x.year !== s.year);
+  assert.equal(t.year, s.year + 1);
+  assert.equal(t.hand[0]!.length, 5);
+  assert.equal(t.hand[1]!.length, 5);
+  assert.deepEqual(g.active(t), ['England', 'Scotland']);
+});
