@@ -7,13 +7,16 @@ import './knowledge/all.js';
  * a fixed budget of N iterations instead, which makes it deterministic for a seed (tests, benchmarks).
  */
 export const levels: Record<string, Omit<MctsOptions, 'name'>> = {
-  'mcts-easy': { timeMs: 90, exploration: 1.0 },
-  'mcts-medium': { timeMs: 300 },
-  'mcts-hard': { timeMs: 850 },
+  'mcts-easy': { timeMs: 80, exploration: 1.0 },
+  'mcts-medium': { timeMs: 250 },
+  'mcts-hard': { timeMs: 800 },
 };
 
-/** Iteration budgets matching the levels roughly on a mid-range core (used by the benchmark). */
-export const levelIterations: Record<string, number> = { 'mcts-easy': 200, 'mcts-medium': 800, 'mcts-hard': 3000 };
+/**
+ * Fixed iteration budgets for the levels (TABULA_BENCH_BOT_BUDGET=iterations): the same 1 : 4 : 12
+ * ratio as the time budgets, at a size that fits a benchmark on a small machine.
+ */
+export const levelIterations: Record<string, number> = { 'mcts-easy': 100, 'mcts-medium': 400, 'mcts-hard': 1200 };
 
 export function mctsLevel(level: string, iterations?: number): MctsBot {
   const o = levels[level];
