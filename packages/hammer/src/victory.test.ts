@@ -1,0 +1,102 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MOVE1, MOVE3, cards, emptyMap, g, put, run, where } from './fixtures.test-support.js';
+import { POOL_E, areaOf } from './map.js';
+import { WINTER_STEPS } from './winter.js';
+import type { State } from './state.js';
+
+function endTurn(s: State): State {
+  let t = cards(s, MOVE3, MOVE1);
+  while (g.active(t).length === 1 && t.phase === 'move') t = g.apply(t, g.active(t)[0]!, { type: 'end' });
+  return t;
+}
+
+test('HotS 9.1: controlling every noble in play at the end of a Game Turn wins at once', () => {
+  const s = emptyMap();
+  put(s, 'E-noble-angus', 'angus');
+  put(s, 'E-noble-ross', 'ross');
+  put(s, 'S-douglas', 'fife');
+  const t = endTurn(s);
+  assert.deepEqual(g.outcome(t), { winners: ['England'], reason: 'all-nobles' });
+  assert.deepEqual(g.active(t), []);
+  assert.deepEqual(g.actions(t, 'England'), []);
+});
+
+test('HotS 9.1 (edge case 5): the all-nobles sudden death is also checked after each Winter', () => {
+  const s = emptyMap();
+  put(s, 'E-noble-angus', 'fife');
+  put(s, 'S-douglas', 'angus');
+  put(s, 'S-noble-ross', 'ross');
+  const t = run(s, WINTER_STEPS.slice());
+  // Angus goes home, finds the Scots there and defects: Scotland holds every noble.
+  assert.deepEqual(g.outcome(t), { winners: ['Scotland'], reason: 'all-nobles' });
+});
+
+test('HotS 9.0: at the end of the last year the side with more nobles wins (counted after that Winter)', () => {
+  const s = emptyMap();
+  s.year = 1305;
+  put(s, 'E-noble-angus', 'angus');
+  put(s, 'E-noble-ross', 'ross');
+  put(s, 'S-noble-mar', 'mar');
+  put(s, 'S-douglas', 'fife');
+  const t = run(s, WINTER_STEPS.slice());
+  assert.deepEqual(g.outcome(t), { winners: ['England'], reason: 'nobles' });
+});
+
+test('HotS 9.0: a Braveheart 7-7 tie goes to Scotland if Wallace is on the map, else to England', () => {
+  const s = emptyMap();
+  s.year = 1305;
+  put(s, 'E-noble-angus', 'angus');
+  put(s, 'S-noble-mar', 'mar');
+  put(s, 'S-wallace', 'fife');
+  let t = run(s, WINTER_STEPS.slice());
+  t = g.apply(t, 'Scotland', { type: 'wallace', selkirk: false });
+  assert.deepEqual(g.outcome(t), { winners: ['Scotland'], reason: 'nobles-tie' });
+  put(s, 'S-wallace', 'pool-s');
+  assert.deepEqual(g.outcome(run(s, WINTER_STEPS.slice())), { winners: ['England'], reason: 'nobles-tie' });
+});
+
+test('HotS 8.3: the Campaign plays on past 1314 (4th edition) or ends with a count in 1314 (variant)', () => {
+  for (const [variant, ended] of [['4th', false], ['1314', true]] as const) {
+    const s = emptyMap('campaign', { campaignEnd: variant });
+    s.year = 1314;
+    s.edward2 = true;
+    put(s, 'E-noble-angus', 'angus');
+    put(s, 'E-noble-ross', 'ross');
+    put(s, 'S-noble-mar', 'mar');
+    put(s, 'S-douglas', 'fife');
+    const t = run(s, WINTER_STEPS.slice());
+    assert.equal(g.outcome(t) !== null, ended, variant);
+  }
+});
+
+test('HotS 5.9: with Scots in England at the end of a Game Turn, England disbands a non-noble block of its choice', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'england');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'E-york-knights', 'mentieth');
+  put(s, 'E-noble-angus', 'angus');
+  put(s, 'S-noble-mar', 'mar');
+  const t = endTurn(s);
+  assert.equal(t.phase, 'raid');
+  const choices = g.actions(t, 'England').map((a) => (a as { block: string }).block).sort();
+  assert.deepEqual(choices, ['E-york-infantry', 'E-york-knights'], 'never a noble');
+  const u = g.apply(t, 'England', { type: 'raid', block: 'E-york-knights' });
+  assert.equal(where(u, 'E-york-knights'), POOL_E);
+  assert.equal(u.turn, 2);
+  const logScot = g.describe!(t, u, 'England', { type: 'raid', block: 'E-york-knights' }, 'Scotland');
+  assert.ok(!JSON.stringify(logScot).includes('york-knights'), 'England does not reveal which block');
+});
+
+test('HotS 5.9 (edge case 3): raids count only English non-nobles on the map; with none, the turn still ends', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'england');
+  put(s, 'E-noble-angus', 'angus');
+  put(s, 'S-noble-mar', 'mar');
+  put(s, 'E-york-infantry', 'pool-e');
+  const t = endTurn(s);
+  assert.equal(t.turn, 2);
+  assert.equal(t.phase, 'cards');
+  assert.equal(where(t, 'E-york-infantry'), POOL_E);
+  assert.equal(where(t, 'S-douglas'), areaOf('england'));
+});
