@@ -31,7 +31,8 @@ function localizeArgs(t: TFunction, gameId: string, args: Args): Record<string, 
   for (const [k, v] of Object.entries(args ?? {})) {
     if (typeof v === 'string' && k === 'role') out[k] = roleName(t, gameId, v);
     else if (typeof v === 'string') {
-      const named = t(`name.${v}`, { ns: gameId, defaultValue: '' });
+      // Ids that name something of the game: "name.<id>", or a card's name ("card.<id>.name").
+      const named = t(`name.${v}`, { ns: gameId, defaultValue: '' }) || t(`card.${v}.name`, { ns: gameId, defaultValue: '' });
       out[k] = named || v;
     } else out[k] = v;
   }

@@ -7,6 +7,7 @@ type Board = LazyExoticComponent<ComponentType<BoardProps>>;
 const boards: Record<string, Board> = {
   carcassonne: lazy(() => import('./carcassonne/Board.js')),
   'hammer-of-the-scots': lazy(() => import('./hammer-of-the-scots/Board.js')),
+  hacse: lazy(() => import('./hacse/Board.js')),
 };
 
 export const GenericBoard: Board = lazy(() => import('./generic/Board.js'));
