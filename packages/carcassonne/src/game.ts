@@ -3,7 +3,7 @@
  */
 import { shuffleInPlace, type Game, type LogLine, type Outcome, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
 import { applyAction, legalActions, type CarcAction } from './rules.js';
-import { ROLES, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
+import { ROLES, copyState, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
 import { TILES } from './tiles.js';
 import { viewOf, type CarcView } from './view.js';
 
@@ -26,7 +26,9 @@ function determinizeState(s: CarcState, _viewer: Role, rng: Rng): CarcState {
   let k = s.pile.length;
   const under = s.under.map((t) => (t >= 0 ? hidden[k++]! : -1));
   const state: RngState = [rng.uint32(), rng.uint32(), rng.uint32(), rng.uint32() | 1];
-  return { ...s, pile, under, rng: state };
+  const d = copyState(s);
+  d.pile = pile; d.under = under; d.rng = state; d.events = s.events;
+  return d;
 }
 
 function roleName(s: CarcState, p: number | undefined): string | null {

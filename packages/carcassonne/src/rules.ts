@@ -5,7 +5,7 @@
 import { RuleCodes, RuleError, randInt, type Role, type RngState } from '@tabula/engine';
 import { GRID, advanceBoard, boardOf, cellKey, packPlacement, type Board } from './board.js';
 import { endFlock, finalScoring, returnFollowers, scoreSet, shepherdRoot } from './scoring.js';
-import { ROLES, WOLF, drawFitting, type CarcState, type GameEvent } from './state.js';
+import { ROLES, WOLF, copyState, drawFitting, type CarcState, type GameEvent } from './state.js';
 import { CITY, CLOISTER, FIELD, KIND_NAMES, MAXF, ROAD, TILES } from './tiles.js';
 
 export type CarcAction =
@@ -139,6 +139,23 @@ export function legalActions(s: CarcState, role: Role): CarcAction[] {
   return out;
 }
 
+/** A copy of `a` with `v` appended (a plain loop: much faster than concat or spread for number lists). */
+function append<T>(a: readonly T[], v: T): T[] {
+  const n = a.length;
+  const out = new Array<T>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = a[i]!;
+  out[n] = v;
+  return out;
+}
+
+function append4(a: readonly number[], p: number, t: number, l: number, k: number): number[] {
+  const n = a.length;
+  const out = new Array<number>(n + 4);
+  for (let i = 0; i < n; i++) out[i] = a[i]!;
+  out[n] = p; out[n + 1] = t; out[n + 2] = l; out[n + 3] = k;
+  return out;
+}
+
 function isInt(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v);
 }
@@ -168,7 +185,7 @@ export function applyAction(s: CarcState, role: Role, a: CarcAction): CarcState 
     case 'skip': {
       if (s.phase !== 'deploy') fail(RULE.wrongPhase, 'nothing to skip now');
       if (Object.keys(a).length !== 1) fail(RULE.malformed, 'skip takes no arguments');
-      const d: CarcState = { ...s, events: [] };
+      const d = copyState(s);
       return afterDeploy(d, boardOf(s.tiles));
     }
     case 'grow': case 'drive': return tend(s, p, a);
@@ -183,19 +200,21 @@ function place(s: CarcState, p: number, a: { x: unknown; y: unknown; rot: unknow
   if (!tt.rotations.includes(a.rot)) fail(RULE.badRotation, `rotation ${a.rot} is not one of ${tt.rotations.join(', ')} for this tile`);
   const before = boardOf(s.tiles);
   if (!before.fits(s.current, a.rot, a.x, a.y)) fail(RULE.noFit, `the tile does not fit at (${a.x}, ${a.y}) with rotation ${a.rot}`);
-  const tiles = s.tiles.concat(packPlacement(s.current, a.rot, a.x, a.y));
+  const tiles = append(s.tiles, packPlacement(s.current, a.rot, a.x, a.y));
   const board = advanceBoard(s.tiles, tiles);
   const t = board.n - 1;
-  const d: CarcState = { ...s, tiles, current: -1, phase: 'deploy', events: [{ e: 'place', p, tile: tt.def.id }] };
+  const d = copyState(s);
+  d.tiles = tiles; d.current = -1; d.phase = 'deploy';
+  d.events.push({ e: 'place', p, tile: tt.def.id });
   if (tt.hill) {
-    d.hills = [...s.hills, t];
+    d.hills = append(s.hills, t);
     if (s.pile.length > 0) {
-      d.under = [...s.under, s.pile[s.pile.length - 1]!];
+      d.under = append(s.under, s.pile[s.pile.length - 1]!);
       d.pile = s.pile.slice(0, -1);
       d.draws = s.draws + 1;
       d.events.push({ e: 'hill', p });
     } else {
-      d.under = [...s.under, -1];
+      d.under = append(s.under, -1);
     }
   }
   // Tending: the new tile extends a field (still open) holding this player's shepherd.
@@ -222,13 +241,13 @@ function deploy(s: CarcState, p: number, a: { type: 'follower' | 'shepherd'; fea
   if (a.feature < 0 || a.feature >= tt.features.length) fail(RULE.noSuchFeature, `the tile has no feature ${a.feature}`);
   const kind = tt.features[a.feature]!.kind;
   const spot = deploySpots(s, board).find((x) => x.feature === a.feature);
-  const d: CarcState = { ...s, events: [] };
+  const d = copyState(s);
   if (a.type === 'follower') {
     if (s.supply[p] === 0) fail(RULE.noFollower, 'no follower left in your supply');
     if (kind === FIELD && !s.opts.farmers) fail(RULE.noFarmers, 'farmers are not in play');
     if (!spot?.follower) fail(RULE.occupied, 'that feature already has a follower');
-    d.meeples = [...s.meeples, p, t, a.feature, 0];
-    d.supply = [...s.supply];
+    d.meeples = append4(s.meeples, p, t, a.feature, 0);
+    d.supply = s.supply.slice();
     d.supply[p]!--;
     d.events.push({ e: 'follower', p, kind: KIND_NAMES[kind]! });
     return afterDeploy(d, board);
@@ -237,15 +256,15 @@ function deploy(s: CarcState, p: number, a: { type: 'follower' | 'shepherd'; fea
   if (kind !== FIELD) fail(RULE.notField, 'a shepherd goes on a field');
   if (!spot?.shepherd) fail(RULE.shepherdThere, 'that field already has a shepherd');
   d.events.push({ e: 'shepherd', p });
-  const rng: RngState = [...s.rng];
-  const bag = [...s.bag];
+  const rng = s.rng.slice() as RngState;
+  const bag = s.bag.slice();
   const tok = drawToken(rng, bag);
   d.rng = rng; d.bag = bag; d.draws = s.draws + 1;
   if (tok === WOLF + 1) {
     d.events.push({ e: 'wolf', p, ps: [p] });
   } else {
-    d.meeples = [...s.meeples, p, t, a.feature, 1];
-    d.flocks = [...s.flocks];
+    d.meeples = append4(s.meeples, p, t, a.feature, 1);
+    d.flocks = s.flocks.slice();
     d.flocks[p] = [tok];
     d.events.push({ e: 'sheep', p, n: tok });
   }
@@ -257,18 +276,19 @@ function tend(s: CarcState, p: number, a: { type: 'grow' | 'drive' }): CarcState
   if (Object.keys(a).length !== 1) fail(RULE.malformed, `${a.type} takes no arguments`);
   const board = boardOf(s.tiles);
   const root = shepherdRoot(board, p, s.meeples);
-  const d: CarcState = { ...s, events: [], flocks: [...s.flocks], bag: [...s.bag] };
+  const d = copyState(s);
+  d.flocks = s.flocks.slice(); d.bag = s.bag.slice();
   if (a.type === 'drive') {
-    d.scores = [...s.scores];
+    d.scores = s.scores.slice();
     d.meeples = endFlock(board, root, s.meeples, d.flocks, d.bag, d.scores, d.events, 'stable', p);
   } else {
-    const rng: RngState = [...s.rng];
+    const rng = s.rng.slice() as RngState;
     const tok = drawToken(rng, d.bag);
     d.rng = rng; d.draws = s.draws + 1;
     if (tok === WOLF + 1) {
       d.meeples = endFlock(board, root, s.meeples, d.flocks, d.bag, null, d.events, 'wolf', p);
     } else {
-      d.flocks[p] = [...s.flocks[p]!, tok];
+      d.flocks[p] = append(s.flocks[p]!, tok);
       d.events.push({ e: 'sheep', p, n: tok });
     }
   }
@@ -301,15 +321,15 @@ function endTurn(d: CarcState, board: Board): CarcState {
     seen.push(root);
     if (kind === CITY || kind === ROAD) {
       if (!hasFigure(board, root, meeples, 0)) continue;
-      scores ??= [...d.scores];
-      supply ??= [...d.supply];
+      scores ??= d.scores.slice();
+      supply ??= d.supply.slice();
       scoreSet(d, board, root, kind, true, meeples, scores, events);
       meeples = returnFollowers(board, root, meeples, supply);
     } else if (d.opts.hs && hasFigure(board, root, meeples, 1)) {
       // A field closed on every side: its flock goes to the stable at once.
-      scores ??= [...d.scores];
+      scores ??= d.scores.slice();
       if (d.flocks === undefined) throw new Error('no flocks');
-      const flocks = [...d.flocks], bag = [...d.bag];
+      const flocks = d.flocks.slice(), bag = d.bag.slice();
       meeples = endFlock(board, root, meeples, flocks, bag, scores, events, 'stable', -1);
       d.flocks = flocks; d.bag = bag;
     }
@@ -318,8 +338,8 @@ function endTurn(d: CarcState, board: Board): CarcState {
     if (board.neighbours8(c) !== 8) continue;
     const root = board.find(c * MAXF + board.cloisterLocal(c));
     if (!hasFigure(board, root, meeples, 0)) continue;
-    scores ??= [...d.scores];
-    supply ??= [...d.supply];
+    scores ??= d.scores.slice();
+    supply ??= d.supply.slice();
     scoreSet(d, board, root, CLOISTER, true, meeples, scores, events);
     meeples = returnFollowers(board, root, meeples, supply);
   }
@@ -335,8 +355,8 @@ function endTurn(d: CarcState, board: Board): CarcState {
     cur = top;
     d.pile = d.pile.slice(0, -1);
   } else {
-    const pile = [...d.pile];
-    const disc = [...d.discarded];
+    const pile = d.pile.slice();
+    const disc = d.discarded.slice();
     cur = drawFitting(board, pile, disc, events);
     d.pile = pile;
     d.discarded = disc;
@@ -345,7 +365,7 @@ function endTurn(d: CarcState, board: Board): CarcState {
   if (cur < 0) {
     d.current = -1;
     d.phase = 'over';
-    const fs = [...d.scores];
+    const fs = d.scores.slice();
     events.push({ e: 'final' });
     finalScoring(d, board, fs, events);
     d.scores = fs;

@@ -79,6 +79,19 @@ export interface CarcState {
   events: GameEvent[];
 }
 
+/**
+ * A shallow copy with a fresh `events` list. Written out field by field (in the order setup creates
+ * them) so every state shares one object shape: object spread over states of mixed shapes is slow.
+ */
+export function copyState(s: CarcState): CarcState {
+  return {
+    players: s.players, opts: s.opts, rng: s.rng, pile: s.pile, hills: s.hills, under: s.under, tiles: s.tiles,
+    discarded: s.discarded, turn: s.turn, phase: s.phase, current: s.current, tending: s.tending,
+    meeples: s.meeples, supply: s.supply, flocks: s.flocks, bag: s.bag, scores: s.scores, draws: s.draws,
+    events: [],
+  };
+}
+
 export const variantSpecs: VariantSpec[] = [
   { key: 'hillsAndSheep', default: true, values: [true, false], description: 'Play with the Hills & Sheep expansion (18 tiles, shepherds, hills, vineyards).' },
   { key: 'tinyCity', default: 4, values: [4, 2], description: 'Points for a completed city of two tiles without pennants: 4 (current rules) or 2 (early first edition).' },
