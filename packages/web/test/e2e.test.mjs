@@ -169,3 +169,91 @@ test('the lobby and game pages fit a 360 px wide phone screen', { skip }, async 
   }
   await ctx.close();
 });
+
+// ---- Local games driven through the boards' action buttons -------------------------------------
+
+import { drive } from './drive.mjs';
+import { readFileSync as readJson } from 'node:fs';
+
+async function startLocal(page, file) {
+  await page.goto(`${server.url}/local`);
+  await page.getByTestId('load-file').setInputFiles({ name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await page.waitForURL(/\/local\/play$/);
+}
+
+test('Hammer of the Scots hotseat: play cards, move a group, fight a battle round', { skip }, async () => {
+  const { hammerGame } = await import('@tabula/hammer');
+  const data = JSON.parse(readJson(new URL('../../hammer/src/data/hammer-of-the-scots.json', import.meta.url), 'utf8'));
+  const pos = new Map(data.areas.map((a) => [a.id, a.boardPosition]));
+  const moveValue = new Map(data.cards.movement.map((c) => [c.id, c.value]));
+  const { ctx, page, errors } = await newPage();
+  await startLocal(page, { game: 'hammer-of-the-scots', seed: 'e2e-hammer-1', options: {}, actions: [], seats: { England: 'me', Scotland: 'me' } });
+  await page.getByTestId('curtain-go').click();
+  await page.getByRole('checkbox').uncheck();
+  const enemyAreas = (s, role) => hammerGame.view(s, role).areas.filter((a) => a.blocks.some((b) => b.side !== role)).map((a) => a.id);
+  const dist = (a, b) => { const p = pos.get(a), q = pos.get(b); return p && q ? Math.hypot(p.x - q.x, p.y - q.y) : 1e9; };
+  const nearest = (area, targets) => Math.min(...targets.map((x) => dist(area, x)));
+  const pref = ['fire', 'hit', 'battle', 'card', 'group', 'block', 'to', 'stop', 'done', 'hold', 'end', 'pass'];
+  const played = await drive(page, hammerGame, {
+    humans: ['England', 'Scotland'],
+    done: (s, p) => p.some((x) => x.action.type === 'fire') && !hammerGame.actions(s, hammerGame.active(s)[0] ?? 'England').some((a) => a.type === 'fire' || a.type === 'hit'),
+    policy: (s, role, acts) => {
+      const targets = enemyAreas(s, role);
+      const by = (type) => acts.filter((a) => a.type === type);
+      for (const type of pref) {
+        const list = by(type);
+        if (list.length === 0) continue;
+        if (type === 'card') {
+          const moves = list.filter((a) => moveValue.has(a.card));
+          return (moves.length ? moves : list).sort((a, b) => (moveValue.get(b.card) ?? 0) - (moveValue.get(a.card) ?? 0))[0];
+        }
+        if (type === 'group') return list.sort((a, b) => nearest(a.area, targets) - nearest(b.area, targets))[0];
+        if (type === 'to') {
+          const into = list.find((a) => targets.includes(a.area));
+          if (into) return into;
+          return list.sort((a, b) => nearest(a.area, targets) - nearest(b.area, targets))[0];
+        }
+        return list[0];
+      }
+      return acts[0];
+    },
+    maxSteps: 160,
+  });
+  const types = played.map((p) => `${p.role}:${p.action.type}`);
+  assert.ok(types.includes('England:card') && types.includes('Scotland:card'), 'both sides played a card');
+  assert.ok(played.some((p) => p.action.type === 'group'), 'a group moved');
+  assert.ok(played.some((p) => p.action.type === 'fire'), 'a block fired in battle');
+  await page.getByTestId('log').waitFor();
+  assert.ok((await logCount(page)) >= played.length);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('HACSE against a bot: place a unit and attack', { skip }, async () => {
+  const { hacseGame, CARDS } = await import('@tabula/hacse');
+  const { ctx, page, errors } = await newPage();
+  await startLocal(page, { game: 'hacse', seed: 'e2e-hacse-1', options: {}, actions: [], seats: { axis: 'me', allies: 'random' } });
+  await page.getByTestId('die-track').waitFor();
+  const isUnit = (id) => CARDS.get(id)?.kind === 'unit';
+  const played = await drive(page, hacseGame, {
+    humans: ['axis'],
+    done: (s, p) => p.some((x) => x.action.type === 'attack') && !s.combat,
+    policy: (s, role, acts) => {
+      const first = (pred) => acts.find(pred);
+      return first((a) => a.type === 'attack')
+        ?? first((a) => a.type === 'commit' && a.order !== null && !s.combat?.attackers.some((x) => x.uid === a.uid))
+        ?? first((a) => a.type === 'declared')
+        ?? first((a) => a.type === 'hqPass')
+        ?? first((a) => ['assign', 'resolve', 'flank', 'spread', 'blocked', 'target', 'doctrine', 'pay', 'sacrifice'].includes(a.type))
+        ?? first((a) => a.type === 'place' && a.zone === 'front' && isUnit(a.card))
+        ?? first((a) => a.type === 'end')
+        ?? acts[0];
+    },
+    maxSteps: 120,
+  });
+  assert.ok(played.some((p) => p.action.type === 'place'), 'placed a unit');
+  assert.ok(played.some((p) => p.action.type === 'attack'), 'attacked');
+  await page.getByTestId('last-combat').waitFor();
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

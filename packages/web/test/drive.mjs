@@ -1,0 +1,49 @@
+// Drives a local game in the page: reads the page's saved log, replays it through the same engine in
+// Node, lets a policy pick one of the legal actions and clicks the button that carries exactly it.
+
+export async function localFile(page) {
+  return JSON.parse(await page.evaluate(() => localStorage.getItem('tabula.local') ?? 'null'));
+}
+
+export function replayFile(game, f) {
+  let s = game.setup({ ...f.options, seed: f.seed });
+  for (const e of f.actions) s = game.apply(s, e.role, e.action);
+  return s;
+}
+
+export async function clickAction(page, action) {
+  return page.evaluate((json) => {
+    const b = [...document.querySelectorAll('button[data-action]')].find((x) => x.dataset.action === json && !x.disabled);
+    if (!b) return false;
+    b.click();
+    return true;
+  }, JSON.stringify(action));
+}
+
+/**
+ * Plays until `done(state, played)` is true. `policy(state, role, actions)` returns an action or null
+ * (null: wait, e.g. for a bot). Returns the list of { role, action } the test played.
+ */
+export async function drive(page, game, { humans, policy, done, maxSteps = 200, timeoutMs = 60_000 }) {
+  const played = [];
+  const t0 = Date.now();
+  for (let step = 0; step < maxSteps; step++) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`drive: timed out after ${played.length} actions`);
+    const f = await localFile(page);
+    const s = replayFile(game, f);
+    if (done(s, played)) return played;
+    if (game.outcome(s)) throw new Error('drive: the game ended first');
+    const active = game.active(s);
+    const role = humans.find((r) => active.includes(r));
+    if (!role) { await page.waitForTimeout(150); continue; }
+    const a = policy(s, role, game.actions(s, role));
+    if (!a) { await page.waitForTimeout(150); continue; }
+    const n = f.actions.length;
+    let ok = false;
+    for (let i = 0; i < 40 && !ok; i++) { ok = await clickAction(page, a); if (!ok) await page.waitForTimeout(100); }
+    if (!ok) throw new Error(`drive: no button for ${JSON.stringify(a)}`);
+    await page.waitForFunction((k) => (JSON.parse(localStorage.getItem('tabula.local')).actions.length > k), n, { timeout: 10_000 });
+    played.push({ role, action: a });
+  }
+  throw new Error(`drive: not done after ${maxSteps} steps`);
+}
