@@ -43,3 +43,22 @@ test('the levels can be created by name inside worker_threads', async () => {
   await w.terminate();
   assert.equal(name, 'mcts-hard@10');
 });
+
+test('the Web Worker entry answers a posted request through postMessage', async () => {
+  const g = globalThis as unknown as { onmessage: ((e: { data: unknown }) => void) | null; postMessage: (m: unknown) => void };
+  const posted: unknown[] = [];
+  const saved = { onmessage: g.onmessage, postMessage: g.postMessage };
+  g.postMessage = (m) => { posted.push(m); };
+  try {
+    await import('./web-worker.js');
+    const state = goofspiel.setup({ seed: 'ww' });
+    g.onmessage!({ data: { id: 7, game: 'goofspiel', bot: 'mcts-easy@50', state, role: 'b', seed: 's' } });
+    assert.equal(posted.length, 1);
+    const r = posted[0] as { id: number; action: number };
+    assert.equal(r.id, 7);
+    assert.ok(goofspiel.actions(state, 'b').includes(r.action));
+  } finally {
+    g.onmessage = saved.onmessage;
+    g.postMessage = saved.postMessage;
+  }
+});
