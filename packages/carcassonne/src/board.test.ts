@@ -154,3 +154,26 @@ test('Carcassonne: the incremental board equals a rebuild and a brute-force chec
     assert.deepEqual([...inc.frontier].sort(), [...fresh.frontier].sort());
   }
 });
+
+test('Carcassonne: branching from one state (as a search does) gives the same states, actions and views as fresh copies', async () => {
+  const { carcassonneGame: game } = await import('./game.js');
+  const { Rng } = await import('@tabula/engine');
+  const rng = new Rng('branch');
+  let s = game.setup({ seed: 'branch', players: 3 });
+  for (let i = 0; i < 60; i++) {
+    const r = game.active(s)[0]!;
+    const acts = game.actions(s, r);
+    s = game.apply(s, r, acts[rng.int(acts.length)]!);
+  }
+  while (s.phase !== 'place') s = game.apply(s, game.active(s)[0]!, game.actions(s, game.active(s)[0]!).at(-1)!);
+  const role = game.active(s)[0]!;
+  const places = game.actions(s, role);
+  for (const a of places.slice(0, 6)) {
+    const branched = game.apply(s, role, a); // s keeps (or rebuilds) its board each time
+    const fresh = game.apply(JSON.parse(JSON.stringify(s)) as typeof s, role, a);
+    assert.deepEqual(branched, fresh);
+    assert.deepEqual(game.actions(branched, role), game.actions(fresh, role));
+    assert.deepEqual(game.view(branched, null), game.view(fresh, null));
+  }
+  assert.deepEqual(game.actions(s, role), places);
+});

@@ -38,12 +38,17 @@ export class Board {
   /** frontierPos[key] = index in frontier + 1, 0 when not open (the frontier never exceeds 2n + 2 < 255). */
   readonly frontierPos = new Uint8Array(GRID * GRID);
   /** Keys of the open positions. */
-  readonly frontier: number[] = [];
+  frontier: number[] = [];
   /** Required edges of each open position: low byte mask, high byte value (2 bits per side, N lowest). */
-  readonly frontierReq: number[] = [];
+  frontierReq: number[] = [];
+  /**
+   * Built for a state met again (a search revisiting a position): the next placement from it copies
+   * the board instead of taking it, so the state keeps its board for the next visit.
+   */
+  sticky = false;
   /** Coordinates of the open positions, parallel to frontier. */
-  readonly frontierX: number[] = [];
-  readonly frontierY: number[] = [];
+  frontierX: number[] = [];
+  frontierY: number[] = [];
   readonly tx = new Int16Array(MAX_TILES);
   readonly ty = new Int16Array(MAX_TILES);
   readonly ttype = new Uint8Array(MAX_TILES);
@@ -57,6 +62,20 @@ export class Board {
   readonly open = new Int16Array(MAX_TILES * MAXF);
   private readonly stamp = new Int32Array(MAX_TILES);
   private stampNo = 0;
+
+  /** An independent copy (typed arrays copied in bulk). */
+  clone(): Board {
+    const b = new Board();
+    b.n = this.n;
+    b.cell.set(this.cell); b.frontierPos.set(this.frontierPos);
+    b.frontier = this.frontier.slice(); b.frontierX = this.frontierX.slice(); b.frontierY = this.frontierY.slice();
+    b.frontierReq = this.frontierReq.slice();
+    b.tx.set(this.tx); b.ty.set(this.ty); b.ttype.set(this.ttype); b.trot.set(this.trot);
+    const m = this.n * MAXF;
+    b.parent.set(this.parent.subarray(0, m)); b.size.set(this.size.subarray(0, m));
+    b.next.set(this.next.subarray(0, m)); b.open.set(this.open.subarray(0, m));
+    return b;
+  }
 
   static from(placements: readonly number[]): Board {
     const b = new Board();
@@ -274,11 +293,12 @@ export class Board {
 /** Boards cached by the identity of a state's placement list; moved forward along a line of play. */
 const cache = new WeakMap<readonly number[], Board>();
 
-/** The board for a placement list (built on a miss). */
-export function boardOf(placements: readonly number[]): Board {
+/** The board for a placement list (built on a miss; `sticky` marks it as a revisited position). */
+export function boardOf(placements: readonly number[], sticky = true): Board {
   let b = cache.get(placements);
   if (b === undefined || b.n !== placements.length) {
     b = Board.from(placements);
+    b.sticky = sticky;
     cache.set(placements, b);
   }
   return b;
@@ -286,12 +306,13 @@ export function boardOf(placements: readonly number[]): Board {
 
 /**
  * Takes the board of `placements` for mutation into `nextPlacements` (which must extend it by one
- * tile, already placed by the caller on the returned board). The old list loses its board and will
- * rebuild one if asked again.
+ * tile) and places that tile on it. The old list loses its board and will rebuild one if asked again,
+ * unless its board is sticky (then it is copied).
  */
 export function advanceBoard(placements: readonly number[], nextPlacements: readonly number[]): Board {
   let b = cache.get(placements);
   if (b === undefined || b.n !== placements.length) b = Board.from(placements);
+  else if (b.sticky) b = b.clone();
   else cache.delete(placements);
   const p = nextPlacements[nextPlacements.length - 1]!;
   b.place(placementType(p), placementRot(p), placementX(p), placementY(p));

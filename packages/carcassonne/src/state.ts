@@ -140,7 +140,7 @@ export function setupState(options: SetupOptions): CarcState {
   const rng = seedRng(options.seed);
   const pile = shuffleInPlace(rng, pileTiles(opts.hs));
   const tiles = [packPlacement(START_TILE, 0, 0, 0)];
-  const board = boardOf(tiles);
+  const board = boardOf(tiles, false);
   const discarded: number[] = [];
   const events: GameEvent[] = [];
   const current = drawFitting(board, pile, discarded, events);
