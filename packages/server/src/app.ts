@@ -81,6 +81,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     trustProxy: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     return503OnClosing: false,
+    // Malformed URLs and the like, caught before routing: same error shape.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as unknown as FastifyReply).code(status).send(errorBody('bad-request', err.message));
+    },
   });
   // Response schemas document the API; serialisation is plain JSON (a view is any JSON).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -210,6 +210,7 @@ export class GameService {
 
   async list(user: UserRow | null, status: GameStatus, mine: boolean, limit: number): Promise<GameSummary[]> {
     if (mine && !user) throw unauthorized();
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new ApiError(400, 'bad-request', 'limit must be an integer from 1 to 200.');
     const rows = await this.store.listGames({ status, limit, ...(mine && user ? { userId: user.id } : {}) });
     if (user && status === 'active' && !mine) {
       // Make sure the caller's own games are listed even when older than the newest `limit`.

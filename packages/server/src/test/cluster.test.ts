@@ -1,0 +1,78 @@
+/** Two server processes sharing PostgreSQL, fanning out through Redis. */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Api, Live } from './client.js';
+import { startPostgres, startRedis, type Service } from './services.js';
+import { spawnServer, type Child } from './processes.js';
+import { uniqueName } from './fixtures.js';
+import { TALLY } from './testgame.js';
+
+describe('two processes + PostgreSQL + Redis', () => {
+  let pg: Service, redis: Service, a: Child, b: Child;
+  let A: Api, B: Api;
+  let alice: string, bob: string;
+
+  before(async () => {
+    [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+    const env = { TABULA_DB: pg.url, TABULA_REDIS: redis.url };
+    a = await spawnServer(env);
+    b = await spawnServer(env); // migrations already applied: runs none
+    A = new Api(a.url);
+    B = new Api(b.url);
+    alice = await A.signUp(uniqueName('alice'));
+    bob = await B.signUp(uniqueName('bob'));
+  });
+  after(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([pg?.stop(), redis?.stop()]);
+  });
+
+  async function newGame(): Promise<string> {
+    const id = (await A.post('/api/games', { game: TALLY, variants: { target: 1000 } }, alice)).body.id as string;
+    assert.equal((await B.post(`/api/games/${id}/seats`, { role: 'north' }, alice)).status, 200);
+    assert.equal((await A.post(`/api/games/${id}/seats`, { role: 'east' }, bob)).status, 200);
+    return id;
+  }
+
+  it('a token from one process works on the other; updates cross processes both ways', async () => {
+    assert.equal((await B.get('/api/me', alice)).status, 200);
+    const id = await newGame();
+    const onB = await Live.open(b.url, id, bob);
+    const onA = await Live.open(a.url, id, alice);
+    const s0 = await onB.next((m) => m.type === 'state');
+    await onA.next((m) => m.type === 'state');
+    // alice moves through A; bob's socket on B hears it.
+    const r = await A.post(`/api/games/${id}/actions`, { version: s0.version, action: { type: 'add', n: 2 } }, alice);
+    assert.equal(r.status, 200);
+    const seen = await onB.next((m) => m.type === 'state' && m.version === s0.version + 1, 5000);
+    assert.deepEqual(seen.view.tally, [2, 0]);
+    assert.equal(seen.view.secrets[0], null, 'bob still sees only his own secret');
+    // alice passes through B's socket... via HTTP on B; alice's socket on A hears it.
+    await B.post(`/api/games/${id}/actions`, { version: seen.version, action: { type: 'pass' } }, alice);
+    const turn = await onB.next((m) => m.type === 'state' && m.version === seen.version + 1, 5000);
+    assert.equal(turn.yourTurn, true);
+    onB.send({ type: 'action', ref: 7, version: turn.version, action: { type: 'add', n: 1 } });
+    assert.equal((await onB.next((m) => m.type === 'ack')).ref, 7);
+    const onAseen = await onA.next((m) => m.type === 'state' && m.version === turn.version + 1, 5000);
+    assert.deepEqual(onAseen.view.tally, [2, 1]);
+    onA.close();
+    onB.close();
+  });
+
+  it('20 concurrent submits of the same version from both processes: exactly one is applied, the rest get 409', async () => {
+    const id = await newGame();
+    for (let round = 0; round < 3; round++) {
+      const g = (await A.get(`/api/games/${id}`, alice)).body;
+      assert.equal(g.yourTurn, true);
+      const before = g.log.length as number;
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? A : B).post(`/api/games/${id}/actions`, { version: g.version, action: { type: 'add', n: 1 } }, alice)));
+      const codes = results.map((r) => r.status).sort();
+      assert.equal(codes.filter((c) => c === 200).length, 1, `one applied: ${codes.join(',')}`);
+      assert.equal(codes.filter((c) => c === 409).length, 19);
+      for (const r of results) if (r.status === 409) assert.equal(r.body.error.code, 'stale-version');
+      const after = (await B.get(`/api/games/${id}`, alice)).body;
+      assert.equal(after.log.length, before + 1);
+      assert.equal(after.version, g.version + 1);
+    }
+  });
+});

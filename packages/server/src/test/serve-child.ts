@@ -1,0 +1,21 @@
+/**
+ * A server process for the multi-process and crash tests: `node serve-child.js`, configured by
+ * TABULA_DB and TABULA_REDIS; prints "LISTENING <url>" once it serves. The test game is registered.
+ */
+import { createServer } from '../app.js';
+import { testGameModule, testScrypt } from './fixtures.js';
+
+const server = await createServer({
+  db: process.env.TABULA_DB ?? 'sqlite::memory:',
+  redis: process.env.TABULA_REDIS || undefined,
+  logger: process.env.TABULA_LOG ? { level: process.env.TABULA_LOG } : false,
+  webDist: null,
+  scrypt: testScrypt,
+  rateLimits: false,
+  bots: { threads: 1, thinkMs: 5, modules: [testGameModule] },
+});
+const url = await server.listen(Number(process.env.TABULA_PORT ?? 0), '127.0.0.1');
+process.stdout.write(`LISTENING ${url}\n`);
+const stop = (): void => { void server.close().finally(() => process.exit(0)); };
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
