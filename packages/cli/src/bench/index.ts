@@ -4,9 +4,10 @@ import { dirname } from 'node:path';
 import type { Benchmark, BenchSection } from './types.js';
 import { randomGamesBench } from './random-games.js';
 import { botsBench } from './bots.js';
+import { webBundleBench } from './web-bundle.js';
 
 /** Every benchmark `tabula bench` runs, in order. Other packages' benchmarks are added here. */
-export const benchmarks: Benchmark[] = [randomGamesBench, botsBench];
+export const benchmarks: Benchmark[] = [randomGamesBench, botsBench, webBundleBench];
 
 export function machineLine(): string {
   const c = cpus();
