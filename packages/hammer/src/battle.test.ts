@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyMap, g, has, put, rig, run, stepsOf, where } from './fixtures.test-support.js';
+import { emptyMap, g, has, put, rig, run, stepsOf, where, copy } from './fixtures.test-support.js';
 import { AREA_COUNT, OFF, POOL_E, POOL_S, areaOf, borderBetween } from './map.js';
 import { blockOf } from './blocks.js';
 import { fireOf } from './battle.js';
-import { F_RESERVE, clone, type State } from './state.js';
+import { F_RESERVE, type State } from './state.js';
 
 /** Starts the battle phase with `attacker` attacking `area` (Player 1 = attacker unless given). */
 function battle(s: State, area: string, attacker: 0 | 1, opts: { from?: string; p1?: 0 | 1; rolls?: number[] } = {}): State {
-  const n = clone(s);
+  const n = copy(s);
   n.att = n.att.slice();
   n.bUsed = n.bUsed.slice();
   n.att[areaOf(area)] = attacker;
@@ -157,7 +157,7 @@ test('HotS 5.5: if both sides used a border, only Player 2 may retreat over it',
   const s = emptyMap();
   put(s, 'S-douglas', 'annan');
   put(s, 'E-york-infantry', 'annan');
-  const n = clone(s);
+  const n = copy(s);
   n.bUsed = n.bUsed.slice();
   n.bUsed[borderBetween(areaOf('annan'), areaOf('carrick'))] = 3;
   let t = battle(n, 'annan', 0, { p1: 0 });
@@ -209,7 +209,7 @@ test('HotS 5.7: a noble eliminated in combat switches sides at strength 1 into r
   // Wallace (A) fires before the English nobles (B) and infantry (C); York (4) is strongest.
   t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
   assert.equal(stepsOf(t, 'E-york-infantry'), 3);
-  const n = clone(t);
+  const n = copy(t);
   n.steps[blockOf('E-york-infantry')] = 1;
   n.steps[blockOf('E-noble-angus')] = 1;
   // a second fire kills both
@@ -290,7 +290,7 @@ test('HotS 5.32: reserves sit out round 1 (not hit, cannot act) and join in roun
   put(s, 'S-wallace', 'lothian');
   put(s, 'E-york-infantry', 'lothian');
   put(s, 'E-durham-infantry', 'dunbar');
-  const n = clone(s);
+  const n = copy(s);
   n.flags[blockOf('S-wallace')] = F_RESERVE;
   let t = battle(n, 'lothian', 1);
   assert.ok(!actorBlocks(t).includes('S-wallace'));
@@ -306,7 +306,7 @@ test('HotS 5.32: if the defenders are wiped out in round 1 and only their reserv
   put(s, 'S-wallace', 'lothian');
   put(s, 'E-york-infantry', 'lothian', 1);
   put(s, 'E-durham-infantry', 'lothian');
-  const n = clone(s);
+  const n = copy(s);
   n.flags[blockOf('E-durham-infantry')] = F_RESERVE;
   let t = battle(n, 'lothian', 1, { rolls: [1, 6, 6, 6] });
   t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
@@ -320,7 +320,7 @@ test('HotS 5.1: Player 1 chooses the order of battles', () => {
   put(s, 'E-york-infantry', 'lothian');
   put(s, 'S-barclay', 'angus');
   put(s, 'E-durham-infantry', 'angus');
-  const n = clone(s);
+  const n = copy(s);
   n.att = n.att.slice();
   n.att[areaOf('lothian')] = 0;
   n.att[areaOf('angus')] = 1;
@@ -378,7 +378,7 @@ test('HotS 5.0 (edge case 12): reserve marks are cleared when a battle ends', ()
   put(s, 'S-douglas', 'lothian');
   put(s, 'E-york-infantry', 'lothian', 1);
   put(s, 'E-durham-infantry', 'england');
-  const n = clone(s);
+  const n = copy(s);
   n.flags[blockOf('S-douglas')] = F_RESERVE;
   let t = battle(n, 'lothian', 1, { rolls: [1, 6, 6, 6] });
   t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });

@@ -10,7 +10,7 @@ import {
 import { eliminate, occupancy } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { F_ACTED, F_CELTIC, F_RESERVE, cow, zero, type State } from './state.js';
+import { stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 
 const LETTERS = 'ABC';
@@ -81,8 +81,8 @@ function celticRolls(n: State): void {
     if (d >= 5) {
       n.loc[b] = POOL_E;
       n.flags[b] = 0;
-      n.last.push({ to: -1, key: 'log.celtic-leave', args: { block: BLOCK_IDS[b]!, die: d } });
-    } else n.last.push({ to: -1, key: 'log.celtic-stay', args: { block: BLOCK_IDS[b]!, die: d } });
+      log(n, { to: -1, key: 'log.celtic-leave', args: { block: BLOCK_IDS[b]!, die: d } });
+    } else log(n, { to: -1, key: 'log.celtic-stay', args: { block: BLOCK_IDS[b]!, die: d } });
   }
 }
 
@@ -90,7 +90,7 @@ export function startBattle(n: State, area: number): void {
   n.battle = { area, att: n.att[area]!, round: 1, step: 0, hits: 0, hitSide: 0, stage: 'turns', winner: -1, dice: [] };
   n.rev++;
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area) n.flags[b]! &= ~(F_ACTED | F_CELTIC);
-  n.last.push({ to: -1, key: 'log.battle', args: { area: AREA_IDS[area]!, attacker: ROLES[n.battle.att]! } });
+  log(n, { to: -1, key: 'log.battle', args: { area: AREA_IDS[area]!, attacker: ROLES[n.battle.att]! } });
   celticRolls(n);
   n.phase = 'battle';
   nextTurn(n);
@@ -158,10 +158,10 @@ function hitTargets(s: State): number[] {
 }
 
 function applyHit(n: State, b: number): void {
-  n.steps[b]!--;
-  n.last.push({ to: -1, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
+  stepsW(n)[b]!--;
+  log(n, { to: -1, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
   if (n.steps[b]! <= 0) {
-    n.last.push({ to: -1, key: 'log.eliminated', args: { block: BLOCK_IDS[b]! } });
+    log(n, { to: -1, key: 'log.eliminated', args: { block: BLOCK_IDS[b]! } });
     eliminate(n, b, true);
   }
 }
@@ -188,9 +188,8 @@ function startHits(n: State): boolean {
 }
 
 /** Where a block may retreat (5.5) or regroup (5.6) from the battle area. */
-export function retreatTargets(s: State, b: number, regroup: boolean): number[] {
+export function retreatTargets(s: State, b: number, regroup: boolean, occ: number[] = occupancy(s)): number[] {
   const side = SIDE[b]!, from = s.loc[b]!;
-  const occ = occupancy(s);
   const own = 1 << side, enemy = 1 << (1 - side);
   const out: number[] = [];
   if (b === NORSE) {
@@ -229,12 +228,13 @@ definePhase('battle', {
       for (const b of hitTargets(s)) out.push({ type: 'hit', block: BLOCK_IDS[b]! });
       return out;
     }
+    const occ = occupancy(s);
     if (bt.stage === 'retreat') {
-      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, false)) out.push({ type: 'retreat', block: BLOCK_IDS[b]!, to: AREA_IDS[t]! });
+      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, false, occ)) out.push({ type: 'retreat', block: BLOCK_IDS[b]!, to: AREA_IDS[t]! });
       return out;
     }
     if (bt.stage === 'regroup') {
-      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, true)) out.push({ type: 'regroup', block: BLOCK_IDS[b]!, to: AREA_IDS[t]! });
+      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, true, occ)) out.push({ type: 'regroup', block: BLOCK_IDS[b]!, to: AREA_IDS[t]! });
       out.push({ type: 'done' });
       return out;
     }
@@ -243,7 +243,7 @@ definePhase('battle', {
       if (INIT[b] !== letter || s.flags[b]! & F_ACTED) continue;
       const id = BLOCK_IDS[b]!;
       out.push({ type: 'fire', block: id });
-      for (const t of retreatTargets(s, b, false)) out.push({ type: 'retreat', block: id, to: AREA_IDS[t]! });
+      for (const t of retreatTargets(s, b, false, occ)) out.push({ type: 'retreat', block: id, to: AREA_IDS[t]! });
       out.push({ type: 'hold', block: id });
     }
     return out;
@@ -262,15 +262,15 @@ definePhase('battle', {
     }
     if (a.type === 'regroup') {
       moveOut(n, blockOf(a.block), areaOf(a.to));
-      n.last.push({ to: side, key: 'log.regroup', args: { block: a.block, to: a.to } });
-      n.last.push({ to: 1 - side, key: 'log.regroup-hidden', args: { to: a.to } });
+      log(n, { to: side, key: 'log.regroup', args: { block: a.block, to: a.to } });
+      log(n, { to: 1 - side, key: 'log.regroup-hidden', args: { to: a.to } });
       if (inBattle(n, side, false).length === 0) finishBattle(n);
       return;
     }
     if (a.type === 'done') return finishBattle(n);
     if (a.type === 'retreat') {
       moveOut(n, blockOf(a.block), areaOf(a.to));
-      n.last.push({ to: -1, key: 'log.retreat', args: { block: a.block, to: a.to } });
+      log(n, { to: -1, key: 'log.retreat', args: { block: a.block, to: a.to } });
       if (bt.stage === 'retreat') return withdrawRest(n);
       nextTurn(n);
       return;
@@ -278,7 +278,7 @@ definePhase('battle', {
     const b = blockOf((a as { block: string }).block);
     n.flags[b]! |= F_ACTED;
     if (a.type === 'hold') {
-      n.last.push({ to: -1, key: 'log.hold', args: { block: a.block } });
+      log(n, { to: -1, key: 'log.hold', args: { block: a.block } });
       nextTurn(n);
       return;
     }
@@ -295,7 +295,7 @@ definePhase('battle', {
       bt.dice = dice;
       bt.hits += hits;
       bt.hitSide = 1 - side;
-      n.last.push({ to: -1, key: 'log.fire', args: { block: a.block, dice: dice.join(','), hits, fire: f } });
+      log(n, { to: -1, key: 'log.fire', args: { block: a.block, dice: dice.join(','), hits, fire: f } });
       // Immediate hits, or delayed hits as soon as they reach the enemy's total steps (edge case 13).
       if (!n.delayedHits || bt.hits >= stepsOf(n, inBattle(n, 1 - side, true))) {
         if (startHits(n)) return;
@@ -326,7 +326,7 @@ function endRound(n: State): void {
     // 5.3: the attacker has not won after three rounds and must retreat.
     bt.stage = 'retreat';
     n.who = bt.att;
-    n.last.push({ to: -1, key: 'log.attacker-withdraws', args: { side: ROLES[bt.att]! } });
+    log(n, { to: -1, key: 'log.attacker-withdraws', args: { side: ROLES[bt.att]! } });
     withdrawRest(n);
     return;
   }
@@ -334,11 +334,11 @@ function endRound(n: State): void {
   const area = bt.area;
   if (inBattle(n, 1 - bt.att, true).length === 0 && inBattle(n, 1 - bt.att, false).length > 0) {
     bt.att = 1 - bt.att;
-    n.last.push({ to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
+    log(n, { to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
   }
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area) n.flags[b]! &= ~(F_RESERVE | F_ACTED);
   n.rev++;
-  n.last.push({ to: -1, key: 'log.round', args: { round: bt.round } });
+  log(n, { to: -1, key: 'log.round', args: { round: bt.round } });
   celticRolls(n);
   nextTurn(n);
 }
@@ -348,7 +348,7 @@ function withdrawRest(n: State): void {
   const bt = n.battle!;
   for (const b of inBattle(n, bt.att, false)) {
     if (retreatTargets(n, b, false).length === 0) {
-      n.last.push({ to: -1, key: 'log.no-retreat', args: { block: BLOCK_IDS[b]! } });
+      log(n, { to: -1, key: 'log.no-retreat', args: { block: BLOCK_IDS[b]! } });
       eliminate(n, b, true);
       if (n.result) return;
     }
@@ -361,7 +361,7 @@ function withdrawRest(n: State): void {
 function endBattle(n: State, winner: number): void {
   const bt = n.battle!;
   bt.winner = winner;
-  n.last.push({ to: -1, key: 'log.battle-won', args: { area: AREA_IDS[bt.area]!, winner: winner < 0 ? null : ROLES[winner]! } });
+  log(n, { to: -1, key: 'log.battle-won', args: { area: AREA_IDS[bt.area]!, winner: winner < 0 ? null : ROLES[winner]! } });
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === bt.area) n.flags[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
   if (winner < 0) return finishBattle(n);
   bt.stage = 'regroup';

@@ -3,7 +3,7 @@ import { AREA_COUNT, OFF, poolOf } from './map.js';
 import {
   BLACK_CROSS, BLOCK_COUNT, BLOCK_IDS, E, EDWARD, IS_NOBLE, KING, MORAY, NOBLE_BLOCKS, OTHER, S, SIDE, WALLACE, ROLES,
 } from './blocks.js';
-import { F_RESERVE, type State } from './state.js';
+import { stepsW, log, F_RESERVE, type State } from './state.js';
 
 /** Per area, bit 1 = English blocks present, bit 2 = Scottish blocks present. */
 export function occupancy(s: State): number[] {
@@ -40,11 +40,11 @@ export function nobleCount(s: State, side: number): number {
 export function defect(n: State, b: number): number {
   const o = OTHER[b]!;
   n.loc[o] = n.loc[b]!;
-  n.steps[o] = n.steps[b]!;
+  stepsW(n)[o] = n.steps[b]!;
   n.flags[o] = n.flags[b]!;
   n.loc[b] = OFF;
   n.flags[b] = 0;
-  n.steps[b] = 0;
+  stepsW(n)[b] = 0;
   return o;
 }
 
@@ -53,7 +53,7 @@ export function endGame(n: State, winner: number | null, reason: string): void {
   n.result = { winners: winner === null ? [] : [ROLES[winner]!], reason };
   n.phase = 'over';
   n.who = -1;
-  n.last.push({ to: -1, key: 'log.game-over', args: { winner: winner === null ? null : ROLES[winner]!, reason } });
+  log(n, { to: -1, key: 'log.game-over', args: { winner: winner === null ? null : ROLES[winner]!, reason } });
 }
 
 /**
@@ -69,9 +69,9 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
   n.flags[b] = 0;
   if (IS_NOBLE[b] && b !== MORAY && (combat || pillage)) {
     const o = defect(n, b);
-    n.steps[o] = 1;
+    stepsW(n)[o] = 1;
     n.flags[o] = F_RESERVE;
-    n.last.push({ to: -1, key: 'log.captured', args: { block: BLOCK_IDS[b]!, now: ROLES[1 - side]! } });
+    log(n, { to: -1, key: 'log.captured', args: { block: BLOCK_IDS[b]!, now: ROLES[1 - side]! } });
     return o;
   }
   if (combat && b === EDWARD) {
@@ -82,7 +82,7 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
     }
     n.edward2 = true;
     n.loc[b] = poolOf(E);
-    n.last.push({ to: -1, key: 'log.edward-i-dies' });
+    log(n, { to: -1, key: 'log.edward-i-dies' });
     return -1;
   }
   if (combat && b === KING) {
@@ -92,11 +92,11 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
   }
   if (combat && BLACK_CROSS[b]) {
     n.loc[b] = OFF;
-    n.last.push({ to: -1, key: 'log.killed', args: { block: BLOCK_IDS[b]! } });
+    log(n, { to: -1, key: 'log.killed', args: { block: BLOCK_IDS[b]! } });
     return -1;
   }
   n.loc[b] = poolOf(side);
-  n.steps[b] = 0;
+  stepsW(n)[b] = 0;
   return -1;
 }
 

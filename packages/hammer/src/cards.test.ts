@@ -2,8 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import data from './data/hammer-of-the-scots.json' with { type: 'json' };
 import { CARD_IDS, CARD_VALUE, isEvent } from './cards.js';
-import { HERALD, MOVE1, MOVE2, MOVE3, TRUCE, VICTUALS, cards, emptyMap, fresh, g, put } from './fixtures.test-support.js';
-import { clone } from './state.js';
+import { HERALD, MOVE1, MOVE2, MOVE3, TRUCE, VICTUALS, cards, emptyMap, fresh, g, put, copy } from './fixtures.test-support.js';
 
 test('HotS 3.0: 25 cards: 3x"3", 10x"2", 7x"1" and 5 events; 5 dealt to each side', () => {
   assert.equal(CARD_IDS.length, data.cards.deckSize);
@@ -15,7 +14,7 @@ test('HotS 3.0: 25 cards: 3x"3", 10x"2", 7x"1" and 5 events; 5 dealt to each sid
 });
 
 test('HotS 3.1: cards are played simultaneously and face down; revealed once both are played', () => {
-  const s = clone(fresh());
+  const s = copy(fresh());
   s.hand = [[MOVE3, 7, 8, 10, 11], [MOVE1, 20, 21, 22, 23]];
   assert.deepEqual(g.active(s), ['England', 'Scotland']);
   const t = g.apply(s, 'England', { type: 'card', card: MOVE3 });

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HERALD, MOVE1, PILLAGE, SEA_MOVE, VICTUALS, cards, emptyMap, g, has, put, rig, stepsOf, where } from './fixtures.test-support.js';
+import { HERALD, MOVE1, PILLAGE, SEA_MOVE, VICTUALS, cards, emptyMap, g, has, put, rig, stepsOf, where, copy } from './fixtures.test-support.js';
 import { OFF, POOL_S, areaOf } from './map.js';
-import { clone, type State } from './state.js';
+import type { State } from './state.js';
 
 function heraldBoard(): State {
   const s = emptyMap();
@@ -121,7 +121,7 @@ test('HotS 6.21: crowning Bruce needs Wallace dead and Bruce in Fife; the Comyn 
   put(s, 'E-york-infantry', 'england');
   let t = cards(s, MOVE1, HERALD);
   assert.ok(!has(t, 'Scotland', { type: 'crown', king: 'Bruce' }), 'Wallace alive');
-  const n = clone(s);
+  const n = copy(s);
   n.loc[0] = OFF; // Wallace dead
   t = cards(n, MOVE1, HERALD);
   assert.ok(has(t, 'Scotland', { type: 'crown', king: 'Bruce' }));
@@ -148,10 +148,10 @@ test('HotS 6.22: King Balliol (1301+, French knights on the map) enters with the
   assert.equal(where(t, 'S-scottish-king'), areaOf('lothian'));
   assert.equal(where(t, 'E-noble-mar'), areaOf('mar'));
   assert.equal(where(t, 'S-noble-angus'), areaOf('angus'));
-  const early = clone(s);
+  const early = copy(s);
   early.year = 1300;
   assert.ok(!has(cards(early, MOVE1, HERALD), 'Scotland', { type: 'crown', king: 'Balliol' }));
-  const crowned = clone(s);
+  const crowned = copy(s);
   crowned.kingCrowned = true;
   assert.ok(!has(cards(crowned, MOVE1, HERALD), 'Scotland', { type: 'crown', king: 'Balliol' }), 'once per game');
 });

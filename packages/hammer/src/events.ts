@@ -11,7 +11,7 @@ import { defect, eliminate, occupancy } from './board.js';
 import { HERALD, PILLAGE, SEA_MOVE, TRUCE, VICTUALS, EVENT_KEYS } from './cards.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { F_RESERVE, cow, type State } from './state.js';
+import { stepsW, log, F_RESERVE, cow, type State } from './state.js';
 import type { Action } from './types.js';
 
 defineStep('event', (n, side) => {
@@ -124,14 +124,14 @@ function strongest(s: State, side: number, area: number): number[] {
 
 function pillageHit(n: State, b: number): void {
   const ev = n.ev!;
-  n.steps[b]!--;
+  stepsW(n)[b]!--;
   ev.left--;
   ev.taken++;
-  n.last.push({ to: SIDE[b]!, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
+  log(n, { to: SIDE[b]!, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
   if (n.steps[b]! <= 0) {
     const o = eliminate(n, b, false, true);
     if (o >= 0) n.flags[o]! &= ~F_RESERVE; // the defector is the attacking force of the battle that follows
-    else n.last.push({ to: -1, key: 'log.pillage-loss', args: { side: ROLES[SIDE[b]!]! } });
+    else log(n, { to: -1, key: 'log.pillage-loss', args: { side: ROLES[SIDE[b]!]! } });
   }
 }
 
@@ -149,7 +149,7 @@ function runPillageHits(n: State): boolean {
     n.who = victim;
     return true;
   }
-  n.last.push({ to: -1, key: 'log.pillage-hits', args: { area: AREA_IDS[ev.area]!, hits: ev.taken } });
+  log(n, { to: -1, key: 'log.pillage-hits', args: { area: AREA_IDS[ev.area]!, hits: ev.taken } });
   ev.step = 'pillage-steps';
   ev.left = ev.taken;
   n.who = ev.side;
@@ -194,7 +194,7 @@ definePhase('event', {
     const ev = n.ev!;
     switch (a.type) {
       case 'pass':
-        n.last.push({ to: -1, key: 'log.event-pass', args: { side: ROLES[side]!, card: EVENT_KEYS[ev.card]! } });
+        log(n, { to: -1, key: 'log.event-pass', args: { side: ROLES[side]!, card: EVENT_KEYS[ev.card]! } });
         return finishEvent(n);
       case 'crown':
         return crown(n, a.king);
@@ -205,7 +205,7 @@ definePhase('event', {
         const d = rollDie(n.rng);
         n.rev++;
         const ok = d <= 4;
-        n.last.push({ to: -1, key: ok ? 'log.herald-success' : 'log.herald-fail', args: { noble: a.noble, die: d } });
+        log(n, { to: -1, key: ok ? 'log.herald-success' : 'log.herald-fail', args: { noble: a.noble, die: d } });
         if (ok) {
           defect(n, b);
           defectionBattles(n, side);
@@ -214,26 +214,26 @@ definePhase('event', {
       }
       case 'truce':
         n.truce = side;
-        n.last.push({ to: -1, key: 'log.truce', args: { side: ROLES[side]! } });
+        log(n, { to: -1, key: 'log.truce', args: { side: ROLES[side]! } });
         return finishEvent(n);
       case 'victuals':
         ev.area = areaOf(a.area);
         ev.left = 3;
         ev.step = 'victuals';
-        n.last.push({ to: -1, key: 'log.victuals', args: { area: a.area } });
+        log(n, { to: -1, key: 'log.victuals', args: { area: a.area } });
         return;
       case 'sea':
         ev.from = areaOf(a.from);
         ev.area = areaOf(a.to);
         ev.step = 'sea-blocks';
-        n.last.push({ to: -1, key: 'log.sea-move', args: { from: a.from, to: a.to } });
+        log(n, { to: -1, key: 'log.sea-move', args: { from: a.from, to: a.to } });
         return;
       case 'pillage':
         ev.area = areaOf(a.area);
         ev.from = areaOf(a.from);
         ev.left = 2;
         ev.taken = 0;
-        n.last.push({ to: -1, key: 'log.pillage', args: { area: a.area, from: a.from } });
+        log(n, { to: -1, key: 'log.pillage', args: { area: a.area, from: a.from } });
         if (!runPillageHits(n)) return;
         n.phase = 'event';
         return;
@@ -245,16 +245,16 @@ definePhase('event', {
         const b = blockOf(a.block);
         n.loc[b] = ev.area;
         ev.taken++;
-        n.last.push({ to: side, key: 'log.sea-block', args: { block: a.block, to: AREA_IDS[ev.area]! } });
+        log(n, { to: side, key: 'log.sea-block', args: { block: a.block, to: AREA_IDS[ev.area]! } });
         const more = blocksLeft(n, side, ev.from);
         if (ev.taken >= 2 || !more) return finishEvent(n);
         return;
       }
       case 'step': {
         const b = blockOf(a.block);
-        n.steps[b]!++;
+        stepsW(n)[b]!++;
         ev.left--;
-        n.last.push({ to: side, key: 'log.step-added', args: { block: a.block } });
+        log(n, { to: side, key: 'log.step-added', args: { block: a.block } });
         const area = ev.step === 'victuals' ? ev.area : ev.from;
         if (ev.left > 0 && ownBelowMax(n, side, area).length > 0) return;
         if (ev.step === 'pillage-steps') return endPillage(n);
@@ -277,14 +277,14 @@ function crown(n: State, king: 'Bruce' | 'Comyn' | 'Balliol'): void {
   const where = king === 'Balliol' ? n.loc[FRENCH]! : FIFE;
   n.kingCrowned = true;
   n.loc[KING] = where;
-  n.steps[KING] = MAX[KING]!;
+  stepsW(n)[KING] = MAX[KING]!;
   n.flags[KING] = 0;
   n.rev++;
-  n.last.push({ to: -1, key: 'log.crown', args: { king, area: AREA_IDS[where]! } });
+  log(n, { to: -1, key: 'log.crown', args: { king, area: AREA_IDS[where]! } });
   const defecting = king === 'Bruce' ? 2 : 1;
   for (let b = 0; b < BLOCK_COUNT; b++) {
     if (SIDE[b] === S && IS_NOBLE[b] && FACTION[b] === defecting && OTHER[b]! >= 0 && n.loc[b]! < AREA_COUNT) {
-      n.last.push({ to: -1, key: 'log.defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[n.loc[b]!]! } });
+      log(n, { to: -1, key: 'log.defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[n.loc[b]!]! } });
       defect(n, b);
     }
   }

@@ -4,7 +4,12 @@ import { hammerGame as g } from './game.js';
 import { BLOCK_COUNT, MAX, blockOf } from './blocks.js';
 import { OFF, areaOf } from './map.js';
 import { advance } from './flow.js';
-import { clone, type State } from './state.js';
+import type { State } from './state.js';
+
+/** A deep copy tests may edit freely (states share arrays copy-on-write). */
+export function copy(s: State): State {
+  return structuredClone(s);
+}
 import type { Action } from './types.js';
 
 export { g };
@@ -15,7 +20,7 @@ export function fresh(scenario = 'braveheart', variants?: Record<string, unknown
 
 /** A state with an empty map (every block off the map), at the card phase. */
 export function emptyMap(scenario = 'braveheart', variants?: Record<string, unknown>): State {
-  const s = clone(fresh(scenario, variants));
+  const s = copy(fresh(scenario, variants));
   for (let b = 0; b < BLOCK_COUNT; b++) { s.loc[b] = OFF; s.steps[b] = MAX[b]!; s.flags[b] = 0; }
   return s;
 }
@@ -59,7 +64,7 @@ export function playAll(s: State, role: string, list: Action[]): State {
 
 /** Gives both sides these cards and plays them (England's card, Scotland's card). */
 export function cards(s: State, e: number, sc: number): State {
-  const n = clone(s);
+  const n = copy(s);
   n.hand = [[e, ...n.hand[0]!.filter((c) => c !== e && c !== sc)].slice(0, 5), [sc, ...n.hand[1]!.filter((c) => c !== e && c !== sc)].slice(0, 5)];
   let t = g.apply(n, 'England', { type: 'card', card: e });
   t = g.apply(t, 'Scotland', { type: 'card', card: sc });
@@ -79,7 +84,7 @@ export function move(s: State, role: string, block: string, path: string[], acti
 
 /** Runs queued steps (for tests that set `todo` by hand). */
 export function run(s: State, todo: string[]): State {
-  const n = clone(s);
+  const n = copy(s);
   n.todo = todo;
   advance(n);
   return n;

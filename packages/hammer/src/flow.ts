@@ -4,7 +4,7 @@
  * `Step` that either waits for input (returns true) or does its work and lets the queue run on.
  */
 import { RuleError } from '@tabula/engine';
-import type { State } from './state.js';
+import { todoW, type State } from './state.js';
 import type { Action } from './types.js';
 
 export interface Phase {
@@ -28,7 +28,7 @@ export function defineStep(name: string, start: (n: State, arg: number) => boole
 /** Runs queued steps until one waits for a player or the game ends. */
 export function advance(n: State): void {
   while (!n.result) {
-    const t = n.todo.shift();
+    const t = todoW(n).shift();
     if (t === undefined) throw new RuleError('internal', 'the turn sequence ran dry');
     const i = t.indexOf(':');
     const name = i < 0 ? t : t.slice(0, i);
@@ -41,7 +41,7 @@ export function advance(n: State): void {
 
 /** Puts steps at the front of the queue (a procedure call, e.g. an immediate battle). */
 export function call(n: State, ...steps: string[]): void {
-  n.todo.unshift(...steps);
+  todoW(n).unshift(...steps);
 }
 
 export function wait(n: State, phase: string, who: number): true {

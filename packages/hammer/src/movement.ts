@@ -8,7 +8,7 @@ import {
 import { BLOCK_COUNT, BLOCK_IDS, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
 import { occupancy } from './board.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
+import { log, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 
 const enemyBit = (side: number): number => 1 << (1 - side);
@@ -52,8 +52,27 @@ function nextSteps(s: State, side: number, from: number, occ: number[], first: b
   return out;
 }
 
+/** Whether a block of `side` could take a first step out of `from` (nextSteps without the list). */
+function hasStep(s: State, side: number, from: number, occ: number[]): boolean {
+  const adj = ADJ[from]!;
+  const contestedHere = occ[from] === 3;
+  const eb = enemyBit(side);
+  for (let i = 0; i < adj.length; i += 2) {
+    const to = adj[i]!, bd = adj[i + 1]!;
+    if (s.bCount[bd]! >= BORDER_LIMIT[bd]!) continue;
+    if (contestedHere && s.bUsed[bd]! & eb) continue;
+    if (ANGLO[bd]) {
+      if (side === S && to === ENGLAND && s.truce >= 0) continue;
+      if (s.crossed && s.moves < 1) continue;
+    }
+    if (occ[to]! & eb && s.truce === 1 - side) continue;
+    return true;
+  }
+  return false;
+}
+
 function canMoveFrom(s: State, side: number, area: number, occ: number[]): boolean {
-  return leavers(s, side, area, occ).length > 0 && nextSteps(s, side, area, occ, true).length > 0;
+  return leavers(s, side, area, occ).length > 0 && hasStep(s, side, area, occ);
 }
 
 function norseTargets(s: State, side: number, occ: number[]): number[] {
@@ -104,12 +123,21 @@ definePhase('move', {
     const out: Action[] = [];
     if (s.moves > 0) {
       const occ = occupancy(s);
-      const seen = new Array<boolean>(AREA_COUNT).fill(false);
+      // one pass: own, enemy and unmoved (non-Norse) own blocks per area
+      const own = new Array<number>(AREA_COUNT).fill(0);
+      const enemy = new Array<number>(AREA_COUNT).fill(0);
+      const free = new Array<number>(AREA_COUNT).fill(0);
       for (let b = 0; b < BLOCK_COUNT; b++) {
         const l = s.loc[b]!;
-        if (SIDE[b] !== side || l >= AREA_COUNT || seen[l]) continue;
-        seen[l] = true;
-        if (canMoveFrom(s, side, l, occ)) out.push({ type: 'group', area: AREA_IDS[l]! });
+        if (l >= AREA_COUNT) continue;
+        if (SIDE[b] !== side) { enemy[l]!++; continue; }
+        own[l]!++;
+        if (!(s.flags[b]! & F_MOVED) && b !== NORSE) free[l]!++;
+      }
+      for (let a = 0; a < AREA_COUNT; a++) {
+        if (free[a] === 0) continue;
+        if (occ[a] === 3 && own[a]! <= enemy[a]!) continue;
+        if (hasStep(s, side, a, occ)) out.push({ type: 'group', area: AREA_IDS[a]! });
       }
       for (const t of norseTargets(s, side, occ)) out.push({ type: 'norse', to: AREA_IDS[t]! });
     }
@@ -131,7 +159,7 @@ definePhase('move', {
       const occ = occupancy(n);
       n.flags[NORSE]! |= F_MOVED;
       n.loc[NORSE] = to;
-      n.last.push({ to: -1, key: 'log.norse-move', args: { from: AREA_IDS[from]!, to: a.to } });
+      log(n, { to: -1, key: 'log.norse-move', args: { from: AREA_IDS[from]!, to: a.to } });
       if (occ[to]! & enemyBit(side)) enterBattle(n, side, NORSE, from, -2, to);
       if (n.moves === 0) endPhase(n);
     }
@@ -199,7 +227,7 @@ definePhase('path', {
       if (n.crossed) n.moves--;
       n.crossed = true;
     }
-    n.last.push({ to: -1, key: 'log.step', args: { from: AREA_IDS[from]!, to: a.area } });
+    log(n, { to: -1, key: 'log.step', args: { from: AREA_IDS[from]!, to: a.area } });
     let stop = n.selLeft <= 0 || MINOR[bd]! || to === ENGLAND;
     if (occ[to]! & enemyBit(side)) {
       enterBattle(n, side, b, n.grp, bd, to);
@@ -222,7 +250,7 @@ export function enterBattle(n: State, side: number, b: number, origin: number, b
     n.att[to] = side;
     n.mainFrom[to] = origin;
     n.mainBorder[to] = bd;
-    n.last.push({ to: -1, key: 'log.attack', args: { side: side === S ? 'Scotland' : 'England', area: AREA_IDS[to]! } });
+    log(n, { to: -1, key: 'log.attack', args: { side: side === S ? 'Scotland' : 'England', area: AREA_IDS[to]! } });
   } else if (n.att[to] !== side || n.mainFrom[to] !== origin || n.mainBorder[to] !== bd) {
     n.flags[b]! |= F_RESERVE;
   }

@@ -125,7 +125,39 @@ export function zero(n: State, key: 'bCount' | 'bUsed' | 'rp'): void {
   for (let i = 0; i < a.length; i++) if (a[i] !== 0) { n[key] = new Array<number>(a.length).fill(0); return; }
 }
 
+/** Shared empty log: `log` replaces it with a fresh array on the first event. */
+const NO_LOG: LogEv[] = [];
+
+/** Records a log event of the current action. */
+export function log(n: State, e: LogEv): void {
+  if (n.last === NO_LOG) n.last = [];
+  n.last.push(e);
+}
+
+let ownedSteps: number[] | null = null;
+let ownedTodo: string[] | null = null;
+
+/** The state's `steps` array, copied on the first write after a clone. */
+export function stepsW(n: State): number[] {
+  if (n.steps !== ownedSteps) {
+    n.steps = n.steps.slice();
+    ownedSteps = n.steps;
+  }
+  return n.steps;
+}
+
+/** The state's `todo` queue, copied on the first write after a clone. */
+export function todoW(n: State): string[] {
+  if (n.todo !== ownedTodo) {
+    n.todo = n.todo.slice();
+    ownedTodo = n.todo;
+  }
+  return n.todo;
+}
+
 export function clone(s: State): State {
+  ownedSteps = null;
+  ownedTodo = null;
   // An explicit literal (not a spread): V8 keeps one fast hidden class for every state.
   return {
     scenario: s.scenario,
@@ -137,13 +169,13 @@ export function clone(s: State): State {
     year: s.year,
     turn: s.turn,
     loc: s.loc.slice(),
-    steps: s.steps.slice(),
+    steps: s.steps,
     flags: s.flags.slice(),
     hand: s.hand,
     played: s.played,
     card: s.card.slice(),
     p1: s.p1,
-    todo: s.todo.slice(),
+    todo: s.todo,
     phase: s.phase,
     who: s.who,
     moves: s.moves,
@@ -166,6 +198,6 @@ export function clone(s: State): State {
     frenchEntered: s.frenchEntered,
     rp: s.rp,
     result: s.result,
-    last: [],
+    last: NO_LOG,
   };
 }

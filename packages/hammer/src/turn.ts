@@ -4,7 +4,7 @@ import { BLOCK_COUNT, BLOCK_IDS, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './
 import { checkAllNobles, eliminate } from './board.js';
 import { CARD_VALUE, cardKey, isEvent } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { F_MOVED, cow, type State } from './state.js';
+import { log, F_MOVED, cow, type State } from './state.js';
 import type { Action } from './types.js';
 import { WINTER_STEPS } from './winter.js';
 
@@ -27,8 +27,8 @@ definePhase('cards', {
     cow(n, 'hand');
     n.hand[side] = n.hand[side]!.filter((c) => c !== a.card);
     n.rev++; // a played card is final (edge case 7)
-    n.last.push({ to: side, key: 'log.card-own', args: { card: cardKey(a.card) } });
-    n.last.push({ to: 1 - side, key: 'log.card-hidden', args: { side: ROLES[side]! } });
+    log(n, { to: side, key: 'log.card-own', args: { card: cardKey(a.card) } });
+    log(n, { to: 1 - side, key: 'log.card-hidden', args: { side: ROLES[side]! } });
     if (n.card[1 - side] === 0) return;
     reveal(n);
   },
@@ -40,7 +40,7 @@ function reveal(n: State): void {
   cow(n, 'played');
   n.played[E]!.push(ce);
   n.played[S]!.push(cs);
-  n.last.push({ to: -1, key: 'log.cards', args: { England: cardKey(ce), Scotland: cardKey(cs) } });
+  log(n, { to: -1, key: 'log.cards', args: { England: cardKey(ce), Scotland: cardKey(cs) } });
   const ee = isEvent(ce), se = isEvent(cs);
   if (ee && se) {
     n.p1 = E;
@@ -53,7 +53,7 @@ function reveal(n: State): void {
     n.p1 = CARD_VALUE[cs]! > CARD_VALUE[ce]! ? S : E;
     n.todo = [`move:${n.p1}`, `move:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
   }
-  n.last.push({ to: -1, key: 'log.player1', args: { side: ROLES[n.p1]! } });
+  log(n, { to: -1, key: 'log.player1', args: { side: ROLES[n.p1]! } });
   advance(n);
 }
 
@@ -70,7 +70,7 @@ defineStep('raid', (n) => {
   if (!raiders) return false;
   const v = raidVictims(n);
   if (v.length === 0) {
-    n.last.push({ to: -1, key: 'log.raid-nothing' });
+    log(n, { to: -1, key: 'log.raid-nothing' });
     return false;
   }
   return wait(n, 'raid', E);
@@ -83,8 +83,8 @@ definePhase('raid', {
   apply(n, _side, a) {
     if (a.type !== 'raid') return;
     const b = blockOf(a.block);
-    n.last.push({ to: E, key: 'log.raid-own', args: { block: a.block } });
-    n.last.push({ to: S, key: 'log.raid', args: { count: 1 } });
+    log(n, { to: E, key: 'log.raid-own', args: { block: a.block } });
+    log(n, { to: S, key: 'log.raid', args: { count: 1 } });
     eliminate(n, b, false);
     advance(n);
   },
@@ -98,7 +98,7 @@ defineStep('endturn', (n) => {
   if (n.yearEnds || n.turn >= 5) {
     n.yearEnds = false;
     n.todo = WINTER_STEPS.slice();
-    n.last.push({ to: -1, key: 'log.winter', args: { year: n.year } });
+    log(n, { to: -1, key: 'log.winter', args: { year: n.year } });
     return false;
   }
   n.turn++;

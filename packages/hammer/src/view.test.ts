@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng } from '@tabula/engine';
-import { emptyMap, fresh, g, put, run } from './fixtures.test-support.js';
+import { emptyMap, fresh, g, put, run, copy } from './fixtures.test-support.js';
 import { areaOf } from './map.js';
-import { clone } from './state.js';
 import { SIDE, blockOf } from './blocks.js';
 
 test('HotS fog of war: own blocks in full, enemy blocks only as a block of that side in an area', () => {
@@ -38,7 +37,7 @@ test('HotS fog of war: blocks are revealed only while fighting in a battle round
   put(s, 'S-douglas', 'lothian');
   put(s, 'S-barclay', 'fife');
   put(s, 'E-york-infantry', 'lothian');
-  const n = clone(s);
+  const n = copy(s);
   n.att = n.att.slice();
   n.att[areaOf('lothian')] = 0;
   n.p1 = 0;
@@ -71,7 +70,7 @@ test('HotS undo: dice, draws and reveals are barriers; a plain move step is not'
   const s = emptyMap();
   put(s, 'S-douglas', 'fife');
   put(s, 'E-york-infantry', 'england');
-  const a = clone(s);
+  const a = copy(s);
   a.hand = [[6, 7, 8, 9, 10], [19, 20, 21, 22, 23]];
   let t = g.apply(a, 'England', { type: 'card', card: 6 });
   t = g.apply(t, 'Scotland', { type: 'card', card: 19 });
@@ -80,7 +79,7 @@ test('HotS undo: dice, draws and reveals are barriers; a plain move step is not'
 });
 
 test('HotS log: describe gives i18n keys and hides the other side\'s secrets', () => {
-  const s = clone(fresh());
+  const s = copy(fresh());
   s.hand = [[6, 7, 8, 9, 10], [19, 20, 21, 22, 23]];
   const t = g.apply(s, 'England', { type: 'card', card: 6 });
   const own = g.describe!(s, t, 'England', { type: 'card', card: 6 }, 'England');

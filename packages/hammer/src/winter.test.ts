@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyMap, g, has, put, run, stepsOf, where } from './fixtures.test-support.js';
+import { emptyMap, g, has, put, run, stepsOf, where, copy } from './fixtures.test-support.js';
 import { ENGLAND, OFF, POOL_E, POOL_S, areaOf } from './map.js';
 import { WINTER_STEPS } from './winter.js';
-import { clone, type State } from './state.js';
+import type { State } from './state.js';
 import type { Action } from './types.js';
 
 const winter = (s: State): State => run(s, WINTER_STEPS.slice());
@@ -110,12 +110,12 @@ test('HotS 7.4: Edward I may winter in Scotland with his army (no levy), not in 
   assert.equal(where(t, 'E-durham-infantry'), areaOf('lothian'));
   assert.equal(where(t, 'E-hobelars'), POOL_E, 'no feudal levy');
   // next winter: not two years running
-  t = clone(t);
+  t = copy(t);
   const again = winter(t);
   assert.notEqual(again.phase, 'w-edward');
   assert.equal(where(again, 'E-edward'), POOL_E);
   for (const [year, e2] of [[1306, false], [1308, true]] as const) {
-    const x = clone(s);
+    const x = copy(s);
     x.year = year;
     x.edward2 = e2;
     assert.notEqual(winter(x).phase, 'w-edward', `${year}`);

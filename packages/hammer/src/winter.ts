@@ -8,7 +8,7 @@ import { checkAllNobles, countNoblesAndEnd, defect, nobleCount, occupancy } from
 import { dealYear } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { randInt } from '@tabula/engine';
-import { F_HOME, cow, zero, type State } from './state.js';
+import { stepsW, log, F_HOME, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 
 export const WINTER_STEPS: readonly string[] = [
@@ -29,7 +29,7 @@ defineStep('w-nobles', (n, side) => {
     if (avail.length === 0) {
       n.loc[b] = homes[0]!;
       const o = defect(n, b);
-      n.last.push({ to: -1, key: 'log.winter-defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[homes[0]!]! } });
+      log(n, { to: -1, key: 'log.winter-defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[homes[0]!]! } });
       if (homes.length > 1) n.flags[o]! |= F_HOME;
     } else if (avail.length === 1) {
       n.loc[b] = avail[0]!;
@@ -63,7 +63,7 @@ definePhase('w-home', {
     const b = blockOf(a.block);
     n.loc[b] = areaOf(a.area);
     n.flags[b]! &= ~F_HOME;
-    n.last.push({ to: side, key: 'log.home', args: { block: a.block, area: a.area } });
+    log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
     if (pendingHome(n, side) < 0) advance(n);
   },
 });
@@ -98,7 +98,7 @@ definePhase('w-stay', {
     if (a.type !== 'home') return;
     n.loc[blockOf(a.block)] = areaOf(a.area);
     n.sel = -1;
-    n.last.push({ to: side, key: 'log.home', args: { block: a.block, area: a.area } });
+    log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
     advance(n);
   },
 });
@@ -119,7 +119,7 @@ defineStep('w-edward', (n) => {
 function edwardAges(n: State): void {
   if (n.year === 1306 && !n.edward2) {
     n.edward2 = true;
-    n.last.push({ to: -1, key: 'log.edward-ii' });
+    log(n, { to: -1, key: 'log.edward-ii' });
   }
 }
 
@@ -131,7 +131,7 @@ definePhase('w-edward', {
     if (a.type !== 'edward') return;
     if (a.winter) {
       n.edwardWintered = n.year;
-      n.last.push({ to: -1, key: 'log.edward-winters' });
+      log(n, { to: -1, key: 'log.edward-winters' });
     } else {
       n.loc[EDWARD] = POOL_E;
     }
@@ -145,18 +145,25 @@ const edwardWintersNow = (s: State): boolean => s.edwardWintered === s.year && s
 /** Blocks that must disband in the first area over its castle limit, and how many (7.3, 7.5). */
 function overLimit(s: State, side: number): { blocks: number[]; excess: number } | null {
   const ew = side === E && edwardWintersNow(s) ? s.loc[EDWARD]! : -1;
+  const count = new Array<number>(AREA_COUNT).fill(0);
+  const cands = new Array<number>(AREA_COUNT).fill(0);
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    const a = s.loc[b]!;
+    if (a >= AREA_COUNT || SIDE[b] !== side || a === ew) continue;
+    if (b === WALLACE && a === SELKIRK) continue; // 7.5: Wallace may winter in Selkirk
+    count[a]!++;
+    if (!IS_NOBLE[b] || b === MORAY) cands[a]!++;
+  }
   for (let a = 0; a < AREA_COUNT; a++) {
-    if (a === ew) continue;
-    let count = 0;
+    const excess = count[a]! - CASTLE[side]![a]!;
+    if (excess <= 0 || cands[a] === 0) continue;
     const cand: number[] = [];
     for (let b = 0; b < BLOCK_COUNT; b++) {
-      if (s.loc[b] !== a || SIDE[b] !== side) continue;
-      if (b === WALLACE && a === SELKIRK) continue; // 7.5: Wallace may winter in Selkirk
-      count++;
-      if (!IS_NOBLE[b] || b === MORAY) cand.push(b);
+      if (s.loc[b] !== a || SIDE[b] !== side || (IS_NOBLE[b] && b !== MORAY)) continue;
+      if (b === WALLACE && a === SELKIRK) continue;
+      cand.push(b);
     }
-    const excess = count - CASTLE[side]![a]!;
-    if (excess > 0 && cand.length > 0) return { blocks: cand, excess: Math.min(excess, cand.length) };
+    return { blocks: cand, excess: Math.min(excess, cand.length) };
   }
   return null;
 }
@@ -174,7 +181,7 @@ function runDisband(n: State, side: number): boolean {
 function disband(n: State, b: number): void {
   n.loc[b] = SIDE[b] === E ? POOL_E : POOL_S;
   n.flags[b] = 0;
-  n.last.push({ to: SIDE[b]!, key: 'log.disband', args: { block: BLOCK_IDS[b]! } });
+  log(n, { to: SIDE[b]!, key: 'log.disband', args: { block: BLOCK_IDS[b]! } });
 }
 
 defineStep('w-edisband', (n) => {
@@ -214,8 +221,8 @@ definePhase('w-wallace', {
     if (a.type !== 'wallace') return;
     if (a.selkirk) {
       n.loc[WALLACE] = SELKIRK;
-      n.steps[WALLACE] = Math.min(MAX[WALLACE]!, n.steps[WALLACE]! + 2);
-      n.last.push({ to: -1, key: 'log.wallace-selkirk' });
+      stepsW(n)[WALLACE] = Math.min(MAX[WALLACE]!, n.steps[WALLACE]! + 2);
+      log(n, { to: -1, key: 'log.wallace-selkirk' });
     }
     advance(n);
   },
@@ -235,7 +242,7 @@ defineStep('w-french', (n) => {
   if (!n.frenchEntered && n.loc[FRENCH] === OFF && nobleCount(n, S) >= 8) {
     n.frenchEntered = true;
     n.loc[FRENCH] = POOL_S;
-    n.last.push({ to: -1, key: 'log.french-arrive' });
+    log(n, { to: -1, key: 'log.french-arrive' });
   }
   return false;
 });
@@ -271,17 +278,25 @@ defineStep('w-build', (n, side) => {
 
 function buildActions(s: State, side: number): Action[] {
   const out: Action[] = [];
-  for (let a = 0; a < AREA_COUNT; a++) {
-    if (s.rp[a]! <= 0) continue;
-    let count = 0;
-    for (let b = 0; b < BLOCK_COUNT; b++) {
-      if (s.loc[b] !== a || SIDE[b] !== side) continue;
-      count++;
-      if (s.steps[b]! >= MAX[b]!) continue;
-      if (side === E && !IS_INFANTRY[b] && !IS_NOBLE[b]) continue; // 7.63
-      out.push({ type: 'step', block: BLOCK_IDS[b]! });
+  const count = new Array<number>(AREA_COUNT).fill(0);
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    const a = s.loc[b]!;
+    if (a >= AREA_COUNT || SIDE[b] !== side || s.rp[a]! <= 0) continue;
+    count[a]!++;
+    if (s.steps[b]! >= MAX[b]!) continue;
+    if (side === E && !IS_INFANTRY[b] && !IS_NOBLE[b]) continue; // 7.63
+    out.push({ type: 'step', block: BLOCK_IDS[b]! });
+  }
+  if (side === S) {
+    let pool = 0, plain = 0;
+    for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === POOL_S) { pool++; if (b !== NORSE && b !== FRENCH) plain++; }
+    if (pool > 0) {
+      for (let a = 0; a < AREA_COUNT; a++) {
+        if (s.rp[a]! <= 0 || count[a]! >= CASTLE[S]![a]!) continue;
+        if (plain === 0 && NO_NORSE_FRENCH_BUILD.includes(a)) continue;
+        out.push({ type: 'draw', area: AREA_IDS[a]! });
+      }
     }
-    if (side === S && count < CASTLE[S]![a]! && drawable(s, a).length > 0) out.push({ type: 'draw', area: AREA_IDS[a]! });
   }
   out.push({ type: 'done' });
   return out;
@@ -297,22 +312,22 @@ definePhase('w-build', {
     }
     if (a.type === 'step') {
       const b = blockOf(a.block);
-      n.steps[b]!++;
+      stepsW(n)[b]!++;
       cow(n, 'rp');
       n.rp[n.loc[b]!]!--;
-      n.last.push({ to: side, key: 'log.step-added', args: { block: a.block } });
+      log(n, { to: side, key: 'log.step-added', args: { block: a.block } });
     } else if (a.type === 'draw') {
       const area = areaOf(a.area);
       const pool = drawable(n, area);
       const b = pool[randInt(n.rng, pool.length)]!;
       n.rev++;
       n.loc[b] = area;
-      n.steps[b] = 1;
+      stepsW(n)[b] = 1;
       n.flags[b] = 0;
       cow(n, 'rp');
       n.rp[area]!--;
-      n.last.push({ to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
-      n.last.push({ to: 1 - side, key: 'log.draw', args: { area: a.area } });
+      log(n, { to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
+      log(n, { to: 1 - side, key: 'log.draw', args: { area: a.area } });
     }
     if (buildActions(n, side).length <= 1) {
       zero(n, 'rp');
@@ -332,11 +347,11 @@ defineStep('w-levy', (n) => {
     const b = pool[j]!;
     pool.splice(j, 1);
     n.loc[b] = ENGLAND;
-    n.steps[b] = MAX[b]!;
+    stepsW(n)[b] = MAX[b]!;
     n.flags[b] = 0;
   }
   if (k > 0) n.rev++;
-  n.last.push({ to: -1, key: 'log.levy', args: { count: k } });
+  log(n, { to: -1, key: 'log.levy', args: { count: k } });
   return false;
 });
 
@@ -347,7 +362,7 @@ defineStep('w-end', (n) => {
   n.year++;
   n.turn = 1;
   dealYear(n);
-  n.last.push({ to: -1, key: 'log.year', args: { year: n.year } });
+  log(n, { to: -1, key: 'log.year', args: { year: n.year } });
   n.todo = ['cards'];
   return false;
 });
