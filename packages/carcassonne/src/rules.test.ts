@@ -216,3 +216,31 @@ test('Carcassonne 4 (rulebook farm example): a farm bordering two completed citi
   assert.equal(score(s, 'blue'), 3);
   assert.ok(s.events.some((e) => e.e === 'score' && e.kind === 'field' && e.pts === 6));
 });
+
+test('Carcassonne: followers, shepherds and sheep tokens are conserved through random games (2-5 players)', async () => {
+  const { Rng } = await import('@tabula/engine');
+  for (const players of [2, 3, 4, 5]) {
+    const rng = new Rng(`conserve-${players}`);
+    let s = game.setup({ seed: `conserve-${players}`, players });
+    let sawFlock = false;
+    while (game.active(s).length > 0) {
+      const r = game.active(s)[0]!;
+      const acts = game.actions(s, r);
+      s = game.apply(s, r, acts[rng.int(acts.length)]!);
+      const onBoard = new Array<number>(players).fill(0);
+      const shepherds = new Array<number>(players).fill(0);
+      for (let i = 0; i < s.meeples.length; i += 4) (s.meeples[i + 3] === 0 ? onBoard : shepherds)[s.meeples[i]!]!++;
+      for (let p = 0; p < players; p++) {
+        assert.equal(onBoard[p]! + s.supply[p]!, 7);
+        assert.ok(shepherds[p]! <= 1);
+        assert.equal(shepherds[p] === 0, s.flocks[p]!.length === 0, 'a flock lies by a shepherd on the board');
+      }
+      const tokens = [0, 0, 0, 0];
+      for (const f of s.flocks) for (const v of f) { tokens[v - 1]!++; sawFlock = true; }
+      assert.deepEqual(s.bag.map((n, i) => n + (tokens[i] ?? 0)), [4, 5, 5, 2, 2]);
+      assert.ok(s.scores.every((v) => v >= 0));
+    }
+    assert.equal(s.tiles.length + s.discarded.length + s.under.filter((t) => t >= 0).length, 90);
+    assert.ok(sawFlock);
+  }
+});

@@ -328,7 +328,6 @@ function endTurn(d: CarcState, board: Board): CarcState {
     } else if (d.opts.hs && hasFigure(board, root, meeples, 1)) {
       // A field closed on every side: its flock goes to the stable at once.
       scores ??= d.scores.slice();
-      if (d.flocks === undefined) throw new Error('no flocks');
       const flocks = d.flocks.slice(), bag = d.bag.slice();
       meeples = endFlock(board, root, meeples, flocks, bag, scores, events, 'stable', -1);
       d.flocks = flocks; d.bag = bag;

@@ -64,7 +64,7 @@ export function featureValue(s: CarcState, board: Board, root: number, kind: num
   return 3 * board.completedCitiesBordering(root).length;
 }
 
-/** Scores one feature set: adds points and events; returns the players who scored. */
+/** Scores one feature set for its majority (if it has followers): adds the points and a score event. */
 export function scoreSet(s: CarcState, board: Board, root: number, kind: number, complete: boolean, meeples: readonly number[], scores: number[], events: GameEvent[]): void {
   const f = followersOn(s, board, root, meeples);
   if (!f.any) return;
