@@ -30,6 +30,9 @@ test('Carcassonne 1: a tile must touch a placed tile and match every touching ed
   throwsCode(() => act(s, { type: 'place', x: 0, y: -1, rot: 0 }), 'tile-does-not-fit');
   throwsCode(() => act(s, { type: 'place', x: 1, y: -1, rot: 0 }), 'tile-does-not-fit');
   throwsCode(() => act(s, { type: 'place', x: 0, y: 0, rot: 2 }), 'tile-does-not-fit');
+  throwsCode(() => act(s, { type: 'place', x: 0, y: -1, rot: 2, extra: 1 } as never), 'malformed-action');
+  throwsCode(() => act(s, { type: 'place', x: 0, y: -1, rot: 1.5 }), 'malformed-action');
+  throwsCode(() => act(s, { type: 'place', x: 0, y: -1, rot: 4 }), 'bad-rotation');
   throwsCode(() => game.apply(s, 'blue', { type: 'place', x: 0, y: -1, rot: 2 }), 'not-your-turn');
   // Every legal placement matches: a road tile goes east of the road with the road facing west.
   const u = scenario(['base-U', ...FILL]);

@@ -195,7 +195,7 @@ export function applyAction(s: CarcState, role: Role, a: CarcAction): CarcState 
 
 function place(s: CarcState, p: number, a: { x: unknown; y: unknown; rot: unknown }): CarcState {
   if (s.phase !== 'place') fail(RULE.wrongPhase, 'the tile is already placed');
-  if (!isInt(a.x) || !isInt(a.y) || !isInt(a.rot)) fail(RULE.malformed, 'place needs integer x, y and rot');
+  if (!isInt(a.x) || !isInt(a.y) || !isInt(a.rot) || Object.keys(a).length !== 4) fail(RULE.malformed, 'place needs integer x, y and rot, nothing else');
   const tt = TILES[s.current]!;
   if (!tt.rotations.includes(a.rot)) fail(RULE.badRotation, `rotation ${a.rot} is not one of ${tt.rotations.join(', ')} for this tile`);
   const before = boardOf(s.tiles);
