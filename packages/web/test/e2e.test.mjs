@@ -123,6 +123,17 @@ test('online: sign up, create a Carcassonne game against a bot, place a tile and
   await page.getByTestId('carc-spot').first().waitFor({ timeout: 20_000 });
   assert.match(await page.getByTestId('log').innerText(), /Blue/);
   assert.equal(await page.getByTestId('live-status').getAttribute('data-status'), 'open');
+  // Resign; the finished game can be replayed (from GET /api/games/:id/replay, through the engine in the page).
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await page.getByTestId('replay-link').click();
+  await page.getByTestId('replay-step').waitFor();
+  const total = Number((await page.getByTestId('replay-step').innerText()).match(/of (\d+)/)[1]);
+  assert.ok(total >= 4, `${total} actions in the replay`);
+  await page.getByTestId('replay-slider').fill(String(total));
+  assert.equal(await page.getByTestId('replay-step').innerText(), `Action ${total} of ${total}`);
+  await page.getByTestId('replay-prev').click();
+  assert.equal(await page.getByTestId('replay-step').innerText(), `Action ${total - 1} of ${total}`);
   assert.deepEqual(errors, []);
   await ctx.close();
 });

@@ -202,9 +202,10 @@ export const api = {
     const q = role ? `?role=${encodeURIComponent(role)}` : '';
     return normalizeDetail(await request<unknown>('GET', `/games/${encodeURIComponent(id)}${q}`), getAuth()?.name ?? null);
   },
-  play: (id: string, version: number, action: unknown) =>
-    request<unknown>('POST', `/games/${encodeURIComponent(id)}/actions`, { version, action }),
-  undo: (id: string, version: number) => request<unknown>('POST', `/games/${encodeURIComponent(id)}/undo`, { version }),
-  resign: (id: string, version: number) => request<unknown>('POST', `/games/${encodeURIComponent(id)}/resign`, { version }),
+  play: (id: string, version: number, action: unknown, role?: string | null) =>
+    request<unknown>('POST', `/games/${encodeURIComponent(id)}/actions`, role ? { version, action, role } : { version, action }),
+  undo: (id: string, version: number, role?: string | null) =>
+    request<unknown>('POST', `/games/${encodeURIComponent(id)}/undo`, role ? { version, role } : { version }),
+  resign: (id: string, role?: string | null) => request<unknown>('POST', `/games/${encodeURIComponent(id)}/resign`, role ? { role } : {}),
   replay: (id: string) => request<GameLogJson>('GET', `/games/${encodeURIComponent(id)}/replay`),
 };

@@ -108,6 +108,7 @@ export function GameScreen(props: {
           ))}
         </div>
         <div className="viewing muted">{t('game.viewingAs', { role: roleName(t, props.gameId, props.role) })}</div>
+        <a href={`/rules/${props.gameId}`} target="_blank" rel="noreferrer" className="small">{t('game.rules')}</a>
       </div>
       <Prompt gameId={props.gameId} view={props.view} role={props.role} active={props.active} actions={props.actions} outcome={props.outcome} />
       {props.error && <p className="error" role="alert" data-testid="error">{props.error}</p>}

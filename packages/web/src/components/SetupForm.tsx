@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogEntry } from '../api/client.js';
 import { gameName, roleName, scenarioName, variantName } from '../labels.js';
+import { DeckPicker } from './DeckPicker.js';
 
 export const BOT_NAMES = ['random', 'mcts-easy', 'mcts-medium', 'mcts-hard'];
 
@@ -14,6 +15,11 @@ export interface SetupChoice {
   players?: number;
   variants: Record<string, unknown>;
   seats: Record<string, SeatChoice>;
+}
+
+/** A variant whose value is one deck per role (HACSE "decks"). */
+function isDeckVariant(v: { key: string; default: unknown; values?: unknown[] }): boolean {
+  return v.key === 'decks' && !v.values && (v.default === null || typeof v.default === 'object');
 }
 
 function parseVariantValue(s: string): unknown {
@@ -38,6 +44,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel }: {
   const [players, setPlayers] = useState(0);
   const [variants, setVariants] = useState<Record<string, string>>({});
   const [seats, setSeats] = useState<Record<string, SeatChoice>>({});
+  const [decks, setDecks] = useState<Record<string, unknown>>({});
   const bots = entry?.bots?.length ? entry.bots : BOT_NAMES;
 
   useEffect(() => {
@@ -45,6 +52,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel }: {
     setScenario(entry.scenarios[0] ?? '');
     setPlayers(entry.players.default);
     setVariants(Object.fromEntries(entry.variants.map((v) => [v.key, String(v.default)])));
+    setDecks({});
   }, [entry?.id]);
 
   const roles = useMemo(() => (entry ? entry.roles[players] ?? entry.roles[entry.players.default] ?? [] : []), [entry, players]);
@@ -57,6 +65,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel }: {
     e.preventDefault();
     const vs: Record<string, unknown> = {};
     for (const v of entry.variants) {
+      if (isDeckVariant(v)) { if (Object.keys(decks).length) vs[v.key] = decks; continue; }
       const raw = variants[v.key];
       if (raw !== undefined && raw !== String(v.default)) vs[v.key] = typeof v.default === 'string' ? raw : parseVariantValue(raw);
     }
@@ -89,11 +98,13 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel }: {
           </select>
         </label>
       )}
-      {entry.variants.map((v) => (
+      {entry.variants.map((v) => isDeckVariant(v) ? (
+        <DeckPicker key={v.key} gameId={entry.id} roles={roles} value={decks} onChange={setDecks} />
+      ) : (
         <label key={v.key}>{variantName(t, entry.id, v.key)}
           {v.values?.length ? (
             <select name={`variant-${v.key}`} value={variants[v.key] ?? ''} onChange={(e) => setVariants({ ...variants, [v.key]: e.target.value })}>
-              {v.values.map((x) => <option key={String(x)} value={String(x)}>{t(`${entry.id}:variant.${v.key}.${String(x)}`, { defaultValue: String(x) })}</option>)}
+              {v.values.map((x) => <option key={String(x)} value={String(x)}>{typeof x === 'boolean' ? (x ? t('common.yes') : t('common.no')) : t(`${entry.id}:variant.${v.key}.${String(x)}`, { defaultValue: String(x) })}</option>)}
             </select>
           ) : typeof v.default === 'boolean' ? (
             <select name={`variant-${v.key}`} value={variants[v.key] ?? ''} onChange={(e) => setVariants({ ...variants, [v.key]: e.target.value })}>

@@ -296,4 +296,8 @@ export const de: Record<string, string> = {
   'hacse.act.hq': "Stabskarte",
   'hacse.act.hqPass': "Keine Stabskarte",
   'hacse.act.spread': "Schaden verteilen",
+  'setup.decks': "Decks",
+  'setup.deckDefault': "Standarddeck des Szenarios",
+  'setup.deckFile': "Deckdatei (JSON)",
+  'game.rules': "Regeln",
 };

@@ -297,4 +297,8 @@ export const en: Record<string, string> = {
   'hacse.act.hq': "HQ card",
   'hacse.act.hqPass': "No HQ card",
   'hacse.act.spread': "Spread damage",
+  'setup.decks': "Decks",
+  'setup.deckDefault': "Default deck of the scenario",
+  'setup.deckFile': "Deck file (JSON)",
+  'game.rules': "Rules",
 };

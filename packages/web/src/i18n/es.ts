@@ -296,4 +296,8 @@ export const es: Record<string, string> = {
   'hacse.act.hq': "Carta de cuartel",
   'hacse.act.hqPass': "Sin carta de cuartel",
   'hacse.act.spread': "Repartir daño",
+  'setup.decks': "Mazos",
+  'setup.deckDefault': "Mazo por defecto del escenario",
+  'setup.deckFile': "Archivo de mazo (JSON)",
+  'game.rules': "Reglas",
 };

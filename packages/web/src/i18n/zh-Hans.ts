@@ -283,4 +283,8 @@ export const zhHans: Record<string, string> = {
   'hacse.act.hq': "指挥部卡牌",
   'hacse.act.hqPass': "不用指挥部卡牌",
   'hacse.act.spread': "分摊伤害",
+  'setup.decks': "牌组",
+  'setup.deckDefault': "剧本默认牌组",
+  'setup.deckFile': "牌组文件（JSON）",
+  'game.rules': "规则",
 };

@@ -71,7 +71,7 @@ export function OnlineGame({ id }: { id: string }) {
     setBusy(true);
     setError(null);
     try {
-      await api.play(id, d.version, action);
+      await api.play(id, d.version, action, myRole);
       await load();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) { setError(t('game.stale')); await load(); }
@@ -84,12 +84,12 @@ export function OnlineGame({ id }: { id: string }) {
   const undo = async () => {
     if (!d) return;
     setBusy(true);
-    try { await api.undo(id, d.version); await load(); setError(null); } catch (e) { setError(e instanceof ApiError ? ruleText(t, d.game, e.code, e.message) : String(e)); } finally { setBusy(false); }
+    try { await api.undo(id, d.version, myRole); await load(); setError(null); } catch (e) { setError(e instanceof ApiError ? ruleText(t, d.game, e.code, e.message) : String(e)); } finally { setBusy(false); }
   };
   const resign = async () => {
     if (!d || !confirm(t('game.resignConfirm'))) return;
     setBusy(true);
-    try { await api.resign(id, d.version); await load(); } catch (e) { setError(e instanceof ApiError ? ruleText(t, d.game, e.code, e.message) : String(e)); } finally { setBusy(false); }
+    try { await api.resign(id, myRole); await load(); } catch (e) { setError(e instanceof ApiError ? ruleText(t, d.game, e.code, e.message) : String(e)); } finally { setBusy(false); }
   };
   const seat = async (role: string, bot?: string) => {
     if (!auth) { navigate(`/signin?next=${encodeURIComponent(`/games/${id}`)}`); return; }
