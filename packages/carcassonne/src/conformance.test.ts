@@ -20,13 +20,17 @@ for (const players of [2, 3, 5]) {
   }
 }
 
-test('Carcassonne: conformance kit with the variants (old tiny city, hill count tie-break, no farmers)', () => {
+test('Carcassonne: conformance kit with the variants (old tiny city, hill count tie-break, no farmers, old farm scoring)', () => {
   const report = checkConformance(carcassonneGame, {
-    setups: [{ players: 4, variants: { tinyCity: 2, hillTiebreak: 'count', farmers: false } }],
+    setups: [
+      { players: 4, variants: { tinyCity: 2, hillTiebreak: 'count', farmers: false } },
+      { players: 3, variants: { farmScoring: 'first' } },
+      { players: 2, variants: { farmScoring: 'second', hillsAndSheep: false } },
+    ],
     playouts: 1,
     leakCheckEvery: 9,
     illegalCheckEvery: 13,
     allActionsEvery: 17,
   });
-  assert.equal(report.playouts, 1);
+  assert.equal(report.playouts, 3);
 });

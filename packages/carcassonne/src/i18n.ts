@@ -60,6 +60,7 @@ const en: Table = {
   'variant.tinyCity': 'Points for a 2-tile city',
   'variant.hillTiebreak': 'Hill tie-break',
   'variant.farmers': 'Farmers',
+  'variant.farmScoring': 'Farm scoring',
 };
 
 const de: Table = {
@@ -117,6 +118,7 @@ const de: Table = {
   'variant.tinyCity': 'Punkte für eine Stadt aus 2 Karten',
   'variant.hillTiebreak': 'Hügel-Gleichstandsregel',
   'variant.farmers': 'Bauern',
+  'variant.farmScoring': 'Wiesenwertung',
 };
 
 const es: Table = {
@@ -174,6 +176,7 @@ const es: Table = {
   'variant.tinyCity': 'Puntos por una ciudad de 2 losetas',
   'variant.hillTiebreak': 'Desempate por colinas',
   'variant.farmers': 'Granjeros',
+  'variant.farmScoring': 'Puntuación de granjas',
 };
 
 const zhHans: Table = {
@@ -231,6 +234,7 @@ const zhHans: Table = {
   'variant.tinyCity': '两板块城市的分数',
   'variant.hillTiebreak': '山丘平局规则',
   'variant.farmers': '农夫',
+  'variant.farmScoring': '草地计分',
 };
 
 export const messages: Record<'en' | 'de' | 'es' | 'zh-Hans', Record<string, string>> = { en, de, es, 'zh-Hans': zhHans };

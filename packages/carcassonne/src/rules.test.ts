@@ -247,3 +247,18 @@ test('Carcassonne: followers, shepherds and sheep tokens are conserved through r
     assert.ok(sawFlock);
   }
 });
+
+test('Carcassonne variant farmScoring (Wikicarpedia, historical scoring): current 3 per city per farm; 2nd edition one city pays a player once; 1st edition 4 per city', () => {
+  const play = (farmScoring: string) => {
+    let s = scenario(['base-E', 'base-B', 'base-U'], { variants: { farmScoring } });
+    s = put(s, 0, -1, 2, 'NC'); // red: completes the tiny city; farmer in the farm north of it
+    s = put(s, 0, 1, 0); // blue: cloister south, nothing deployed
+    s = put(s, 1, 0, 0, 'NC'); // red: a second farmer, in the farm between the city and the road
+    assert.equal(s.phase, 'over');
+    return s;
+  };
+  assert.equal(score(play('current'), 'red'), 6);
+  assert.equal(score(play('second'), 'red'), 3);
+  assert.equal(score(play('first'), 'red'), 4);
+  assert.throws(() => game.setup({ seed: 'x', variants: { farmScoring: 'third' } }), (e: unknown) => e instanceof RuleError && e.code === 'bad-options');
+});

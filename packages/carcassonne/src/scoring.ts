@@ -147,5 +147,41 @@ export function finalScoring(s: CarcState, board: Board, scores: number[], event
     // Completed roads, cities and cloisters were scored when completed and lost their followers.
     scoreSet(s, board, root, kind, false, s.meeples, scores, events);
   }
-  if (s.opts.farmers) for (const root of farms) scoreSet(s, board, root, FIELD, false, s.meeples, scores, events);
+  if (!s.opts.farmers || farms.length === 0) return;
+  if (s.opts.farmScoring === 'current') {
+    for (const root of farms) scoreSet(s, board, root, FIELD, false, s.meeples, scores, events);
+  } else if (s.opts.farmScoring === 'second') {
+    // Per farm, but each player collects a given city once.
+    const paid: Set<number>[] = Array.from({ length: s.players }, () => new Set<number>());
+    for (const root of farms) {
+      const f = followersOn(s, board, root, s.meeples);
+      const { winners, why } = majority(f.count, f.onHill, s.opts.hillTie);
+      const cities = board.completedCitiesBordering(root);
+      for (const p of winners) {
+        let n = 0;
+        for (const c of cities) if (!paid[p]!.has(c)) { paid[p]!.add(c); n++; }
+        scores[p] = scores[p]! + 3 * n;
+        events.push({ e: 'score', kind: 'field', ps: [p], pts: 3 * n, why, complete: false });
+      }
+    }
+  } else {
+    // Per completed city: the farmers of every farm bordering it are counted together; 4 points.
+    const cityFarms = new Map<number, number[]>();
+    for (const root of farms) {
+      for (const c of board.completedCitiesBordering(root)) {
+        const list = cityFarms.get(c);
+        if (list) list.push(root); else cityFarms.set(c, [root]);
+      }
+    }
+    for (const list of cityFarms.values()) {
+      const count = new Array<number>(s.players).fill(0), onHill = new Array<number>(s.players).fill(0);
+      for (const root of list) {
+        const f = followersOn(s, board, root, s.meeples);
+        for (let p = 0; p < s.players; p++) { count[p] = count[p]! + f.count[p]!; onHill[p] = onHill[p]! + f.onHill[p]!; }
+      }
+      const { winners, why } = majority(count, onHill, s.opts.hillTie);
+      for (const p of winners) scores[p] = scores[p]! + 4;
+      events.push({ e: 'score', kind: 'field', ps: winners, pts: 4, why, complete: false });
+    }
+  }
 }

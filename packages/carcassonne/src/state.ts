@@ -20,6 +20,12 @@ export interface Options {
   hillTie: 'presence' | 'count';
   /** Farmers may be deployed and farms score at game end. */
   farmers: boolean;
+  /**
+   * Farm scoring at game end: 'current' (each farm 3 per completed city it borders), 'second'
+   * (2nd edition: the same, but a player scores a given city at most once), 'first' (1st edition:
+   * per completed city, the players with most farmers in the farms bordering it score 4).
+   */
+  farmScoring: 'current' | 'second' | 'first';
 }
 
 /** Something that happened in the last action, for the log and the board's score breakdown. Public. */
@@ -97,6 +103,7 @@ export const variantSpecs: VariantSpec[] = [
   { key: 'tinyCity', default: 4, values: [4, 2], description: 'Points for a completed city of two tiles without pennants: 4 (current rules) or 2 (early first edition).' },
   { key: 'hillTiebreak', default: 'presence', values: ['presence', 'count'], description: 'Hill tie-break: one follower on a hill suffices (official) or the number of followers on hills decides (house rule).' },
   { key: 'farmers', default: true, values: [true, false], description: 'Farmers and farm scoring.' },
+  { key: 'farmScoring', default: 'current', values: ['current', 'second', 'first'], description: 'Farm scoring: current rules (3 per completed city, each farm on its own), 2nd edition (a player scores each city at most once), or 1st edition (per city, 4 to the players with most farmers beside it).' },
 ];
 
 function bad(msg: string): never {
@@ -120,7 +127,9 @@ export function parseOptions(options: SetupOptions): Options {
   if (tie !== 'presence' && tie !== 'count') bad('hillTiebreak must be presence or count');
   const farmers = v.farmers ?? true;
   if (typeof farmers !== 'boolean') bad('farmers must be true or false');
-  return { hs, tinyCity: tiny, hillTie: tie, farmers };
+  const farmScoring = v.farmScoring ?? 'current';
+  if (farmScoring !== 'current' && farmScoring !== 'second' && farmScoring !== 'first') bad('farmScoring must be current, second or first');
+  return { hs, tinyCity: tiny, hillTie: tie, farmers, farmScoring };
 }
 
 /** Draws tiles for the player to move: a tile that fits nowhere is shown and discarded. -1: the pile is empty. */
