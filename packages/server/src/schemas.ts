@@ -23,6 +23,7 @@ export const Catalog = Type.Array(Type.Object({
   players: Type.Object({ min: Type.Integer(), max: Type.Integer(), default: Type.Integer() }),
   roles: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'roles for each player count' }),
   variants: Type.Array(VariantSpec),
+  bots: Type.Array(Type.String(), { description: 'bot names a seat may be given to' }),
 }));
 
 const GameKey = Type.String({ minLength: 1, maxLength: 64 });

@@ -165,8 +165,10 @@ export class GameService {
 
   // ---- lobby ----
 
-  catalog(): CatalogEntry[] {
-    return catalog();
+  /** The games' catalog entries, each with the bot names a seat may be given to. */
+  catalog(): (CatalogEntry & { bots: string[] })[] {
+    const bots = botNames();
+    return catalog().map((e) => ({ ...e, bots }));
   }
 
   async createGame(user: UserRow | null, body: CreateGameBody): Promise<{ id: string }> {

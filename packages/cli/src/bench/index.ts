@@ -5,9 +5,10 @@ import type { Benchmark, BenchSection } from './types.js';
 import { randomGamesBench } from './random-games.js';
 import { botsBench } from './bots.js';
 import { webBundleBench } from './web-bundle.js';
+import { serverLoadBench } from './server-load.js';
 
 /** Every benchmark `tabula bench` runs, in order. Other packages' benchmarks are added here. */
-export const benchmarks: Benchmark[] = [randomGamesBench, botsBench, webBundleBench];
+export const benchmarks: Benchmark[] = [randomGamesBench, botsBench, webBundleBench, serverLoadBench];
 
 export function machineLine(): string {
   const c = cpus();

@@ -1,0 +1,150 @@
+/**
+ * Server load (used by `tabula bench --only server-load`): N concurrent games, two WebSocket clients each, every client playing one action
+ * per second when it is its turn; p50/p99 acknowledgement latency (action sent -> ack received)
+ * and the server's memory. The server runs in its own process on loopback with SQLite, playing
+ * the server's small test game ("tally", target 1000 so no game ends during the run).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+
+const GAME = 'server-test-tally';
+
+function serverScript(): string {
+  // The configurable server entry of the tests, which registers the test game.
+  return fileURLToPath(new URL('./test/serve-child.js', import.meta.url));
+}
+
+function rssMiB(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+function startServer(db: string): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(process.execPath, [serverScript()], { env: { ...process.env, TABULA_DB: db }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error('bench server did not start')), 30_000);
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /LISTENING (\S+)/.exec(out);
+      if (m) { clearTimeout(t); resolve({ proc, url: m[1]! }); }
+    });
+    proc.once('exit', (c) => { clearTimeout(t); reject(new Error(`bench server exited ${c}`)); });
+  });
+}
+
+async function post(base: string, path: string, body: unknown, token?: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const j = await r.json() as unknown;
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
+  return j;
+}
+
+async function inBatches<T>(items: T[], size: number, fn: (x: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+export interface LoadResult { games: number; clients: number; acks: number; perSecond: number; p50: number; p99: number; max: number; rssIdle: number; rssPeak: number; errors: number }
+
+/** One load run with `n` games against a fresh server process. */
+export async function runLoad(n: number, warmMs: number, measureMs: number, log: (l: string) => void): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-load-'));
+  const { proc, url } = await startServer(`sqlite:${join(dir, 'load.db')}`);
+  const sockets: WebSocket[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  try {
+    const stamp = Date.now().toString(36);
+    const a = (await post(url, '/api/accounts', { name: `loadA${stamp}`, password: 'load-test-pw' })).token as string;
+    const b = (await post(url, '/api/accounts', { name: `loadB${stamp}`, password: 'load-test-pw' })).token as string;
+    const ids: string[] = [];
+    await inBatches(Array.from({ length: n }, (_, i) => i), 25, async () => {
+      const { id } = await post(url, '/api/games', { game: GAME, variants: { target: 1000 } }, a) as { id: string };
+      await post(url, `/api/games/${id}/seats`, { role: 'north' }, a);
+      await post(url, `/api/games/${id}/seats`, { role: 'east' }, b);
+      ids.push(id);
+    });
+    log(`N=${n}: ${n} games ready`);
+    const latencies: number[] = [];
+    let measuring = false, errors = 0, acks = 0;
+    const wsBase = url.replace(/^http/, 'ws');
+    await inBatches(ids.flatMap((id) => [[id, a], [id, b]] as [string, string][]), 50, ([id, token]) => new Promise<void>((resolve, reject) => {
+      const ws = new WebSocket(`${wsBase}/api/games/${id}/live?token=${token}`);
+      sockets.push(ws);
+      let last = 0, pending = false, scheduled = false, myTurn = false, version = -1, k = 0;
+      let actions: unknown[] = [];
+      const sent = new Map<number, number>();
+      const act = (): void => {
+        scheduled = false;
+        if (pending || actions.length === 0) return;
+        pending = true;
+        last = Date.now();
+        const ref = ++k;
+        sent.set(ref, performance.now());
+        // mostly "add" and "pass": turns alternate, and tallies grow slowly
+        const choice = actions.find((x) => (x as { type: string }).type === (k % 3 === 0 ? 'pass' : 'add')) ?? actions[0];
+        ws.send(JSON.stringify({ type: 'action', ref, version, action: choice }));
+      };
+      ws.on('message', (d) => {
+        const m = JSON.parse(d.toString()) as { type: string; ref?: number; version: number; yourTurn?: boolean; actions?: unknown[] };
+        if (m.type === 'state') {
+          if (m.version < version) return;
+          version = m.version;
+          actions = m.actions ?? [];
+          myTurn = m.yourTurn === true;
+        } else if (m.type === 'ack' || m.type === 'error') {
+          const t0 = sent.get(m.ref!);
+          sent.delete(m.ref!);
+          pending = false;
+          if (m.type === 'error') errors++;
+          else if (t0 !== undefined && measuring) { latencies.push(performance.now() - t0); acks++; }
+        }
+        if (myTurn && !pending && !scheduled) {
+          scheduled = true;
+          const t = setTimeout(() => { timers.delete(t); act(); }, Math.max(0, last + 1000 - Date.now()) + Math.random() * 50);
+          timers.add(t);
+        }
+      });
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    }));
+    log(`N=${n}: ${sockets.length} sockets open; warming up ${warmMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, warmMs));
+    measuring = true;
+    const rssIdle = rssMiB(proc.pid!);
+    let rssPeak = rssIdle;
+    const t0 = Date.now();
+    while (Date.now() - t0 < measureMs) {
+      await new Promise((r) => setTimeout(r, 500));
+      rssPeak = Math.max(rssPeak, rssMiB(proc.pid!));
+    }
+    measuring = false;
+    const seconds = (Date.now() - t0) / 1000;
+    latencies.sort((x, y) => x - y);
+    const r: LoadResult = {
+      games: n, clients: 2 * n, acks, perSecond: acks / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99),
+      max: latencies[latencies.length - 1] ?? NaN, rssIdle, rssPeak, errors,
+    };
+    log(`N=${n}: ${r.acks} acks, ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, RSS ${r.rssPeak} MiB, errors ${errors}`);
+    return r;
+  } finally {
+    for (const t of timers) clearTimeout(t);
+    for (const s of sockets) s.terminate();
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
