@@ -113,3 +113,14 @@ test('Carcassonne i18n: every rule code and every key exists in en, de, es and z
   for (const lang of ['de', 'es', 'zh-Hans'] as const) assert.deepEqual(Object.keys(messages[lang]).sort(), en, lang);
   for (const code of Object.values(RULE)) assert.ok(messages.en[`rule.${code}`], `rule.${code}`);
 });
+
+test('Carcassonne undo (engine undoDepth): a placement can be taken back before the deployment, a finished turn cannot', async () => {
+  const { undoDepth } = await import('@tabula/engine');
+  const s0 = scenario(['base-U', 'base-B', 'base-B', 'base-B'], { variants: { hillsAndSheep: false } });
+  const a1 = { type: 'place', x: 1, y: 0, rot: 0 } as const;
+  const s1 = act(s0, a1);
+  assert.equal(undoDepth(game, [s0, s1], [{ role: 'red', action: a1 }], 'red'), 1);
+  const a2 = { type: 'skip' } as const;
+  const s2 = act(s1, a2);
+  assert.equal(undoDepth(game, [s0, s1, s2], [{ role: 'red', action: a1 }, { role: 'red', action: a2 }], 'red'), 0);
+});
