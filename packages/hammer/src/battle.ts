@@ -10,10 +10,9 @@ import {
 import { eliminate, occupancy } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, cow, zero, type State } from './state.js';
+import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 
-const LETTERS = 'ABC';
 
 /** Contested areas waiting for a battle. */
 export function contestedAreas(s: State): number[] {
@@ -29,7 +28,7 @@ function clearBattleState(n: State): void {
   n.mainFrom = n.att.slice();
   n.mainBorder = n.att.slice();
   zero(n, 'bUsed');
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b]! & (F_RESERVE | F_ACTED | F_CELTIC)) n.flags[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b]! & (F_RESERVE | F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
 }
 
 defineStep('battles', (n) => {
@@ -75,12 +74,12 @@ function celticRolls(n: State): void {
   const area = n.battle!.area;
   for (let b = 0; b < BLOCK_COUNT; b++) {
     if (n.loc[b] !== area || !CELTIC[b] || n.flags[b]! & (F_RESERVE | F_CELTIC)) continue;
-    n.flags[b]! |= F_CELTIC;
+    flagsW(n)[b]! |= F_CELTIC;
     const d = rollDie(n.rng);
     n.rev++;
     if (d >= 5) {
-      n.loc[b] = POOL_E;
-      n.flags[b] = 0;
+      locW(n)[b] = POOL_E;
+      flagsW(n)[b] = 0;
       log(n, { to: -1, key: 'log.celtic-leave', args: { block: BLOCK_IDS[b]!, die: d } });
     } else log(n, { to: -1, key: 'log.celtic-stay', args: { block: BLOCK_IDS[b]!, die: d } });
   }
@@ -89,7 +88,7 @@ function celticRolls(n: State): void {
 export function startBattle(n: State, area: number): void {
   n.battle = { area, att: n.att[area]!, round: 1, step: 0, hits: 0, hitSide: 0, stage: 'turns', winner: -1, dice: [] };
   n.rev++;
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area) n.flags[b]! &= ~(F_ACTED | F_CELTIC);
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area) flagsW(n)[b]! &= ~(F_ACTED | F_CELTIC);
   log(n, { to: -1, key: 'log.battle', args: { area: AREA_IDS[area]!, attacker: ROLES[n.battle.att]! } });
   celticRolls(n);
   n.phase = 'battle';
@@ -216,8 +215,8 @@ function moveOut(n: State, b: number, to: number): void {
     cow(n, 'bCount');
     for (let i = 0; i < adj.length; i += 2) if (adj[i] === to) n.bCount[adj[i + 1]!]!++;
   }
-  n.loc[b] = to;
-  n.flags[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
+  locW(n)[b] = to;
+  flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
 }
 
 definePhase('battle', {
@@ -276,7 +275,7 @@ definePhase('battle', {
       return;
     }
     const b = blockOf((a as { block: string }).block);
-    n.flags[b]! |= F_ACTED;
+    flagsW(n)[b]! |= F_ACTED;
     if (a.type === 'hold') {
       log(n, { to: -1, key: 'log.hold', args: { block: a.block } });
       nextTurn(n);
@@ -336,7 +335,7 @@ function endRound(n: State): void {
     bt.att = 1 - bt.att;
     log(n, { to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
   }
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area) n.flags[b]! &= ~(F_RESERVE | F_ACTED);
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED);
   n.rev++;
   log(n, { to: -1, key: 'log.round', args: { round: bt.round } });
   celticRolls(n);
@@ -362,7 +361,7 @@ function endBattle(n: State, winner: number): void {
   const bt = n.battle!;
   bt.winner = winner;
   log(n, { to: -1, key: 'log.battle-won', args: { area: AREA_IDS[bt.area]!, winner: winner < 0 ? null : ROLES[winner]! } });
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === bt.area) n.flags[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === bt.area) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
   if (winner < 0) return finishBattle(n);
   bt.stage = 'regroup';
   zero(n, 'bCount');

@@ -3,7 +3,7 @@ import { AREA_COUNT, OFF, poolOf } from './map.js';
 import {
   BLACK_CROSS, BLOCK_COUNT, BLOCK_IDS, E, EDWARD, IS_NOBLE, KING, MORAY, NOBLE_BLOCKS, OTHER, S, SIDE, WALLACE, ROLES,
 } from './blocks.js';
-import { stepsW, log, F_RESERVE, type State } from './state.js';
+import { flagsW, locW, stepsW, log, F_RESERVE, type State } from './state.js';
 
 /** Per area, bit 1 = English blocks present, bit 2 = Scottish blocks present. */
 export function occupancy(s: State): number[] {
@@ -39,11 +39,11 @@ export function nobleCount(s: State, side: number): number {
 /** A noble changes sides at its current strength, in place (5.7, 6.21, 7.1, Herald). Returns the new block. */
 export function defect(n: State, b: number): number {
   const o = OTHER[b]!;
-  n.loc[o] = n.loc[b]!;
+  locW(n)[o] = n.loc[b]!;
   stepsW(n)[o] = n.steps[b]!;
-  n.flags[o] = n.flags[b]!;
-  n.loc[b] = OFF;
-  n.flags[b] = 0;
+  flagsW(n)[o] = n.flags[b]!;
+  locW(n)[b] = OFF;
+  flagsW(n)[b] = 0;
   stepsW(n)[b] = 0;
   return o;
 }
@@ -66,36 +66,36 @@ export function endGame(n: State, winner: number | null, reason: string): void {
  */
 export function eliminate(n: State, b: number, combat: boolean, pillage = false): number {
   const side = SIDE[b]!;
-  n.flags[b] = 0;
+  flagsW(n)[b] = 0;
   if (IS_NOBLE[b] && b !== MORAY && (combat || pillage)) {
     const o = defect(n, b);
     stepsW(n)[o] = 1;
-    n.flags[o] = F_RESERVE;
+    flagsW(n)[o] = F_RESERVE;
     log(n, { to: -1, key: 'log.captured', args: { block: BLOCK_IDS[b]!, now: ROLES[1 - side]! } });
     return o;
   }
   if (combat && b === EDWARD) {
     if (n.edward2) {
-      n.loc[b] = OFF;
+      locW(n)[b] = OFF;
       endGame(n, S, 'edward-ii-killed');
       return -1;
     }
     n.edward2 = true;
-    n.loc[b] = poolOf(E);
+    locW(n)[b] = poolOf(E);
     log(n, { to: -1, key: 'log.edward-i-dies' });
     return -1;
   }
   if (combat && b === KING) {
-    n.loc[b] = OFF;
+    locW(n)[b] = OFF;
     endGame(n, E, 'king-killed');
     return -1;
   }
   if (combat && BLACK_CROSS[b]) {
-    n.loc[b] = OFF;
+    locW(n)[b] = OFF;
     log(n, { to: -1, key: 'log.killed', args: { block: BLOCK_IDS[b]! } });
     return -1;
   }
-  n.loc[b] = poolOf(side);
+  locW(n)[b] = poolOf(side);
   stepsW(n)[b] = 0;
   return -1;
 }

@@ -7,7 +7,7 @@ import type { Rng } from '@tabula/engine';
 import { AREA_COUNT, COASTAL, ENGLAND, OFF } from './map.js';
 import { BLOCK_COUNT, IS_NOBLE, MAX, NORSE, SIDE } from './blocks.js';
 import { CARD_IDS } from './cards.js';
-import { stepsW, clone, cow, type State } from './state.js';
+import { flagsW, locW, stepsW, clone, cow, type State } from './state.js';
 import { isRevealed } from './view.js';
 
 function canStand(s: State, b: number, loc: number): boolean {
@@ -48,8 +48,8 @@ export function determinize(s: State, viewer: number, rng: Rng): State {
     const b = assign[i]!;
     const slot = slots[i]!;
     remap.set(hidden[i]!, b);
-    n.loc[b] = slot.loc;
-    n.flags[b] = slot.flags;
+    locW(n)[b] = slot.loc;
+    flagsW(n)[b] = slot.flags;
     stepsW(n)[b] = slot.loc < AREA_COUNT ? 1 + rng.int(MAX[b]!) : MAX[b]!;
   }
   if (n.sel >= 0 && remap.has(n.sel)) n.sel = remap.get(n.sel)!;

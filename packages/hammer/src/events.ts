@@ -11,7 +11,7 @@ import { defect, eliminate, occupancy } from './board.js';
 import { HERALD, PILLAGE, SEA_MOVE, TRUCE, VICTUALS, EVENT_KEYS } from './cards.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { stepsW, log, F_RESERVE, cow, type State } from './state.js';
+import { flagsW, locW, stepsW, log, F_RESERVE, cow, type State } from './state.js';
 import type { Action } from './types.js';
 
 defineStep('event', (n, side) => {
@@ -130,7 +130,7 @@ function pillageHit(n: State, b: number): void {
   log(n, { to: SIDE[b]!, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
   if (n.steps[b]! <= 0) {
     const o = eliminate(n, b, false, true);
-    if (o >= 0) n.flags[o]! &= ~F_RESERVE; // the defector is the attacking force of the battle that follows
+    if (o >= 0) flagsW(n)[o]! &= ~F_RESERVE; // the defector is the attacking force of the battle that follows
     else log(n, { to: -1, key: 'log.pillage-loss', args: { side: ROLES[SIDE[b]!]! } });
   }
 }
@@ -243,7 +243,7 @@ definePhase('event', {
         return;
       case 'block': {
         const b = blockOf(a.block);
-        n.loc[b] = ev.area;
+        locW(n)[b] = ev.area;
         ev.taken++;
         log(n, { to: side, key: 'log.sea-block', args: { block: a.block, to: AREA_IDS[ev.area]! } });
         const more = blocksLeft(n, side, ev.from);
@@ -276,9 +276,9 @@ function blocksLeft(n: State, side: number, area: number): boolean {
 function crown(n: State, king: 'Bruce' | 'Comyn' | 'Balliol'): void {
   const where = king === 'Balliol' ? n.loc[FRENCH]! : FIFE;
   n.kingCrowned = true;
-  n.loc[KING] = where;
+  locW(n)[KING] = where;
   stepsW(n)[KING] = MAX[KING]!;
-  n.flags[KING] = 0;
+  flagsW(n)[KING] = 0;
   n.rev++;
   log(n, { to: -1, key: 'log.crown', args: { king, area: AREA_IDS[where]! } });
   const defecting = king === 'Bruce' ? 2 : 1;

@@ -8,7 +8,7 @@ import {
 import { BLOCK_COUNT, BLOCK_IDS, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
 import { occupancy } from './board.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { log, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
+import { flagsW, locW, log, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 
 const enemyBit = (side: number): number => 1 << (1 - side);
@@ -157,8 +157,8 @@ definePhase('move', {
       n.moves--;
       const from = n.loc[NORSE]!, to = areaOf(a.to);
       const occ = occupancy(n);
-      n.flags[NORSE]! |= F_MOVED;
-      n.loc[NORSE] = to;
+      flagsW(n)[NORSE]! |= F_MOVED;
+      locW(n)[NORSE] = to;
       log(n, { to: -1, key: 'log.norse-move', args: { from: AREA_IDS[from]!, to: a.to } });
       if (occ[to]! & enemyBit(side)) enterBattle(n, side, NORSE, from, -2, to);
       if (n.moves === 0) endPhase(n);
@@ -218,8 +218,8 @@ definePhase('path', {
     let bd = -1;
     for (let i = 0; i < adj.length; i += 2) if (adj[i] === to) bd = adj[i + 1]!;
     const occ = occupancy(n);
-    n.flags[b]! |= F_MOVED; // edge case: marked on its first step
-    n.loc[b] = to;
+    flagsW(n)[b]! |= F_MOVED; // edge case: marked on its first step
+    locW(n)[b] = to;
     n.selLeft--;
     cow(n, 'bCount');
     n.bCount[bd]!++;
@@ -252,7 +252,7 @@ export function enterBattle(n: State, side: number, b: number, origin: number, b
     n.mainBorder[to] = bd;
     log(n, { to: -1, key: 'log.attack', args: { side: side === S ? 'Scotland' : 'England', area: AREA_IDS[to]! } });
   } else if (n.att[to] !== side || n.mainFrom[to] !== origin || n.mainBorder[to] !== bd) {
-    n.flags[b]! |= F_RESERVE;
+    flagsW(n)[b]! |= F_RESERVE;
   }
   if (bd >= 0 && !(n.bUsed[bd]! & (1 << side))) {
     cow(n, 'bUsed');

@@ -136,6 +136,26 @@ export function log(n: State, e: LogEv): void {
 
 let ownedSteps: number[] | null = null;
 let ownedTodo: string[] | null = null;
+let ownedLoc: number[] | null = null;
+let ownedFlags: number[] | null = null;
+
+/** The state's `loc` array, copied on the first write after a clone. */
+export function locW(n: State): number[] {
+  if (n.loc !== ownedLoc) {
+    n.loc = n.loc.slice();
+    ownedLoc = n.loc;
+  }
+  return n.loc;
+}
+
+/** The state's `flags` array, copied on the first write after a clone. */
+export function flagsW(n: State): number[] {
+  if (n.flags !== ownedFlags) {
+    n.flags = n.flags.slice();
+    ownedFlags = n.flags;
+  }
+  return n.flags;
+}
 
 /** The state's `steps` array, copied on the first write after a clone. */
 export function stepsW(n: State): number[] {
@@ -158,6 +178,8 @@ export function todoW(n: State): string[] {
 export function clone(s: State): State {
   ownedSteps = null;
   ownedTodo = null;
+  ownedLoc = null;
+  ownedFlags = null;
   // An explicit literal (not a spread): V8 keeps one fast hidden class for every state.
   return {
     scenario: s.scenario,
@@ -168,9 +190,9 @@ export function clone(s: State): State {
     rev: s.rev,
     year: s.year,
     turn: s.turn,
-    loc: s.loc.slice(),
+    loc: s.loc,
     steps: s.steps,
-    flags: s.flags.slice(),
+    flags: s.flags,
     hand: s.hand,
     played: s.played,
     card: s.card.slice(),

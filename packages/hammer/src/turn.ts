@@ -4,7 +4,7 @@ import { BLOCK_COUNT, BLOCK_IDS, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './
 import { checkAllNobles, eliminate } from './board.js';
 import { CARD_VALUE, cardKey, isEvent } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { log, F_MOVED, cow, type State } from './state.js';
+import { flagsW, log, F_MOVED, cow, type State } from './state.js';
 import type { Action } from './types.js';
 import { WINTER_STEPS } from './winter.js';
 
@@ -91,7 +91,7 @@ definePhase('raid', {
 });
 
 defineStep('endturn', (n) => {
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b]! & F_MOVED) n.flags[b]! &= ~F_MOVED;
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b]! & F_MOVED) flagsW(n)[b]! &= ~F_MOVED;
   n.truce = -1;
   n.card = [0, 0];
   if (checkAllNobles(n)) return true;

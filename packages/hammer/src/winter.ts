@@ -8,7 +8,7 @@ import { checkAllNobles, countNoblesAndEnd, defect, nobleCount, occupancy } from
 import { dealYear } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { randInt } from '@tabula/engine';
-import { stepsW, log, F_HOME, cow, zero, type State } from './state.js';
+import { flagsW, locW, stepsW, log, F_HOME, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 
 export const WINTER_STEPS: readonly string[] = [
@@ -27,14 +27,14 @@ defineStep('w-nobles', (n, side) => {
     const homes = HOMES[b]!;
     const avail = homes.filter((h) => !enemyHeld(occ, h, side));
     if (avail.length === 0) {
-      n.loc[b] = homes[0]!;
+      locW(n)[b] = homes[0]!;
       const o = defect(n, b);
       log(n, { to: -1, key: 'log.winter-defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[homes[0]!]! } });
-      if (homes.length > 1) n.flags[o]! |= F_HOME;
+      if (homes.length > 1) flagsW(n)[o]! |= F_HOME;
     } else if (avail.length === 1) {
-      n.loc[b] = avail[0]!;
+      locW(n)[b] = avail[0]!;
     } else {
-      n.flags[b]! |= F_HOME;
+      flagsW(n)[b]! |= F_HOME;
     }
   }
   return homeChoices(n, side);
@@ -61,8 +61,8 @@ definePhase('w-home', {
   apply(n, side, a) {
     if (a.type !== 'home') return;
     const b = blockOf(a.block);
-    n.loc[b] = areaOf(a.area);
-    n.flags[b]! &= ~F_HOME;
+    locW(n)[b] = areaOf(a.area);
+    flagsW(n)[b]! &= ~F_HOME;
     log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
     if (pendingHome(n, side) < 0) advance(n);
   },
@@ -96,7 +96,7 @@ definePhase('w-stay', {
   },
   apply(n, side, a) {
     if (a.type !== 'home') return;
-    n.loc[blockOf(a.block)] = areaOf(a.area);
+    locW(n)[blockOf(a.block)] = areaOf(a.area);
     n.sel = -1;
     log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
     advance(n);
@@ -111,7 +111,7 @@ function edwardMayWinter(s: State): boolean {
 
 defineStep('w-edward', (n) => {
   if (edwardMayWinter(n)) return wait(n, 'w-edward', E);
-  if (n.loc[EDWARD]! < AREA_COUNT) n.loc[EDWARD] = POOL_E;
+  if (n.loc[EDWARD]! < AREA_COUNT) locW(n)[EDWARD] = POOL_E;
   edwardAges(n);
   return false;
 });
@@ -133,7 +133,7 @@ definePhase('w-edward', {
       n.edwardWintered = n.year;
       log(n, { to: -1, key: 'log.edward-winters' });
     } else {
-      n.loc[EDWARD] = POOL_E;
+      locW(n)[EDWARD] = POOL_E;
     }
     edwardAges(n);
     advance(n);
@@ -179,8 +179,8 @@ function runDisband(n: State, side: number): boolean {
 }
 
 function disband(n: State, b: number): void {
-  n.loc[b] = SIDE[b] === E ? POOL_E : POOL_S;
-  n.flags[b] = 0;
+  locW(n)[b] = SIDE[b] === E ? POOL_E : POOL_S;
+  flagsW(n)[b] = 0;
   log(n, { to: SIDE[b]!, key: 'log.disband', args: { block: BLOCK_IDS[b]! } });
 }
 
@@ -220,7 +220,7 @@ definePhase('w-wallace', {
   apply(n, _side, a) {
     if (a.type !== 'wallace') return;
     if (a.selkirk) {
-      n.loc[WALLACE] = SELKIRK;
+      locW(n)[WALLACE] = SELKIRK;
       stepsW(n)[WALLACE] = Math.min(MAX[WALLACE]!, n.steps[WALLACE]! + 2);
       log(n, { to: -1, key: 'log.wallace-selkirk' });
     }
@@ -241,7 +241,7 @@ defineStep('w-french', (n) => {
   }
   if (!n.frenchEntered && n.loc[FRENCH] === OFF && nobleCount(n, S) >= 8) {
     n.frenchEntered = true;
-    n.loc[FRENCH] = POOL_S;
+    locW(n)[FRENCH] = POOL_S;
     log(n, { to: -1, key: 'log.french-arrive' });
   }
   return false;
@@ -321,9 +321,9 @@ definePhase('w-build', {
       const pool = drawable(n, area);
       const b = pool[randInt(n.rng, pool.length)]!;
       n.rev++;
-      n.loc[b] = area;
+      locW(n)[b] = area;
       stepsW(n)[b] = 1;
-      n.flags[b] = 0;
+      flagsW(n)[b] = 0;
       cow(n, 'rp');
       n.rp[area]!--;
       log(n, { to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
@@ -346,9 +346,9 @@ defineStep('w-levy', (n) => {
     const j = randInt(n.rng, pool.length);
     const b = pool[j]!;
     pool.splice(j, 1);
-    n.loc[b] = ENGLAND;
+    locW(n)[b] = ENGLAND;
     stepsW(n)[b] = MAX[b]!;
-    n.flags[b] = 0;
+    flagsW(n)[b] = 0;
   }
   if (k > 0) n.rev++;
   log(n, { to: -1, key: 'log.levy', args: { count: k } });
@@ -357,7 +357,7 @@ defineStep('w-levy', (n) => {
 
 /** End of winter: sudden death check (edge case 5), then a new year with new cards (7.8). */
 defineStep('w-end', (n) => {
-  for (let b = 0; b < BLOCK_COUNT; b++) n.flags[b] = 0;
+  for (let b = 0; b < BLOCK_COUNT; b++) flagsW(n)[b] = 0;
   if (checkAllNobles(n)) return true;
   n.year++;
   n.turn = 1;
