@@ -59,6 +59,8 @@ void i18next.use(initReactI18next).init({
   keySeparator: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Re-render when a game's messages arrive (they load with its engine).
+  react: { bindI18nStore: 'added' },
 });
 
 /** Adds a game's messages ({ en, de, es, 'zh-Hans' } flat dictionaries) as the namespace named by its id. */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, getAuth, type GameSummary } from '../api/client.js';
 import { Link } from '../router.js';
+import { loadGame } from '../games.js';
 import { gameName, scenarioName } from '../labels.js';
 import { RoleBadge } from '../components/GameScreen.js';
 
@@ -39,6 +40,8 @@ export function Lobby() {
     try {
       const [o, a, f] = await Promise.all([api.listGames('open'), api.listGames('active'), api.listGames('finished')]);
       setOpen(o); setActive(a); setFinished(f); setError(null);
+      // Role and scenario names come with each game's messages.
+      for (const id of new Set([...o, ...a, ...f].map((g) => g.game))) void loadGame(id).catch(() => undefined);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// Writes docs/screenshots/*.png: each board in a real game position, the lobby, a phone-sized view.
+// Usage: node packages/web/test/screenshots.mjs   (starts its own server; needs `npm run build` first)
+import { mkdirSync } from 'node:fs';
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Rng } from '@tabula/engine';
+import { launch } from './browser.mjs';
+import { startServer } from './server.mjs';
+
+const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
+mkdirSync(OUT, { recursive: true });
+
+/** Plays `pick(state, role, actions, rng)` from a seed until `stop(state)`; returns the log's actions. */
+function playout(game, seed, options, pick, stop, max = 2000) {
+  const rng = new Rng(`shots:${seed}`);
+  let s = game.setup({ ...options, seed });
+  const actions = [];
+  for (let i = 0; i < max && !stop(s); i++) {
+    const role = game.active(s)[0];
+    if (!role) break;
+    const a = pick(s, role, game.actions(s, role), rng);
+    s = game.apply(s, role, a);
+    actions.push({ role, action: a });
+  }
+  return actions;
+}
+
+const server = await startServer();
+const b = await launch();
+async function page(viewport = { width: 1280, height: 1000 }) {
+  const ctx = await b.browser.newContext({ viewport, locale: 'en-US', deviceScaleFactor: 1 });
+  const p = await ctx.newPage();
+  p.on('pageerror', (e) => console.error('pageerror', e.message));
+  return p;
+}
+async function loadLocal(p, file) {
+  await p.goto(`${server.url}/local`);
+  await p.getByTestId('load-file').setInputFiles({ name: 'g.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await p.waitForURL(/\/local\/play$/);
+  if (await p.getByTestId('curtain-go').count()) await p.getByTestId('curtain-go').click();
+  await p.waitForTimeout(600);
+}
+const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OUT}/${name}.png`, fullPage: full }); console.log(`wrote docs/screenshots/${name}.png`); };
+
+// Carcassonne: 24 turns of a two-player game with Hills & Sheep, red to place a tile.
+{
+  const { carcassonneGame: g } = await import('@tabula/carcassonne');
+  const seed = 'screens-carc';
+  let turns = 0;
+  const actions = playout(g, seed, { players: 2 }, (s, r, acts, rng) => {
+    const place = acts.filter((a) => a.type === 'place');
+    if (place.length) { turns++; return rng.pick(place); }
+    const fol = acts.filter((a) => a.type === 'follower' || a.type === 'shepherd');
+    return fol.length && rng.float() < 0.6 ? rng.pick(fol) : (acts.find((a) => a.type === 'skip') ?? rng.pick(acts));
+  }, (s) => turns >= 24 && g.active(s)[0] === 'red' && g.view(s, 'red').phase === 'place');
+  const p = await page({ width: 1280, height: 1100 });
+  await loadLocal(p, { game: 'carcassonne', seed, options: { players: 2 }, actions, seats: { red: 'me', blue: 'mcts-easy' } });
+  await p.getByTestId('carc-spot').first().click();
+  await p.waitForTimeout(300);
+  await shot(p, 'carcassonne');
+  await p.setViewportSize({ width: 360, height: 800 });
+  await p.waitForTimeout(300);
+  await shot(p, 'carcassonne-phone', true);
+  await p.context().close();
+}
+
+// Hammer of the Scots: hotseat, played until a battle is being fought.
+{
+  const { hammerGame: g } = await import('@tabula/hammer');
+  const seed = 'e2e-hammer-1';
+  const pref = ['hit', 'battle', 'card', 'group', 'block', 'to', 'stop', 'done', 'hold', 'end', 'pass'];
+  const actions = playout(g, seed, {}, (s, role, acts, rng) => {
+    for (const type of pref) { const l = acts.filter((a) => a.type === type); if (l.length) return rng.pick(l); }
+    return rng.pick(acts);
+  }, (s) => { const r = g.active(s)[0]; return !!r && g.actions(s, r).some((a) => a.type === 'fire'); }, 400);
+  const p = await page({ width: 1280, height: 1250 });
+  await loadLocal(p, { game: 'hammer-of-the-scots', seed, options: {}, actions, seats: { England: 'me', Scotland: 'me' } });
+  await shot(p, 'hammer-of-the-scots');
+  await p.context().close();
+}
+
+// HACSE: against a bot, a few turns in, attacking.
+{
+  const { hacseGame: g } = await import('@tabula/hacse');
+  const seed = 'e2e-hacse-2';
+  let attacks = 0;
+  const actions = playout(g, seed, {}, (s, role, acts, rng) => {
+    const first = (pred) => acts.find(pred);
+    const a = (s.turn > 4 ? first((x) => x.type === 'attack') : undefined)
+      ?? first((x) => x.type === 'commit' && x.order !== null)
+      ?? first((x) => x.type === 'place' && x.zone !== 'hinterland')
+      ?? first((x) => x.type === 'pay') ?? first((x) => x.type === 'end') ?? rng.pick(acts);
+    if (a.type === 'attack') attacks++;
+    return a;
+  }, (s) => attacks >= 2 && s.combat?.stage === 'declare' && s.active === 'axis', 600);
+  const p = await page({ width: 1280, height: 1150 });
+  await loadLocal(p, { game: 'hacse', seed, options: {}, actions, seats: { axis: 'me', allies: 'mcts-easy' } });
+  await shot(p, 'hacse');
+  await p.context().close();
+}
+
+// The lobby, in German, with a few games.
+{
+  const p = await page({ width: 1280, height: 800 });
+  await p.goto(`${server.url}/signin`);
+  await p.getByTestId('tab-signup').click();
+  await p.fill('input[name=name]', 'Anna');
+  await p.fill('input[name=password]', 'correct horse battery');
+  await p.getByTestId('auth-submit').click();
+  for (const [game, second] of [['carcassonne', 'random'], ['hacse', 'human'], ['hammer-of-the-scots', 'human']]) {
+    await p.getByTestId('new-game').click();
+    await p.getByTestId('setup-game').selectOption(game);
+    await p.locator('[data-testid^=seat-]').nth(1).selectOption(second);
+    await p.getByTestId('setup-submit').click();
+    await p.waitForURL(/\/games\//);
+    await p.waitForTimeout(800);
+    await p.goto(`${server.url}/`);
+  }
+  await p.getByTestId('lang').selectOption('de');
+  await p.waitForTimeout(500);
+  await shot(p, 'lobby-de');
+  await p.getByTestId('lang').selectOption('zh-Hans');
+  await p.goto(`${server.url}/rules`);
+  await p.waitForTimeout(300);
+  await shot(p, 'rules-zh-Hans');
+  await p.context().close();
+}
+
+await b.close();
+await server.stop();
