@@ -77,8 +77,17 @@ export class Board {
     return b;
   }
 
+  /** Empties the board for reuse (clears only the grid cells it used). */
+  reset(): void {
+    for (let t = 0; t < this.n; t++) this.cell[cellKey(this.tx[t]!, this.ty[t]!)] = 0;
+    for (const k of this.frontier) this.frontierPos[k] = 0;
+    this.frontier = []; this.frontierX = []; this.frontierY = []; this.frontierReq = [];
+    this.n = 0;
+    this.sticky = false;
+  }
+
   static from(placements: readonly number[]): Board {
-    const b = new Board();
+    const b = spare.pop() ?? new Board();
     for (const p of placements) b.place(placementType(p), placementRot(p), placementX(p), placementY(p));
     return b;
   }
@@ -292,6 +301,20 @@ export class Board {
 
 /** Boards cached by the identity of a state's placement list; moved forward along a line of play. */
 const cache = new WeakMap<readonly number[], Board>();
+/** Boards given back by finished games, reused by the next ones (a board's grid is costly to allocate). */
+const spare: Board[] = [];
+
+/**
+ * Gives back the board of a finished game's placement list (which will rebuild one if ever asked
+ * again). Only a board that was moved along a line of play is reused; sticky ones stay put.
+ */
+export function releaseBoard(placements: readonly number[]): void {
+  const b = cache.get(placements);
+  if (b === undefined || b.sticky || spare.length >= 4) return;
+  cache.delete(placements);
+  b.reset();
+  spare.push(b);
+}
 
 /** The board for a placement list (built on a miss; `sticky` marks it as a revisited position). */
 export function boardOf(placements: readonly number[], sticky = true): Board {

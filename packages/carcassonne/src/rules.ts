@@ -3,7 +3,7 @@
  * Legal-action listing and action handling live side by side per phase.
  */
 import { RuleCodes, RuleError, randInt, type Role, type RngState } from '@tabula/engine';
-import { GRID, advanceBoard, boardOf, cellKey, packPlacement, type Board } from './board.js';
+import { GRID, advanceBoard, boardOf, cellKey, packPlacement, releaseBoard, type Board } from './board.js';
 import { endFlock, finalScoring, returnFollowers, scoreSet, shepherdRoot } from './scoring.js';
 import { ROLES, WOLF, copyState, drawFitting, type CarcState, type GameEvent } from './state.js';
 import { CITY, CLOISTER, FIELD, KIND_NAMES, MAXF, ROAD, TILES } from './tiles.js';
@@ -369,6 +369,7 @@ function endTurn(d: CarcState, board: Board): CarcState {
     finalScoring(d, board, fs, events);
     d.scores = fs;
     events.push({ e: 'end' });
+    releaseBoard(d.tiles);
     return d;
   }
   d.turn = (d.turn + 1) % d.players;
