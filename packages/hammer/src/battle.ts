@@ -269,8 +269,13 @@ definePhase('battle', {
     if (a.type === 'done') return finishBattle(n);
     if (a.type === 'retreat') {
       moveOut(n, blockOf(a.block), areaOf(a.to));
+      if (bt.stage === 'retreat') {
+        // the blocks stood up again before this retreat (5.3): only the owner knows which went where
+        log(n, { to: side, key: 'log.retreat', args: { block: a.block, to: a.to } });
+        log(n, { to: 1 - side, key: 'log.retreat-hidden', args: { to: a.to } });
+        return withdrawRest(n);
+      }
       log(n, { to: -1, key: 'log.retreat', args: { block: a.block, to: a.to } });
-      if (bt.stage === 'retreat') return withdrawRest(n);
       nextTurn(n);
       return;
     }

@@ -8,7 +8,8 @@ import type { AreaView, BlockView, HammerView } from './types.js';
 /** True while a block fights face up in the current battle round. */
 export function isRevealed(s: State, b: number): boolean {
   const bt = s.battle;
-  return bt !== null && bt.stage !== 'regroup' && s.loc[b] === bt.area && !(s.flags[b]! & F_RESERVE);
+  // 5.3: all blocks stand up again before the retreat after round 3, and after the battle.
+  return bt !== null && (bt.stage === 'turns' || bt.stage === 'hits') && s.loc[b] === bt.area && !(s.flags[b]! & F_RESERVE);
 }
 
 export function activeRoles(s: State): string[] {
