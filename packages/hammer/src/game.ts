@@ -63,7 +63,7 @@ export const hammerGame: Game<State, Action, HammerView> = {
   setup: start,
   active: activeRoles,
   actions(s, role) {
-    return legal(s, sideOf(role));
+    return legal(s, sideOf(role)).slice(); // callers may keep or sort their copy
   },
   apply(s, role, action) {
     const side = sideOf(role);
