@@ -116,6 +116,8 @@ test('online: sign up, create a Carcassonne game against a bot, place a tile and
   await page.getByTestId('new-game').click();
   await page.getByTestId('setup-game').selectOption('carcassonne');
   await page.getByTestId('seat-blue').selectOption('random');
+  let sockets = 0;
+  page.on('websocket', () => { sockets++; });
   await page.getByTestId('setup-submit').click();
   await page.waitForURL(/\/games\/[^/]+$/);
   await carcassonneTurn(page);
@@ -123,6 +125,7 @@ test('online: sign up, create a Carcassonne game against a bot, place a tile and
   await page.getByTestId('carc-spot').first().waitFor({ timeout: 20_000 });
   assert.match(await page.getByTestId('log').innerText(), /Blue/);
   assert.equal(await page.getByTestId('live-status').getAttribute('data-status'), 'open');
+  assert.equal(sockets, 1, 'one live socket for the whole game (no reconnect storm)');
   // Resign; the finished game can be replayed (from GET /api/games/:id/replay, through the engine in the page).
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Resign' }).click();

@@ -64,8 +64,10 @@ void i18next.use(initReactI18next).init({
 });
 
 /** Adds a game's messages ({ en, de, es, 'zh-Hans' } flat dictionaries) as the namespace named by its id. */
+const added = new Set<string>();
 export function addGameMessages(gameId: string, messages: Record<string, Record<string, string>> | undefined): void {
-  if (!messages) return;
+  if (!messages || added.has(gameId)) return;
+  added.add(gameId);
   for (const [lng, dict] of Object.entries(messages)) {
     if (dict && typeof dict === 'object') i18next.addResourceBundle(lng, gameId, dict, true, true);
   }

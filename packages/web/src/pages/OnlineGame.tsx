@@ -24,6 +24,8 @@ export function OnlineGame({ id }: { id: string }) {
   const versionRef = useRef(-1);
   const auth = getAuth();
 
+  const tRef = useRef(t);
+  tRef.current = t;
   const load = useCallback(async () => {
     try {
       const g = await api.getGame(id);
@@ -31,9 +33,9 @@ export function OnlineGame({ id }: { id: string }) {
       setD(g);
       void loadGame(g.game).catch(() => undefined); // the game's messages (log, rule errors) as an i18n namespace
     } catch (e) {
-      setError(e instanceof ApiError ? t(`error.${e.code}`, { defaultValue: e.message }) : String(e));
+      setError(e instanceof ApiError ? tRef.current(`error.${e.code}`, { defaultValue: e.message }) : String(e));
     }
-  }, [id, t]);
+  }, [id]);
 
   useEffect(() => {
     void load();

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import { api, ApiError, type GameLogJson } from '../api/client.js';
 import { loadGame, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
@@ -41,11 +42,11 @@ export function ReplayViewer({ log }: { log: GameLogJson }) {
         </select>
       </label>
       <div className="button-row">
-        <button type="button" onClick={() => setStep(0)} aria-label={t('replay.first')} title={t('replay.first')}>⏮</button>
+        <button type="button" onClick={() => setStep(0)} aria-label={t('replay.first')} title={t('replay.first')}>|◀</button>
         <button type="button" onClick={() => setStep((s) => Math.max(0, s - 1))} aria-label={t('replay.prev')} title={t('replay.prev')} data-testid="replay-prev">◀</button>
         <button type="button" onClick={() => setPlaying((p) => !p)} data-testid="replay-play">{playing ? t('replay.pause') : t('replay.play')}</button>
         <button type="button" onClick={() => setStep((s) => Math.min(n, s + 1))} aria-label={t('replay.next')} title={t('replay.next')} data-testid="replay-next">▶</button>
-        <button type="button" onClick={() => setStep(n)} aria-label={t('replay.last')} title={t('replay.last')}>⏭</button>
+        <button type="button" onClick={() => setStep(n)} aria-label={t('replay.last')} title={t('replay.last')}>▶|</button>
       </div>
       <label>{t('replay.jump')}
         <input type="range" min={0} max={n} value={step} onChange={(e) => setStep(Number(e.target.value))} data-testid="replay-slider" />
@@ -65,14 +66,14 @@ export function OnlineReplay({ id }: { id: string }) {
   const [log, setLog] = useState<GameLogJson | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.replay(id).then(setLog, (e: unknown) => setError(e instanceof ApiError ? t(`error.${e.code}`, { defaultValue: e.message }) : String(e)));
-  }, [id, t]);
+    api.replay(id).then(setLog, (e: unknown) => setError(e instanceof ApiError ? i18next.t(`error.${e.code}`, { defaultValue: e.message }) : String(e)));
+  }, [id]);
   if (error) return <p className="error" role="alert">{error}</p>;
   return log ? <ReplayViewer log={log} /> : <p className="muted">{t('common.loading')}</p>;
 }
 
 export function LocalReplay() {
   const { t } = useTranslation();
-  const f = loadCurrent();
+  const [f] = useState(() => loadCurrent());
   return f ? <ReplayViewer log={f} /> : <p className="muted">{t('local.none')}</p>;
 }

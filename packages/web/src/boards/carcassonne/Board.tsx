@@ -48,7 +48,9 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   const canPlace = placeActs.length > 0;
   const extents = useMemo(() => [...view.tiles, ...view.placements], [view.tiles, view.placements]);
   const { vb, setVb, fit } = useViewBox(extents);
-  useEffect(() => { setSel(null); setChoice(null); }, [rawView]);
+  // A new position (not merely a re-sent view of the same one) clears the selection.
+  const positionKey = `${view.tiles.length}|${view.phase}|${view.current}|${view.figures.length}|${actions.length}`;
+  useEffect(() => { setSel(null); setChoice(null); }, [positionKey]);
 
   const rotsAt = (x: number, y: number) => placeActs.filter((a) => a.x === x && a.y === y).map((a) => a.rot);
   const pick = (x: number, y: number) => {
