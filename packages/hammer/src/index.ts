@@ -2,3 +2,5 @@ export { hammerGame } from './game.js';
 export type { Action as HammerAction, HammerView, AreaView, BlockView, BattleView } from './types.js';
 export type { State as HammerState } from './state.js';
 export { messages } from './i18n.js';
+/** The map for drawing: area centres, castle limits, borders (see BoardLayout). */
+export { BOARD_LAYOUT, type BoardLayout } from './map.js';

@@ -67,3 +67,20 @@ export const SELKIRK = areaOf('selkirk');
 export const NO_NORSE_FRENCH_BUILD: readonly number[] = data.constants.scottishBuildAreasExcludingNorseAndFrench.map(areaOf);
 
 export const AREA_NAMES: readonly string[] = data.areas.map((a) => a.name);
+
+/** Static board description for clients drawing the map (positions from the published board). */
+export interface BoardLayout {
+  areas: { id: string; name: string; x: number; y: number; castleLimit: number; scottishCastleLimit: number; cathedral: boolean; coastal: boolean; nobleHome: string[] }[];
+  borders: { id: string; a: string; b: string; type: 'major' | 'minor'; angloScottish: boolean; x: number; y: number }[];
+}
+
+export const BOARD_LAYOUT: BoardLayout = {
+  areas: data.areas.map((a) => ({
+    id: a.id, name: a.name, x: a.boardPosition.x, y: a.boardPosition.y, castleLimit: a.castleLimit,
+    scottishCastleLimit: a.scottishCastleLimit, cathedral: a.cathedral, coastal: a.coastal, nobleHome: a.nobleHome.slice(),
+  })),
+  borders: data.borders.map((b) => ({
+    id: b.id, a: b.areas[0]!, b: b.areas[1]!, type: b.type === 'minor' ? 'minor' : 'major', angloScottish: b.angloScottish,
+    x: b.boardPosition.x, y: b.boardPosition.y,
+  })),
+};
