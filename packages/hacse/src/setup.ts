@@ -16,7 +16,14 @@ function bad(message: string): never {
 }
 
 /** A deck given by built-in id or as a full deck object, checked by the validator. */
+const builtinChecked = new Map<string, DeckFile>();
+
 export function resolveDeck(spec: unknown, scenario: Era, role: Side): DeckFile {
+  if (typeof spec === 'string' && BUILTIN_DECKS[spec] && !(scenario === 'early' && BUILTIN_DECKS[spec]!.era === 'late')) {
+    let d = builtinChecked.get(spec);
+    if (!d) { d = validateDeck(BUILTIN_DECKS[spec]).deck!; builtinChecked.set(spec, d); }
+    return d;
+  }
   const raw = typeof spec === 'string' ? BUILTIN_DECKS[spec] : spec;
   if (raw === undefined) bad(`Unknown deck "${String(spec)}" for ${role}; built-in decks: ${Object.keys(BUILTIN_DECKS).join(', ')}.`);
   const check = validateDeck(raw, { scenario });
@@ -62,8 +69,8 @@ export function setupState(o: SetupOptions): HacseState {
     scenario,
     rules: { destroyAt, doctrine, balancing, turnLimit, mirrored },
     decks: {
-      axis: { id: axisDeck.id, name: axisDeck.name, side: axisDeck.side, era: axisDeck.era, nations: axisDeck.nations, size: players.axis.deck.length },
-      allies: { id: alliesDeck.id, name: alliesDeck.name, side: alliesDeck.side, era: alliesDeck.era, nations: alliesDeck.nations, size: players.allies.deck.length },
+      axis: { id: axisDeck.id, name: axisDeck.name, side: axisDeck.side, era: axisDeck.era, nations: [...axisDeck.nations], size: players.axis.deck.length },
+      allies: { id: alliesDeck.id, name: alliesDeck.name, side: alliesDeck.side, era: alliesDeck.era, nations: [...alliesDeck.nations], size: players.allies.deck.length },
     },
     die: 5, turn: 0, active: start, start, phase: 'main', actionsLeft: 0, freeMoveUsed: false, discountUsed: false,
     players, nextUid: 1, pending: null, combat: null, lastCombat: null, outcome: null, rng, reveals: 0,
