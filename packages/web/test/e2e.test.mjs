@@ -271,3 +271,25 @@ test('HACSE against a bot: place a unit and attack', { skip }, async () => {
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('keyboard only: place a Carcassonne tile with Tab, Enter and R', { skip }, async () => {
+  const { ctx, page, errors } = await newPage();
+  await startLocal(page, { game: 'carcassonne', seed: 'e2e-keys', options: { players: 2 }, actions: [], seats: { red: 'me', blue: 'random' } });
+  await page.getByTestId('carc-spot').first().waitFor();
+  let onSpot = false;
+  for (let i = 0; i < 40 && !onSpot; i++) {
+    await page.keyboard.press('Tab');
+    onSpot = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'carc-spot');
+  }
+  assert.ok(onSpot, 'a legal spot is reachable with Tab');
+  // The focused element is visibly marked (the :focus-visible style draws a drop shadow).
+  assert.notEqual(await page.evaluate(() => getComputedStyle(document.activeElement).filter), 'none');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'carc-confirm');
+  await page.keyboard.press('r');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('carc-skip').waitFor();
+  assert.equal((await (await import('./drive.mjs')).localFile(page)).actions[0].action.type, 'place');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

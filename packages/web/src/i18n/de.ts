@@ -176,7 +176,7 @@ export const de: Record<string, string> = {
   'carc.kind.road': "Straße",
   'carc.kind.field': "Wiese",
   'carc.kind.cloister': "Kloster",
-  'carc.help': "Klicke auf einen markierten Platz für eine Vorschau, klicke erneut oder drücke R zum Drehen, dann „Karte legen“. Danach einen Kreis anklicken, um einen Gefolgsmann zu setzen, oder „Nichts einsetzen“.",
+  'carc.help': "Klicke auf einen markierten Platz für eine Vorschau, klicke erneut oder drücke R zum Drehen, dann „Karte legen“. Danach einen Kreis anklicken, um einen Gefolgsmann zu setzen, oder „Nichts einsetzen“. Tastatur: mit Tab zu einem Platz, Enter, R zum Drehen, Enter zum Legen.",
   'carc.unseen': "Noch nicht gesehene Karten ({{count}})",
   'prompt.carcassonne.place': "Du bist am Zug: Lege die Karte aus deiner Hand an.",
   'prompt.carcassonne.deploy': "Setze einen Gefolgsmann oder Schäfer auf die gelegte Karte, oder setze nichts ein.",

@@ -177,7 +177,7 @@ export const en: Record<string, string> = {
   'carc.kind.road': "road",
   'carc.kind.field': "field",
   'carc.kind.cloister': "cloister",
-  'carc.help': "Click a highlighted spot to preview the tile, click it again or press R to rotate, then “Place tile”. Then click a circle to put a follower, or “Place nothing”.",
+  'carc.help': "Click a highlighted spot to preview the tile, click it again or press R to rotate, then “Place tile”. Then click a circle to put a follower, or “Place nothing”. Keyboard: Tab to a spot, Enter, R to rotate, Enter to place.",
   'carc.unseen': "Tiles not yet seen ({{count}})",
   'prompt.carcassonne.place': "Your turn: place the tile in your hand.",
   'prompt.carcassonne.deploy': "Put a follower or shepherd on the tile you placed, or place nothing.",

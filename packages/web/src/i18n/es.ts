@@ -176,7 +176,7 @@ export const es: Record<string, string> = {
   'carc.kind.road': "camino",
   'carc.kind.field': "campo",
   'carc.kind.cloister': "monasterio",
-  'carc.help': "Pulsa un hueco marcado para ver la loseta, púlsalo otra vez o pulsa R para girarla y luego «Colocar loseta». Después pulsa un círculo para poner un seguidor, o «No colocar nada».",
+  'carc.help': "Pulsa un hueco marcado para ver la loseta, púlsalo otra vez o pulsa R para girarla y luego «Colocar loseta». Después pulsa un círculo para poner un seguidor, o «No colocar nada». Teclado: Tab hasta un hueco, Intro, R para girar, Intro para colocar.",
   'carc.unseen': "Losetas aún no vistas ({{count}})",
   'prompt.carcassonne.place': "Es tu turno: coloca la loseta que tienes en la mano.",
   'prompt.carcassonne.deploy': "Pon un seguidor o un pastor en la loseta colocada, o no pongas nada.",

@@ -172,7 +172,7 @@ export const zhHans: Record<string, string> = {
   'carc.kind.road': "道路",
   'carc.kind.field': "草地",
   'carc.kind.cloister': "修道院",
-  'carc.help': "点击高亮位置预览板块，再次点击或按 R 旋转，然后点“放置板块”。之后点击圆圈放置随从，或点“不放置”。",
+  'carc.help': "点击高亮位置预览板块，再次点击或按 R 旋转，然后点“放置板块”。之后点击圆圈放置随从，或点“不放置”。键盘：用 Tab 选到位置，按回车，R 旋转，再按回车放置。",
   'carc.unseen': "尚未出现的板块（{{count}}）",
   'prompt.carcassonne.place': "轮到你了：放置手中的板块。",
   'prompt.carcassonne.deploy': "在刚放置的板块上放一名随从或牧羊人，或不放置。",

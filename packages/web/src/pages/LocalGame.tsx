@@ -15,7 +15,7 @@ export function LocalGame() {
   const [error, setError] = useState<string | null>(null);
   const [thinking, setThinking] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
-  const [curtainOn, setCurtainOn] = useState(true);
+  const [curtainChoice, setCurtainOn] = useState<boolean | null>(null);
   const asking = useRef(0);
 
   useEffect(() => {
@@ -33,6 +33,8 @@ export function LocalGame() {
   const hotseat = humans.length > 1;
   const humanActive = humans.find((r) => active.includes(r)) ?? null;
   const viewer = humanActive ?? (humans.length === 1 ? humans[0]! : shown ?? humans[0] ?? null);
+  // Hide the board between hotseat turns by default only where there is something to hide.
+  const curtainOn = curtainChoice ?? file?.game !== 'carcassonne';
   const curtain = hotseat && curtainOn && !outcome && humanActive !== null && shown !== humanActive;
 
   const commit = (next: LocalGameFile) => { saveCurrent(next); setFile(next); };

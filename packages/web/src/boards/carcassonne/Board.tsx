@@ -106,13 +106,20 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
     if (m && e.target === e.currentTarget) { e.preventDefault(); setVb({ ...vb, x: vb.x + m[0], y: vb.y + m[1] }); }
     else if (e.key === '+' || e.key === '=') zoom(1 / 1.2);
     else if (e.key === '-') zoom(1.2);
-    else if ((e.key === 'r' || e.key === 'R') && sel) rotate();
   };
+  const onBoardKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if ((e.key === 'r' || e.key === 'R') && sel && !(e.target instanceof HTMLInputElement)) { e.preventDefault(); rotate(); }
+  };
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const focusConfirm = useRef(false);
+  useEffect(() => {
+    if (focusConfirm.current && sel) { focusConfirm.current = false; confirmRef.current?.focus(); }
+  }, [sel]);
   const activate = (e: KeyboardEvent, f: () => void) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); f(); } };
 
   const maxScore = Math.max(50, ...Object.values(view.players).map((p) => p.score + 5));
   return (
-    <div className="carc-board">
+    <div className="carc-board" onKeyDown={onBoardKey}>
       <div className="carc-top">
         <div className="carc-hand panel">
           <h3>{t('carc.current')}</h3>
@@ -125,7 +132,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           {canPlace && (
             <div className="button-row">
               <button type="button" onClick={rotate} disabled={!sel || busy} data-testid="carc-rotate">⟳ {t('carc.rotate')}</button>
-              <button type="button" className="primary" onClick={confirm} disabled={!sel || busy} data-testid="carc-confirm">{t('carc.place')}</button>
+              <button ref={confirmRef} type="button" className="primary" onClick={confirm} disabled={!sel || busy} data-testid="carc-confirm">{t('carc.place')}</button>
             </div>
           )}
           {canPlace && !sel && <p className="small muted">{t('carc.pickSpot', { count: view.placements.length })}</p>}
@@ -186,7 +193,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           const on = sel?.x === p.x && sel.y === p.y;
           return (
             <g key={`p${p.x},${p.y}`} className="spot" role="button" tabIndex={0} aria-label={t('carc.spotAt', { x: p.x, y: p.y })}
-              data-testid="carc-spot" onClick={() => pick(p.x, p.y)} onKeyDown={(e) => activate(e, () => pick(p.x, p.y))}>
+              data-testid="carc-spot" onClick={() => pick(p.x, p.y)}
+              onKeyDown={(e) => activate(e, () => { focusConfirm.current = true; pick(p.x, p.y); })}>
               {on && sel && view.current ? (
                 <g opacity={0.85}><PlacedTile id={view.current} x={p.x} y={p.y} rot={sel.rot} /></g>
               ) : <rect x={p.x * 100 + 6} y={p.y * 100 + 6} width={88} height={88} fill="rgba(240,228,66,.35)" stroke="#000" strokeWidth={3} strokeDasharray="10 6" />}
