@@ -19,5 +19,5 @@ export function hasTag(c: CardDef, t: Tag): boolean {
 }
 
 /** i18n keys of a card: card.<id>.name and card.<id>.text. */
-export function cardNameKey(id: string): string { return `card.${id}.name`; }
-export function cardTextKey(id: string): string { return `card.${id}.text`; }
+export function cardNameKey(id: string): string { return card(id).nameKey; }
+export function cardTextKey(id: string): string | undefined { return card(id).textKey; }

@@ -11,8 +11,8 @@ const LANGS = ['en', 'de', 'es', 'zh-Hans'] as const;
 test('i18n: every card has a name in every language, and every card with effects or an order has a text', () => {
   for (const lang of LANGS) {
     for (const c of CARD_LIST) {
-      assert.ok(messages[lang][`card.${c.id}.name`], `${lang} card.${c.id}.name`);
-      if (c.kind !== 'unit' || (c.effects ?? []).length > 0) assert.ok(messages[lang][`card.${c.id}.text`], `${lang} card.${c.id}.text`);
+      assert.ok(messages[lang][c.nameKey], `${lang} ${c.nameKey}`);
+      if (c.kind !== 'unit' || (c.effects ?? []).length > 0) assert.ok(c.textKey && messages[lang][c.textKey], `${lang} text of ${c.id}`);
     }
   }
 });

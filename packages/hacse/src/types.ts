@@ -35,6 +35,9 @@ export interface GroundGain { value: number; bracketed: boolean }
 
 export interface CardDef {
   id: string;
+  /** i18n keys (messages): the name, and the rules text for orders, non-units and units with "E:" effects. */
+  nameKey: string;
+  textKey?: string;
   kind: CardKind;
   /** "any" only for the standard combat orders. */
   side: Side | 'any';
