@@ -205,6 +205,12 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
         {view.figures.map((f, i) => (
           <g key={i} transform={`translate(${f.x * 100 + f.at[0] * 100} ${f.y * 100 + f.at[1] * 100}) scale(1.1)`} data-owner={f.owner}>
             <Meeple color={colorOf(f.owner)} kind={f.kind} label={roleName(t, gameId, f.owner).charAt(0).toUpperCase()} />
+            {f.kind === 'shepherd' && (view.players[f.owner]?.flock.length ?? 0) > 0 && (
+              <g transform="translate(12 -14)" aria-label={t('carc.flock')}>
+                <ellipse rx={11} ry={8} fill="#fff" stroke="#000" strokeWidth={1.2} />
+                <text y={4} textAnchor="middle" fontSize={10} fontWeight={700}>{view.players[f.owner]!.flock.reduce((a, b) => a + b, 0)}</text>
+              </g>
+            )}
           </g>
         ))}
         {view.lastTile && view.spots.filter((s) => spotActs(s.feature).length > 0).map((s) => (
