@@ -7,6 +7,7 @@ import {
 } from './map.js';
 import { BLOCK_COUNT, BLOCK_IDS, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
 import { occupancy } from './board.js';
+import { CARD_VALUE } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { flagsW, locW, log, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
@@ -29,45 +30,31 @@ function leavers(s: State, side: number, area: number, occ: number[]): number[] 
   return out;
 }
 
-/** Where a block of `side` standing in `from` may step next (border limits, England, Truce). */
+/** 4.0-4.6: may a block of `side` step from `from` over border `bd` into `to` now? */
+function canStep(s: State, side: number, from: number, to: number, bd: number, occ: number[], first: boolean): boolean {
+  if (s.bCount[bd]! >= BORDER_LIMIT[bd]!) return false; // 4.3
+  // 4.6 / 5.5: unpinned blocks may not leave over a border the enemy used to enter.
+  if (first && occ[from] === 3 && s.bUsed[bd]! & enemyBit(side)) return false;
+  if (ANGLO[bd]) {
+    if (side === S && to === ENGLAND && s.truce >= 0) return false; // Truce: Scots may not enter England
+    if (s.crossed && s.moves < 1) return false; // 4.4: one block per group move
+  }
+  if (occ[to]! & enemyBit(side) && s.truce === 1 - side) return false; // Truce: no attack
+  return true;
+}
+
+/** Where a block of `side` standing in `from` may step next. */
 function nextSteps(s: State, side: number, from: number, occ: number[], first: boolean): number[] {
   const out: number[] = [];
   const adj = ADJ[from]!;
-  const contestedHere = occ[from] === 3;
-  for (let i = 0; i < adj.length; i += 2) {
-    const to = adj[i]!, bd = adj[i + 1]!;
-    if (s.bCount[bd]! >= BORDER_LIMIT[bd]!) continue;
-    // 4.6 / 5.5: unpinned blocks may not leave over a border the enemy used to enter.
-    if (first && contestedHere && s.bUsed[bd]! & enemyBit(side)) continue;
-    if (ANGLO[bd]) {
-      if (side === S && to === ENGLAND && s.truce >= 0) continue; // Truce: Scots may not enter England
-      if (s.crossed && s.moves < 1) continue; // 4.4: one block per group move
-    }
-    const o = occ[to]!;
-    if (o & enemyBit(side)) {
-      if (s.truce === 1 - side) continue; // Truce: the opponent may move but not attack
-    }
-    out.push(to);
-  }
+  for (let i = 0; i < adj.length; i += 2) if (canStep(s, side, from, adj[i]!, adj[i + 1]!, occ, first)) out.push(adj[i]!);
   return out;
 }
 
 /** Whether a block of `side` could take a first step out of `from` (nextSteps without the list). */
 function hasStep(s: State, side: number, from: number, occ: number[]): boolean {
   const adj = ADJ[from]!;
-  const contestedHere = occ[from] === 3;
-  const eb = enemyBit(side);
-  for (let i = 0; i < adj.length; i += 2) {
-    const to = adj[i]!, bd = adj[i + 1]!;
-    if (s.bCount[bd]! >= BORDER_LIMIT[bd]!) continue;
-    if (contestedHere && s.bUsed[bd]! & eb) continue;
-    if (ANGLO[bd]) {
-      if (side === S && to === ENGLAND && s.truce >= 0) continue;
-      if (s.crossed && s.moves < 1) continue;
-    }
-    if (occ[to]! & eb && s.truce === 1 - side) continue;
-    return true;
-  }
+  for (let i = 0; i < adj.length; i += 2) if (canStep(s, side, from, adj[i]!, adj[i + 1]!, occ, true)) return true;
   return false;
 }
 
@@ -104,12 +91,10 @@ defineStep('move', (n, side) => {
   return wait(n, 'move', side);
 });
 
+/** 3.11: a Move card gives as many group moves as its value; an event gives none. */
 function cardMoves(n: State, side: number): number {
-  const c = n.card[side]!;
-  return c > 5 ? MOVE_VALUE(c) : 0;
+  return CARD_VALUE[n.card[side]!] ?? 0;
 }
-import { CARD_VALUE } from './cards.js';
-const MOVE_VALUE = (c: number): number => CARD_VALUE[c]!;
 
 function endPhase(n: State): void {
   n.grp = -1;
@@ -170,7 +155,7 @@ definePhase('group', {
   actions(s, side) {
     const occ = occupancy(s);
     const out: Action[] = [];
-    if (nextSteps(s, side, s.grp, occ, true).length > 0) {
+    if (hasStep(s, side, s.grp, occ)) {
       for (const b of leavers(s, side, s.grp, occ)) out.push({ type: 'block', block: BLOCK_IDS[b]! });
     }
     out.push({ type: 'end' });
