@@ -7,7 +7,7 @@ import { ADJ, AREA_COUNT, AREA_IDS, BORDER_LIMIT, COASTAL_AREAS, ENGLAND, POOL_E
 import {
   BLOCK_COUNT, BLOCK_IDS, CELTIC, E, FIRE, HOMES, INIT, IS_E_ARCHERS, IS_INFANTRY, IS_NOBLE, NORSE, ROLES, S, SIDE, blockOf,
 } from './blocks.js';
-import { eliminate, occupancy } from './board.js';
+import { eliminate, occupancy, strongest } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
 import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, cow, zero, type State } from './state.js';
@@ -146,14 +146,7 @@ function nextTurn(n: State): void {
 
 /** Strongest active blocks of the side taking hits (5.41). */
 function hitTargets(s: State): number[] {
-  const bt = s.battle!;
-  let best = 0;
-  const out: number[] = [];
-  for (const b of inBattle(s, bt.hitSide, true)) {
-    const st = s.steps[b]!;
-    if (st > best) { best = st; out.length = 0; out.push(b); } else if (st === best) out.push(b);
-  }
-  return out;
+  return strongest(s, s.battle!.hitSide, s.battle!.area, true);
 }
 
 function applyHit(n: State, b: number): void {

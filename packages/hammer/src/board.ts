@@ -120,3 +120,15 @@ export function countNoblesAndEnd(n: State): void {
   else if (sc > e) endGame(n, S, 'nobles');
   else endGame(n, n.loc[WALLACE]! < AREA_COUNT ? S : E, 'nobles-tie');
 }
+
+/** 5.41: the strongest blocks of `side` in `area` (reserves excluded when `skipReserve`); the owner picks among them. */
+export function strongest(s: State, side: number, area: number, skipReserve: boolean): number[] {
+  let best = 0;
+  const out: number[] = [];
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (s.loc[b] !== area || SIDE[b] !== side || (skipReserve && s.flags[b]! & F_RESERVE)) continue;
+    const st = s.steps[b]!;
+    if (st > best) { best = st; out.length = 0; out.push(b); } else if (st === best) out.push(b);
+  }
+  return out;
+}

@@ -7,7 +7,7 @@ import {
   BLOCK_COUNT, BLOCK_IDS, FACTION, FRENCH, IS_NOBLE, KING, MAX, MORAY, NOBLE_BLOCKS, NOBLE_NAMES, NORSE, OTHER, ROLES, S,
   SIDE, S_BRUCE, S_COMYN, WALLACE, blockOf,
 } from './blocks.js';
-import { defect, eliminate, occupancy } from './board.js';
+import { defect, eliminate, occupancy, strongest } from './board.js';
 import { HERALD, PILLAGE, SEA_MOVE, TRUCE, VICTUALS, EVENT_KEYS } from './cards.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
@@ -110,18 +110,6 @@ function ownBelowMax(s: State, side: number, area: number): number[] {
   return out;
 }
 
-/** Strongest blocks of `side` in `area` (Pillage hits are applied as in combat). */
-function strongest(s: State, side: number, area: number): number[] {
-  let best = 0;
-  const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) {
-    if (s.loc[b] !== area || SIDE[b] !== side) continue;
-    const st = s.steps[b]!;
-    if (st > best) { best = st; out.length = 0; out.push(b); } else if (st === best) out.push(b);
-  }
-  return out;
-}
-
 function pillageHit(n: State, b: number): void {
   const ev = n.ev!;
   stepsW(n)[b]!--;
@@ -140,7 +128,7 @@ function runPillageHits(n: State): boolean {
   const ev = n.ev!;
   const victim = 1 - ev.side;
   while (ev.left > 0) {
-    const t = strongest(n, victim, ev.area);
+    const t = strongest(n, victim, ev.area, false);
     if (t.length === 0) { ev.left = 0; break; }
     let total = 0;
     for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === ev.area && SIDE[b] === victim) total += n.steps[b]!;
@@ -184,7 +172,7 @@ definePhase('event', {
         return out;
       }
       case 'pillage-hits':
-        return strongest(s, side, ev.area).map((b) => ({ type: 'hit', block: BLOCK_IDS[b]! }));
+        return strongest(s, side, ev.area, false).map((b) => ({ type: 'hit', block: BLOCK_IDS[b]! }));
       case 'pillage-steps':
         return ownBelowMax(s, side, ev.from).map((b) => ({ type: 'step', block: BLOCK_IDS[b]! }));
     }
