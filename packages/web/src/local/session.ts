@@ -31,7 +31,16 @@ export function parseLocalFile(v: unknown): LocalGameFile {
 }
 
 /** Every state: states[i] is the state before action i, states[n] the current one. */
-export function statesOf(game: AnyGame, log: GameLog): unknown[] {
+export function statesOf(game: AnyGame, log: GameLog, from?: { log: GameLog; states: unknown[] }): unknown[] {
+  // Reuse the states of an earlier version of the same log that this one extends or shortens.
+  if (from && from.log.seed === log.seed && from.log.game === log.game && JSON.stringify(from.log.options) === JSON.stringify(log.options)) {
+    let k = 0;
+    const n = Math.min(from.log.actions.length, log.actions.length);
+    while (k < n && from.log.actions[k] === log.actions[k]) k++;
+    const states = from.states.slice(0, k + 1);
+    for (let i = k; i < log.actions.length; i++) states.push(game.apply(states[i], log.actions[i]!.role, log.actions[i]!.action));
+    return states;
+  }
   const states: unknown[] = [game.setup({ ...log.options, seed: log.seed })];
   for (const e of log.actions) states.push(game.apply(states[states.length - 1], e.role, e.action));
   return states;

@@ -23,7 +23,13 @@ export function LocalGame() {
     loadGame(file.game).then(setMod, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [file?.game]);
 
-  const states = useMemo(() => (mod && file ? statesOf(mod.game, file) : []), [mod, file]);
+  const prev = useRef<{ log: LocalGameFile; states: unknown[] } | undefined>(undefined);
+  const states = useMemo(() => {
+    if (!mod || !file) return [];
+    const s = statesOf(mod.game, file, prev.current);
+    prev.current = { log: file, states: s };
+    return s;
+  }, [mod, file]);
   const game = mod?.game;
   const state = states[states.length - 1];
   const roles = useMemo(() => (game && file ? game.roles({ ...file.options, seed: file.seed }) : []), [game, file]);
