@@ -181,6 +181,17 @@ test('the lobby and game pages fit a 360 px wide phone screen', { skip }, async 
     const w = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(w <= 360, `${path} is ${w}px wide`);
   }
+  // Each board, in a local game.
+  for (const [game, seats, ready] of [
+    ['carcassonne', { red: 'me', blue: 'me' }, 'carc-board'],
+    ['hammer-of-the-scots', { England: 'me', Scotland: 'random' }, 'hammer-map'],
+    ['hacse', { axis: 'me', allies: 'random' }, 'die-track'],
+  ]) {
+    await startLocal(page, { game, seed: 'phone', options: {}, actions: [], seats });
+    await page.getByTestId(ready).waitFor();
+    const w = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(w <= 360, `the ${game} board is ${w}px wide`);
+  }
   await ctx.close();
 });
 

@@ -44,10 +44,12 @@ export function connectLive(gameId: string, h: LiveHandlers): () => void {
         if (u && typeof u === 'object' && 'version' in u) h.onUpdate(u);
       } catch { /* ignore malformed frames */ }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       ws = null;
       if (stopped) return;
       h.onStatus?.('closed');
+      // 4400-4499: the server refused this viewer or game (4000 + HTTP status): retrying will not help.
+      if (ev.code >= 4400 && ev.code < 4500) return;
       const delay = Math.min(10_000, 500 * 2 ** attempts++);
       timer = setTimeout(open, delay);
     };
