@@ -130,7 +130,15 @@ export class MctsBot implements Bot {
     let it = 0, mismatches = 0;
     const pathNodes: Node[] = [];
     const pathEdges: Edge[] = [];
-    while (it < maxIter && (it === 0 || performance.now() < deadline)) {
+    let loopStart = 0;
+    for (;;) {
+      if (it >= maxIter) break;
+      if (deadline !== Infinity) {
+        const now = performance.now();
+        if (it === 0) loopStart = now;
+        // stop when the next iteration would likely overrun (mean iteration time so far)
+        else if (now + (now - loopStart) / it >= deadline) break;
+      }
       it++;
       let s: unknown = game.determinize(base, role, r);
       pathNodes.length = 0;
