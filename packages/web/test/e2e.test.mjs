@@ -304,3 +304,26 @@ test('keyboard only: place a Carcassonne tile with Tab, Enter and R', { skip }, 
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('the live view reconnects and resyncs after the server restarts', { skip }, async (t) => {
+  if (!catalog.some((g) => g.id === 'carcassonne')) return t.skip('carcassonne is not in the server catalog');
+  const { ctx, page, errors } = await newPage();
+  await signUp(page, `rex${uid()}`);
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('setup-game').selectOption('carcassonne');
+  await page.getByTestId('seat-blue').selectOption('me');
+  await page.getByTestId('setup-submit').click();
+  await page.waitForURL(/\/games\/[^/]+$/);
+  const status = page.getByTestId('live-status');
+  await page.locator('[data-testid=live-status][data-status=open]').waitFor();
+  await server.stop({ keep: true });
+  await page.locator('[data-testid=live-status][data-status=closed]').waitFor();
+  server = await startServer({ port: server.port, dir: server.dir });
+  await page.locator('[data-testid=live-status][data-status=open]').waitFor({ timeout: 20_000 });
+  // Still playable without a reload: the page refetched the game after reconnecting.
+  await carcassonneTurn(page, { follower: false });
+  await page.getByTestId('carc-spot').first().waitFor();
+  assert.equal(await status.getAttribute('data-status'), 'open');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

@@ -16,9 +16,10 @@ function freePort() {
   });
 }
 
-export async function startServer() {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-e2e-'));
+/** `port`/`dir`: restart on the same port and database (for reconnect tests). */
+export async function startServer({ port: fixedPort, dir: fixedDir } = {}) {
+  const port = fixedPort ?? await freePort();
+  const dir = fixedDir ?? mkdtempSync(join(tmpdir(), 'tabula-e2e-'));
   const child = spawn(process.execPath, [join(ROOT, 'packages/cli/dist/main.js'), 'serve', '--port', String(port), '--host', '127.0.0.1', '--db', `sqlite:${join(dir, 'e2e.db')}`],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } });
   let output = '';
@@ -37,11 +38,14 @@ export async function startServer() {
   }
   return {
     url,
+    port,
+    dir,
     output: () => output,
-    async stop() {
+    /** keep: leave the database for a restart. */
+    async stop({ keep = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => { if (child.exitCode !== null) r(); else child.once('exit', r); setTimeout(r, 3000); });
-      rmSync(dir, { recursive: true, force: true });
+      if (!keep) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
