@@ -3,7 +3,7 @@ import type { HammerView, BlockView } from '@tabula/hammer';
 import type { BoardProps } from '../types.js';
 import { ActionList } from '../generic/ActionList.js';
 import data from '../../../../hammer/src/data/hammer-of-the-scots.json';
-import { convexHull, expand, pathOf, voronoi, type P } from './geometry.js';
+import { coastPath, convexHull, expand, pathOf, voronoi, type P } from './geometry.js';
 
 interface AreaData { id: string; name: string; country: string; castleLimit: number; cathedral: boolean; coastal: boolean; nobleHome: string[]; boardPosition: { x: number; y: number } }
 interface BorderData { id: string; areas: [string, string]; type: string; angloScottish: boolean; boardPosition?: { x: number; y: number } }
@@ -18,10 +18,11 @@ const SIDE_PALE = { England: '#fbe0cf', Scotland: '#d6e8f5' } as const;
 
 const SITES: P[] = AREAS.map((a) => [a.boardPosition.x, a.boardPosition.y]);
 const HULL = expand(convexHull(SITES), 120);
-const CELLS = voronoi(SITES, HULL);
+const CELLS = voronoi(SITES, expand(HULL, 60));
+const COAST = coastPath(HULL);
 const CENTER = new Map(AREAS.map((a) => [a.id, a.boardPosition]));
-const minX = Math.min(...HULL.map((p) => p[0])) - 20, maxX = Math.max(...HULL.map((p) => p[0])) + 20;
-const minY = Math.min(...HULL.map((p) => p[1])) - 20, maxY = Math.max(...HULL.map((p) => p[1])) + 20;
+const minX = Math.min(...HULL.map((p) => p[0])) - 60, maxX = Math.max(...HULL.map((p) => p[0])) + 60;
+const minY = Math.min(...HULL.map((p) => p[1])) - 60, maxY = Math.max(...HULL.map((p) => p[1])) + 60;
 
 type Act = Record<string, unknown> & { type: string };
 
@@ -171,7 +172,10 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
         </div>
       )}
       <svg className="board-svg hammer-map" viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`} role="img" aria-label={t('hammer.map')} data-testid="hammer-map">
-        <rect x={minX} y={minY} width={maxX - minX} height={maxY - minY} fill="#cfe0ea" />
+        <defs><clipPath id="hots-land"><path d={COAST} /></clipPath></defs>
+        <rect x={minX - 100} y={minY - 100} width={maxX - minX + 200} height={maxY - minY + 200} fill="#cfe0ea" />
+        <path d={COAST} fill="none" stroke="#9fbfd2" strokeWidth={22} />
+        <g clipPath="url(#hots-land)">
         {AREAS.map((a, i) => {
           const acts = areaActs.get(a.id);
           const contested = !!areaView.get(a.id)?.attacker || battle?.area === a.id;
@@ -184,6 +188,8 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
               style={acts ? { fill: '#fff4a8', stroke: '#000', strokeWidth: 6 } : contested ? { fill: '#f6c9c0' } : undefined} />
           );
         })}
+        </g>
+        <path d={COAST} fill="none" stroke="#4f6b7a" strokeWidth={4} />
         {BORDERS.map((b) => {
           const pa = CENTER.get(b.areas[0]), pb = CENTER.get(b.areas[1]);
           if (!pa || !pb) return null;

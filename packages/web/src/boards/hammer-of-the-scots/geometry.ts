@@ -57,3 +57,28 @@ export function voronoi(sites: P[], bounds: P[]): P[][] {
 export function pathOf(poly: P[]): string {
   return poly.length ? `M${poly.map((p) => `${p[0].toFixed(1)} ${p[1].toFixed(1)}`).join('L')}Z` : '';
 }
+
+/** A wobbly closed coastline around a convex hull: edges subdivided, points nudged in and out, drawn smooth. */
+export function coastPath(hull: P[], amplitude = 28, steps = 7): string {
+  const pts: P[] = [];
+  hull.forEach((p, i) => {
+    const q = hull[(i + 1) % hull.length]!;
+    const dx = q[0] - p[0], dy = q[1] - p[1], l = Math.hypot(dx, dy) || 1;
+    const nx = dy / l, ny = -dx / l;
+    const n = Math.max(2, Math.round((l / 400) * steps));
+    for (let k = 0; k < n; k++) {
+      const t = k / n;
+      // Deterministic "noise": a few sines of the position along the coast.
+      const w = k === 0 ? 0 : amplitude * (Math.sin(i * 12.9898 + k * 78.233) * 0.6 + Math.sin((i + k) * 3.7) * 0.4);
+      pts.push([p[0] + dx * t + nx * w, p[1] + dy * t + ny * w]);
+    }
+  });
+  const mid = (a: P, b: P): P => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const start = mid(pts[pts.length - 1]!, pts[0]!);
+  let d = `M${start[0].toFixed(1)} ${start[1].toFixed(1)}`;
+  pts.forEach((p, i) => {
+    const m = mid(p, pts[(i + 1) % pts.length]!);
+    d += `Q${p[0].toFixed(1)} ${p[1].toFixed(1)} ${m[0].toFixed(1)} ${m[1].toFixed(1)}`;
+  });
+  return `${d}Z`;
+}
