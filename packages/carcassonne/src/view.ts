@@ -27,6 +27,8 @@ export interface ViewFigure {
   y: number;
   feature: number;
   featureKind: string;
+  /** The feature's id in the tile data (`c1`, `r2`, `f1`, `cloister`), for the tile at rotation 0. */
+  featureId: string;
   /** Where to draw it on its tile, in tile units (0..1, y down), rotation applied. */
   at: [number, number];
 }
@@ -85,7 +87,7 @@ export function viewOf(s: CarcState, _viewer: Role | null): CarcView {
     const f = tt.features[s.meeples[i + 2]!]!;
     figures.push({
       owner: roles[s.meeples[i]!]!, kind: s.meeples[i + 3] === 1 ? 'shepherd' : 'follower',
-      x: placementX(p), y: placementY(p), feature: s.meeples[i + 2]!, featureKind: KIND_NAMES[f.kind]!,
+      x: placementX(p), y: placementY(p), feature: s.meeples[i + 2]!, featureKind: KIND_NAMES[f.kind]!, featureId: f.id,
       at: f.anchors[placementRot(p)]!,
     });
   }

@@ -1,0 +1,59 @@
+/**
+ * The engine's scores against an independent scorer (independent-scorer.test-support.ts) over random
+ * games: 2-5 players, with and without Hills & Sheep, every variant; compared after every action.
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { randInt, seedRng, type RngState } from '@tabula/engine';
+import { carcassonneGame as game } from './game.js';
+import { GameTracker, type ScorerOptions } from './independent-scorer.test-support.js';
+import type { CarcState } from './state.js';
+
+export interface CompareResult { games: number; actions: number; scoreEvents: number; problems: string[] }
+
+/** Plays `games` random games from `seed` (variants cycled) and compares after every action. */
+export function compareRandomGames(games: number, seed: string): CompareResult {
+  const rng: RngState = seedRng(seed);
+  const variantsList: Record<string, unknown>[] = [];
+  for (const hs of [true, false]) for (const farmScoring of ['current', 'second', 'first']) {
+    variantsList.push({ hillsAndSheep: hs, farmScoring, tinyCity: farmScoring === 'second' ? 2 : 4, hillTiebreak: farmScoring === 'first' ? 'count' : 'presence', farmers: true });
+  }
+  variantsList.push({ hillsAndSheep: true, farmers: false }, { hillsAndSheep: false, farmers: false, tinyCity: 2 });
+  const res: CompareResult = { games: 0, actions: 0, scoreEvents: 0, problems: [] };
+  for (let g = 0; g < games; g++) {
+    const variants = variantsList[g % variantsList.length]!;
+    const players = 2 + (g % 4);
+    let s: CarcState = game.setup({ seed: `${seed}-${g}`, players, variants });
+    let v = game.view(s, null);
+    const o = v.options;
+    const opts: ScorerOptions = { hs: o.hs, tinyCity: o.tinyCity, hillTie: o.hillTie, farmers: o.farmers, farmScoring: o.farmScoring };
+    const tracker = new GameTracker(v, opts);
+    while (s.phase !== 'over') {
+      const role = game.active(s)[0]!;
+      const acts = game.actions(s, role);
+      // Favour deploying (more figures, more scoring) over skipping.
+      let a = acts[randInt(rng, acts.length)]!;
+      if (a.type === 'skip' && acts.length > 1 && randInt(rng, 3) > 0) a = acts[randInt(rng, acts.length - 1)]!;
+      const n = game.apply(s, role, a);
+      const nv = game.view(n, null);
+      const problems = tracker.step(v, a, nv);
+      res.actions++;
+      if (problems.length > 0) {
+        res.problems.push(`game ${g} (${players}p ${JSON.stringify(variants)}) action ${res.actions} ${JSON.stringify(a)}: ${problems.join('; ')}`);
+        break;
+      }
+      s = n; v = nv;
+    }
+    res.scoreEvents += tracker.sc.log.length;
+    res.games++;
+    if (res.problems.length >= 3) break;
+  }
+  return res;
+}
+
+test('Carcassonne scoring: the engine agrees with an independent brute-force scorer after every action of random games (2-5 players, all variants)', () => {
+  const r = compareRandomGames(40, 'independent');
+  assert.deepEqual(r.problems, []);
+  assert.equal(r.games, 40);
+  assert.ok(r.scoreEvents > 40 * 10, `only ${r.scoreEvents} scores`);
+});
