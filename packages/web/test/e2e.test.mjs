@@ -49,9 +49,13 @@ async function carcassonneTurn(page, { follower = true } = {}) {
   if (follower && (await deploy.count()) > 0) {
     const notField = page.locator('[data-testid=carc-deploy]:not([data-kind=field])');
     await ((await notField.count()) > 0 ? notField.first() : deploy.first()).click();
-    // A field may take a follower or a shepherd: then a choice appears.
+    // A field may take a follower or a shepherd: then a choice appears; else the deploy step ends.
     const choice = page.getByTestId('carc-choice');
-    if (await choice.count()) await choice.locator('button').first().click();
+    const which = await Promise.race([
+      choice.waitFor().then(() => 'choice'),
+      page.getByTestId('carc-skip').waitFor({ state: 'detached' }).then(() => 'done'),
+    ]);
+    if (which === 'choice') await choice.locator('button').first().click();
   } else await page.getByTestId('carc-skip').click();
 }
 
@@ -87,7 +91,9 @@ test('local Carcassonne against a bot: place a tile and a follower, the bot answ
   await page.getByTestId('seat-blue').selectOption('random');
   await page.getByTestId('setup-submit').click();
   await carcassonneTurn(page);
-  assert.equal(await page.locator('svg [data-owner=red]').count(), 1, 'a red follower on the board');
+  const first = (await localFile(page)).actions.slice(0, 2);
+  assert.deepEqual(first.map((e) => e.role), ['red', 'red']);
+  assert.ok(['follower', 'shepherd'].includes(first[1].action.type), 'red deployed a figure');
   // The bot (in a Web Worker) draws, places and deploys; then it is red's turn again.
   await page.getByTestId('carc-spot').first().waitFor();
   const lines = await page.getByTestId('log').innerText();
@@ -197,7 +203,7 @@ test('the lobby and game pages fit a 360 px wide phone screen', { skip }, async 
 
 // ---- Local games driven through the boards' action buttons -------------------------------------
 
-import { drive } from './drive.mjs';
+import { drive, localFile } from './drive.mjs';
 import { readFileSync as readJson } from 'node:fs';
 
 async function startLocal(page, file) {
