@@ -63,6 +63,16 @@ function inBattle(s: State, side: number, active: boolean): number[] {
   return out;
 }
 
+/** How many blocks of `side` are in the battle (`active`: not in reserve); no list allocated. */
+function countBattle(s: State, side: number, active: boolean): number {
+  const area = s.battle!.area;
+  let k = 0;
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (s.loc[b] === area && SIDE[b] === side && (!active || !(s.flags[b]! & F_RESERVE))) k++;
+  }
+  return k;
+}
+
 function stepsOf(s: State, blocks: number[]): number {
   let t = 0;
   for (const b of blocks) t += s.steps[b]!;
@@ -114,7 +124,7 @@ function nextTurn(n: State): void {
   for (;;) {
     if (n.result) return;
     if (checkOver(n)) return;
-    const attA = inBattle(n, bt.att, true).length, defA = inBattle(n, 1 - bt.att, true).length;
+    const attA = countBattle(n, bt.att, true), defA = countBattle(n, 1 - bt.att, true);
     let actor = -1;
     if (attA > 0 && defA > 0) {
       while (bt.step < 6) {
@@ -256,7 +266,7 @@ definePhase('battle', {
       moveOut(n, blockOf(a.block), areaOf(a.to));
       log(n, { to: side, key: 'log.regroup', args: { block: a.block, to: a.to } });
       log(n, { to: 1 - side, key: 'log.regroup-hidden', args: { to: a.to } });
-      if (inBattle(n, side, false).length === 0) finishBattle(n);
+      if (countBattle(n, side, false) === 0) finishBattle(n);
       return;
     }
     if (a.type === 'done') return finishBattle(n);
@@ -306,7 +316,7 @@ definePhase('battle', {
 function checkOver(n: State): boolean {
   const bt = n.battle!;
   if (bt.stage === 'regroup') return true;
-  const att = inBattle(n, bt.att, false).length, def = inBattle(n, 1 - bt.att, false).length;
+  const att = countBattle(n, bt.att, false), def = countBattle(n, 1 - bt.att, false);
   if (att > 0 && def > 0) return false;
   bt.hits = 0;
   const winner = att > 0 ? bt.att : def > 0 ? 1 - bt.att : -1;
@@ -329,7 +339,7 @@ function endRound(n: State): void {
   }
   // 5.32: round 2 reveals the reserves; if the defenders were wiped out, control flips.
   const area = bt.area;
-  if (inBattle(n, 1 - bt.att, true).length === 0 && inBattle(n, 1 - bt.att, false).length > 0) {
+  if (countBattle(n, 1 - bt.att, true) === 0 && countBattle(n, 1 - bt.att, false) > 0) {
     bt.att = 1 - bt.att;
     log(n, { to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
   }
