@@ -269,6 +269,7 @@ export interface ViewLike {
   players: Record<string, { score: number; flock: number[]; followers: number; shepherdHome: boolean }>;
   events: { e: string; n?: number }[];
   roles: string[];
+  spots: { feature: number; follower: boolean; shepherd: boolean }[];
 }
 export type ActionLike = { type: string; feature?: number };
 
@@ -279,9 +280,30 @@ export type ActionLike = { type: string; feature?: number };
 export class GameTracker {
   readonly sc: IndependentScorer;
   private turnTile: { x: number; y: number } | null = null;
+  /** The tile just placed extends the active player's flock's field (still open). */
+  private tending = false;
   constructor(first: ViewLike, opts: ScorerOptions) {
     this.sc = new IndependentScorer(first.roles.length, opts);
     for (const t of first.tiles) this.sc.addTile(t);
+  }
+
+  /** Where the active player may deploy on the tile just placed: follower if a follower is left and the feature (connected) has none; shepherd on a field without one. */
+  expectedSpots(p: number): { feature: number; follower: boolean; shepherd: boolean }[] {
+    const sc = this.sc;
+    const tt = this.turnTile!;
+    const tile = sc.tiles.get(`${tt.x},${tt.y}`)!;
+    const left = 7 - sc.figures.filter((f) => f.owner === p && f.kind === 'follower').length;
+    const shepherdHome = sc.opts.hs && !sc.shepherdOf(p);
+    const out: { feature: number; follower: boolean; shepherd: boolean }[] = [];
+    featureIds(tile.id).forEach((fid, feature) => {
+      const feat = sc.feature(tt.x, tt.y, fid);
+      const pieces = new Set(feat.pieces);
+      const here = sc.figures.filter((f) => pieces.has(`${f.x},${f.y}|${f.fid}`));
+      const follower = left > 0 && !here.some((f) => f.kind === 'follower') && (feat.kind !== 'field' || sc.opts.farmers);
+      const shepherd = shepherdHome && feat.kind === 'field' && !here.some((f) => f.kind === 'shepherd');
+      if (follower || shepherd) out.push({ feature, follower, shepherd });
+    });
+    return out;
   }
 
   step(before: ViewLike, action: ActionLike, after: ViewLike): string[] {
@@ -292,6 +314,15 @@ export class GameTracker {
       const t = after.tiles[after.tiles.length - 1]!;
       sc.addTile(t);
       this.turnTile = { x: t.x, y: t.y };
+      const sh = sc.shepherdOf(p);
+      this.tending = false;
+      if (sc.opts.hs && sh) {
+        const field = sc.feature(sh.x, sh.y, sh.fid);
+        this.tending = !field.complete && field.tiles.has(`${t.x},${t.y}`);
+      }
+      const spots = this.expectedSpots(p).map((d) => `${d.feature}:${d.follower}:${d.shepherd}`).join(' ');
+      const shown = after.phase === 'deploy' ? after.spots.filter((d) => d.follower || d.shepherd).map((d) => `${d.feature}:${d.follower}:${d.shepherd}`).join(' ') : '';
+      if (spots !== shown) problems.push(`deployment spots: engine [${shown}] (${after.phase}), independent [${spots}]`);
     } else if (action.type === 'follower' || action.type === 'shepherd') {
       const tt = this.turnTile!;
       const tile = sc.tiles.get(`${tt.x},${tt.y}`)!;
@@ -318,6 +349,11 @@ export class GameTracker {
       }
     }
     const turnEnded = after.phase === 'place' || after.phase === 'over';
+    const stepDone = action.type === 'follower' || action.type === 'shepherd' || action.type === 'skip' || (action.type === 'place' && after.phase !== 'deploy');
+    if (stepDone) {
+      const flockDue = this.tending && sc.shepherdOf(p) !== undefined;
+      if (flockDue !== (after.phase === 'flock')) problems.push(`flock choice: engine ${after.phase === 'flock'}, independent ${flockDue}`);
+    }
     if (turnEnded && this.turnTile) {
       sc.endTurn(this.turnTile.x, this.turnTile.y);
       this.turnTile = null;

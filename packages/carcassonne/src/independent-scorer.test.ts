@@ -9,7 +9,7 @@ import { carcassonneGame as game } from './game.js';
 import { GameTracker, type ScorerOptions } from './independent-scorer.test-support.js';
 import type { CarcState } from './state.js';
 
-export interface CompareResult { games: number; actions: number; scoreEvents: number; problems: string[] }
+export interface CompareResult { games: number; actions: number; scoreEvents: number; problems: string[]; kinds: Record<string, number> }
 
 /** Plays `games` random games from `seed` (variants cycled) and compares after every action. */
 export function compareRandomGames(games: number, seed: string): CompareResult {
@@ -19,7 +19,7 @@ export function compareRandomGames(games: number, seed: string): CompareResult {
     variantsList.push({ hillsAndSheep: hs, farmScoring, tinyCity: farmScoring === 'second' ? 2 : 4, hillTiebreak: farmScoring === 'first' ? 'count' : 'presence', farmers: true });
   }
   variantsList.push({ hillsAndSheep: true, farmers: false }, { hillsAndSheep: false, farmers: false, tinyCity: 2 });
-  const res: CompareResult = { games: 0, actions: 0, scoreEvents: 0, problems: [] };
+  const res: CompareResult = { games: 0, actions: 0, scoreEvents: 0, problems: [], kinds: {} };
   for (let g = 0; g < games; g++) {
     const variants = variantsList[g % variantsList.length]!;
     const players = 2 + (g % 4);
@@ -33,6 +33,18 @@ export function compareRandomGames(games: number, seed: string): CompareResult {
       const acts = game.actions(s, role);
       // Favour deploying (more figures, more scoring) over skipping.
       let a = acts[randInt(rng, acts.length)]!;
+      if (a.type === 'place' && g % 2 === 0 && randInt(rng, 4) > 0) {
+        // Every other game builds compactly (the most neighbours first), so cloisters complete and fields close.
+        const filled = new Set(v.tiles.map((t) => `${t.x},${t.y}`));
+        const around = (x: number, y: number): number => {
+          let n = 0;
+          for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (filled.has(`${x + dx},${y + dy}`)) n++;
+          return n;
+        };
+        const best = Math.max(...acts.map((b) => (b.type === 'place' ? around(b.x, b.y) : 0)));
+        const top = acts.filter((b) => b.type === 'place' && around(b.x, b.y) === best);
+        a = top[randInt(rng, top.length)]!;
+      }
       if (a.type === 'skip' && acts.length > 1 && randInt(rng, 3) > 0) a = acts[randInt(rng, acts.length - 1)]!;
       const n = game.apply(s, role, a);
       const nv = game.view(n, null);
@@ -45,6 +57,10 @@ export function compareRandomGames(games: number, seed: string): CompareResult {
       s = n; v = nv;
     }
     res.scoreEvents += tracker.sc.log.length;
+    for (const [kind, ps] of tracker.sc.log) {
+      const k = `${kind}${ps.length > 1 ? ' shared' : ''}`;
+      res.kinds[k] = (res.kinds[k] ?? 0) + 1;
+    }
     res.games++;
     if (res.problems.length >= 3) break;
   }
