@@ -693,3 +693,98 @@ test('HotS 7.5: Scottish blocks MAY remain within castle limits or disband to th
   const t = until(winter(s), (x) => x.phase === 'w-disband' || x.phase === 'w-build' || x.year > s.year);
   assert.ok(has(t, 'Scotland', { type: 'disband', block: 'S-douglas' }));
 });
+
+// ---------------------------------------------------------------- more rule statements
+
+test('HotS 5.32: after battlefield control flips in round 1, the new attacker must retreat after round 3', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'mentieth');
+  put(s, 'E-york-infantry', 'lothian', 1);
+  put(s, 'E-durham-infantry', 'dunbar');
+  let t = cards(s, MOVE1, MOVE2);
+  t = move(t, 'Scotland', 'S-wallace', ['lothian'], 'mentieth');
+  while (g.active(t)[0] === 'Scotland') t = g.apply(t, 'Scotland', { type: 'end' });
+  t = move(t, 'England', 'E-durham-infantry', ['lothian'], 'dunbar');
+  assert.equal(reserve(t, 'E-durham-infantry'), true);
+  t = endMoves(t);
+  assert.equal(t.battle!.att, 1);
+  rig(t, [1, 6, 6, 6]);
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(t.battle!.round, 2);
+  assert.equal(t.battle!.att, 0, 'the English reinforcements now attack');
+  t = holdUntil(t, (x) => x.battle!.stage !== 'turns');
+  assert.equal(t.battle!.stage, 'retreat');
+  assert.deepEqual(g.active(t), ['England'], 'the new attacker withdraws');
+  assert.ok(has(t, 'England', { type: 'retreat', block: 'E-durham-infantry', to: 'dunbar' }));
+  assert.ok(!has(t, 'England', { type: 'retreat', block: 'E-durham-infantry', to: 'mentieth' }), 'the Scots entered over Mentieth-Lothian');
+});
+
+test('HotS 6.2 (coronation and English event): with both events played, the coronation battle is fought before the year ends', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'off');
+  put(s, 'S-noble-bruce', 'fife');
+  put(s, 'S-noble-angus', 'angus');
+  put(s, 'S-douglas', 'angus');
+  put(s, 'E-york-infantry', 'lothian');
+  let t = cards(s, TRUCE, HERALD);
+  t = g.apply(t, 'England', { type: 'pass' });
+  t = g.apply(t, 'Scotland', { type: 'crown', king: 'Bruce' });
+  assert.equal(where(t, 'E-noble-angus'), areaOf('angus'));
+  assert.ok(t.battle, 'the defection battle is fought at once');
+  assert.equal(t.battle!.area, areaOf('angus'));
+  const year = t.year;
+  t = until(t, (x) => x.battle === null, (_x, acts) => acts.find((a) => a.type === 'hold') ?? acts.find((a) => a.type === 'done') ?? acts[0]);
+  assert.equal(t.battle, null);
+  assert.ok(t.phase !== 'move' && t.phase !== 'cards' || t.year > year, `the year ends after the battle (phase ${t.phase})`);
+  assert.ok(t.phase.startsWith('w-') || t.year > year || t.result !== null);
+});
+
+test('HotS 9.1: the all-nobles sudden death is checked at the end of the Game Turn, not the moment a Herald converts the last noble', () => {
+  const s = emptyMap();
+  put(s, 'S-noble-galloway', 'galloway');
+  put(s, 'E-noble-angus', 'angus');
+  put(s, 'S-douglas', 'fife');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, HERALD, MOVE1);
+  rig(t, [1]);
+  t = g.apply(t, 'England', { type: 'herald', noble: 'Galloway' });
+  assert.equal(where(t, 'E-noble-galloway'), areaOf('galloway'));
+  assert.equal(g.outcome(t), null, 'the Scots still move this turn');
+  assert.deepEqual(g.active(t), ['Scotland']);
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  assert.deepEqual(g.outcome(t), { winners: ['England'], reason: 'all-nobles' });
+});
+
+test('HotS 4.4: raiders going home also cross the Anglo-Scottish border one block per group move', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'england');
+  put(s, 'S-campbell', 'england');
+  put(s, 'S-graham', 'england');
+  put(s, 'E-york-infantry', 'lothian');
+  let t = cards(s, MOVE1, MOVE2);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'england' });
+  t = move(t, 'Scotland', 'S-douglas', ['annan']);
+  assert.equal(t.moves, 1);
+  t = move(t, 'Scotland', 'S-campbell', ['annan']);
+  assert.equal(where(t, 'S-campbell'), areaOf('annan'));
+  assert.deepEqual(g.active(t), ['England'], 'the second crossing used the second (last) group move');
+  assert.equal(where(t, 'S-graham'), areaOf('england'), 'no third crossing with a "2"');
+});
+
+test('HotS 5.32: attacking reserves stay hidden when the battle is over in round 1', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'mentieth');
+  put(s, 'S-douglas', 'selkirk');
+  put(s, 'E-york-infantry', 'lothian', 1);
+  put(s, 'E-durham-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE2);
+  t = move(t, 'Scotland', 'S-wallace', ['lothian'], 'mentieth');
+  t = move(t, 'Scotland', 'S-douglas', ['lothian'], 'selkirk');
+  assert.equal(reserve(t, 'S-douglas'), true);
+  t = endMoves(t);
+  const lothian = (x: State) => g.view(x, 'England').areas[areaOf('lothian')]!.blocks.filter((b) => b.side === 'Scotland');
+  assert.deepEqual(lothian(t).map((b) => b.id ?? '?').sort(), ['?', 'S-wallace'], 'round 1: the reserve is face down');
+  rig(t, [1, 6, 6, 6]);
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.ok(lothian(t).every((b) => b.id === undefined), 'battle won in round 1: all stand up, Douglas never revealed');
+});
