@@ -98,7 +98,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   let fanout: Fanout = new LocalFanout();
   if (opts.redis) fanout = await RedisFanout.open(opts.redis, (e) => app.log.warn({ err: e }, 'redis error'));
   service.onChange((id, version, row) => {
-    hub.changed(id);
+    hub.changed(id, row);
     fanout.publish(id, version);
     bots.notify(row);
   });

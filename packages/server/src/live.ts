@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { GameService } from './service.js';
-import type { UserRow } from './store/index.js';
+import type { GameRow, UserRow } from './store/index.js';
 
 export interface LiveConn {
   ws: WebSocket;
@@ -46,22 +46,23 @@ export class LiveHub {
   }
 
   /** A game changed (here or in another process): push every watcher its view. */
-  changed(gameId: string): void {
+  changed(gameId: string, row?: GameRow): void {
     if (!this.byGame.has(gameId)) return;
     if (this.busy.has(gameId)) {
       this.busy.set(gameId, true);
       return;
     }
     this.busy.set(gameId, false);
-    void this.pushLoop(gameId);
+    void this.pushLoop(gameId, row);
   }
 
-  private async pushLoop(gameId: string): Promise<void> {
+  /** `known`: the row as committed by this process (saves reading it back); later rounds re-read. */
+  private async pushLoop(gameId: string, known?: GameRow): Promise<void> {
     try {
-      for (;;) {
+      for (let round = 0; ; round++) {
         const set = this.byGame.get(gameId);
         if (set && set.size > 0) {
-          const { row, rg } = await this.service.snapshot(gameId);
+          const { row, rg } = round === 0 && known ? { row: known, rg: await this.service.sync(known) } : await this.service.snapshot(gameId);
           const byViewer = new Map<string, string>();
           for (const c of set) {
             const key = `${c.user?.id ?? ''}\u0000${c.role ?? ''}`;

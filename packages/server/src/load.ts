@@ -15,7 +15,7 @@ const GAME = 'server-test-tally';
 
 function serverScript(): string {
   // The configurable server entry of the tests, which registers the test game.
-  return fileURLToPath(new URL('./test/serve-child.js', import.meta.url));
+  return fileURLToPath(new URL('./harness/serve-child.js', import.meta.url));
 }
 
 function rssMiB(pid: number): number {
