@@ -788,3 +788,57 @@ test('HotS 5.32: attacking reserves stay hidden when the battle is over in round
   t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
   assert.ok(lothian(t).every((b) => b.id === undefined), 'battle won in round 1: all stand up, Douglas never revealed');
 });
+
+// ---------------------------------------------------------------- 8.1 / 8.2 set-ups, checked against the rulebook text
+
+function placed(s: State): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const ids = [...g.view(s, 'England').areas, ...g.view(s, 'Scotland').areas];
+  for (const a of ids) for (const b of a.blocks) if (b.id) out.set(a.id, [...(out.get(a.id) ?? []), b.id].sort());
+  return out;
+}
+
+test('HotS 8.1: Braveheart deployment as printed (English nobles at home but Bruce, Moray, Galloway; 4 of 13 pool blocks drawn to England)', () => {
+  const s = g.setup({ seed: 'rulebook-8.1', scenario: 'braveheart' });
+  const m = placed(s);
+  const english = ['comyn', 'angus', 'argyll', 'mar', 'lennox', 'buchan', 'ross', 'atholl', 'dunbar', 'mentieth', 'steward'];
+  const homes: Record<string, string> = { comyn: 'badenoch', steward: 'lanark' };
+  for (const n of english) assert.ok(m.get(homes[n] ?? n)!.includes(`E-noble-${n}`), n);
+  assert.ok(m.get('lothian')!.includes('E-cumbria-infantry'));
+  assert.ok(m.get('mentieth')!.includes('E-northumber-infantry'));
+  assert.equal(m.get('england')!.length, 4);
+  const v = g.view(s, 'England');
+  assert.equal(v.pools.England.count, 9);
+  assert.deepEqual(m.get('annan'), ['S-noble-bruce']);
+  assert.deepEqual(m.get('galloway'), ['S-noble-galloway']);
+  assert.deepEqual(m.get('fife'), ['S-barclay', 'S-douglas', 'S-wallace']);
+  assert.deepEqual(m.get('moray'), ['S-fraser', 'S-noble-moray']);
+  assert.deepEqual(m.get('strathspey'), ['S-grant']);
+  assert.equal(g.view(s, 'Scotland').pools.Scotland.count, 7);
+  assert.ok(v.offMap.includes('S-scottish-king') && v.offMap.includes('S-french-knights'));
+  assert.deepEqual(v.nobles, { England: 11, Scotland: 3 });
+  assert.equal(v.year, 1297);
+});
+
+test('HotS 8.2: The Bruce deployment as printed (King crowned; Wallace and Moray dead; 6 of 11 pool blocks drawn to England)', () => {
+  const s = g.setup({ seed: 'rulebook-8.2', scenario: 'the-bruce' });
+  const m = placed(s);
+  for (const n of ['angus', 'argyll', 'buchan', 'galloway', 'ross']) assert.ok(m.get(n)!.includes(`E-noble-${n}`), n);
+  assert.ok(m.get('badenoch')!.includes('E-noble-comyn'));
+  assert.deepEqual(m.get('moray'), ['E-cumbria-infantry']);
+  assert.deepEqual(m.get('mentieth'), ['E-noble-mentieth', 'E-northumber-infantry']);
+  assert.deepEqual(m.get('lothian'), ['E-durham-infantry']);
+  assert.deepEqual(m.get('lanark'), ['E-noble-steward', 'E-westmor-infantry']);
+  assert.equal(m.get('england')!.length, 6);
+  assert.equal(g.view(s, 'England').pools.England.count, 5);
+  for (const n of ['dunbar', 'atholl', 'mar']) assert.deepEqual(m.get(n), [`S-noble-${n}`], n);
+  assert.deepEqual(m.get('lennox'), ['S-campbell', 'S-noble-lennox']);
+  assert.deepEqual(m.get('carrick'), ['S-lindsay', 'S-noble-bruce']);
+  assert.deepEqual(m.get('fife'), ['S-barclay', 'S-douglas', 'S-scottish-king']);
+  const v = g.view(s, 'Scotland');
+  assert.equal(v.pools.Scotland.count, 7);
+  assert.ok(v.offMap.includes('S-wallace') && v.offMap.includes('S-noble-moray') && v.offMap.includes('S-french-knights'));
+  assert.equal(v.scottishKingCrowned, true);
+  assert.deepEqual(v.nobles, { England: 8, Scotland: 5 });
+  assert.equal(v.year, 1306);
+});
