@@ -842,3 +842,29 @@ test('HotS 8.2: The Bruce deployment as printed (King crowned; Wallace and Moray
   assert.deepEqual(v.nobles, { England: 8, Scotland: 5 });
   assert.equal(v.year, 1306);
 });
+
+test('HotS 5.32: battlefield control changes only when the defenders are wiped out in round 1 (not by a noble captured later)', { todo: 'engine: battle.ts endRound flips control at every round change when the defender has only reserves; after round 2 that reserve can only be a noble captured in round 2 (5.7), and the rule limits the flip to round 1' }, () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'mentieth', 1);
+  put(s, 'S-noble-dunbar', 'mentieth', 1);
+  put(s, 'E-hobelars', 'lothian', 1);
+  let t = cards(s, MOVE1, MOVE2);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'mentieth' });
+  t = move(t, 'Scotland', 'S-wallace', ['lothian']);
+  t = move(t, 'Scotland', 'S-noble-dunbar', ['lothian']);
+  t = endMoves(t);
+  t = holdUntil(t, (x) => x.battle!.round === 2);
+  assert.equal(t.battle!.round, 2);
+  rig(t, [1]);
+  t = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.deepEqual(actorBlocks(t), ['S-noble-dunbar', 'S-wallace'], 'one hit, two 1-step blocks: the Scots choose');
+  t = g.apply(t, 'Scotland', { type: 'hit', block: 'S-noble-dunbar' });
+  assert.equal(where(t, 'E-noble-dunbar'), areaOf('lothian'));
+  assert.equal(reserve(t, 'E-noble-dunbar'), true);
+  rig(t, [1]);
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(where(t, 'E-hobelars'), OFF, 'black cross, killed in combat');
+  assert.ok(t.battle);
+  assert.equal(t.battle!.round, 3);
+  assert.equal(t.battle!.att, 1, 'the Scots still attack in round 3');
+});
