@@ -267,7 +267,7 @@ export interface ViewLike {
   lastTile: { x: number; y: number } | null;
   figures: { owner: string; kind: string; x: number; y: number; feature: number; featureId: string }[];
   players: Record<string, { score: number; flock: number[]; followers: number; shepherdHome: boolean }>;
-  events: { e: string; n?: number }[];
+  events: { e: string; n?: number; kind?: string; ps?: number[]; pts?: number }[];
   roles: string[];
   spots: { feature: number; follower: boolean; shepherd: boolean }[];
 }
@@ -310,6 +310,7 @@ export class GameTracker {
     const sc = this.sc;
     const p = before.roles.indexOf(before.turn ?? '');
     const problems: string[] = [];
+    const logFrom = sc.log.length;
     if (action.type === 'place') {
       const t = after.tiles[after.tiles.length - 1]!;
       sc.addTile(t);
@@ -359,6 +360,14 @@ export class GameTracker {
       this.turnTile = null;
     }
     if (after.phase === 'over') problems.push(...sc.finalScoring());
+    else {
+      // During play, each score event of the engine matches one of ours (kind, scorers, points).
+      const line = (kind: string, ps: number[], pts: number): string => `${kind}:${[...ps].sort().join('+')}:${pts}`;
+      const mine = sc.log.slice(logFrom).map(([k, ps, pts]) => line(k, ps, pts)).sort().join(' ');
+      const theirs = after.events.filter((e) => e.e === 'score' || (e.e === 'stable' && (e.ps ?? []).length > 0))
+        .map((e) => line(e.kind ?? '', e.ps ?? [], e.pts ?? 0)).sort().join(' ');
+      if (mine !== theirs) problems.push(`score events: engine [${theirs}], independent [${mine}]`);
+    }
     // Compare: scores, then the figures and flocks the two models hold.
     after.roles.forEach((r, i) => {
       if (after.players[r]!.score !== sc.scores[i]) problems.push(`${r}: engine ${after.players[r]!.score}, independent ${sc.scores[i]}`);
