@@ -868,3 +868,34 @@ test('HotS 5.32: battlefield control changes only when the defenders are wiped o
   assert.equal(t.battle!.round, 3);
   assert.equal(t.battle!.att, 1, 'the Scots still attack in round 3');
 });
+
+test('HotS 5.9 (raids and truces): Scots already in England stay during a Truce and England must still remove a block', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'england');
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'E-noble-angus', 'angus');
+  let t = cards(s, TRUCE, MOVE2);
+  t = g.apply(t, 'England', { type: 'truce' });
+  assert.deepEqual(g.active(t), ['Scotland']);
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  assert.equal(where(t, 'S-douglas'), areaOf('england'));
+  assert.deepEqual(g.active(t), ['England']);
+  assert.deepEqual(g.actions(t, 'England'), [{ type: 'raid', block: 'E-york-infantry' }], 'never a noble');
+  t = g.apply(t, 'England', { type: 'raid', block: 'E-york-infantry' });
+  assert.equal(where(t, 'E-york-infantry'), POOL_E);
+});
+
+test('HotS 6.21: a coronation is the event: the Scots are Player 1 and do not move; England then moves with its card', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'off');
+  put(s, 'S-noble-bruce', 'fife');
+  put(s, 'S-douglas', 'lothian');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE3, TRUCE);
+  assert.equal(g.view(t, null).p1, 'Scotland', 'the event player is Player 1 even against a 3');
+  t = g.apply(t, 'Scotland', { type: 'crown', king: 'Bruce' });
+  assert.equal(where(t, 'S-scottish-king'), areaOf('fife'));
+  assert.deepEqual(g.active(t), ['England']);
+  assert.equal(t.moves, 3);
+  assert.ok(!has(t, 'England', { type: 'crown', king: 'Bruce' }));
+});

@@ -136,7 +136,7 @@ test('HotS 7.5 (edge case 4): Wallace may go to Selkirk (+2 steps) even from Eng
   put(s, 'S-wallace', 'england', 1);
   put(s, 'S-douglas', 'england');
   put(s, 'E-york-infantry', 'lothian');
-  let t = winter(s);
+  let t = until(winter(s), (x) => x.phase === 'w-wallace');
   assert.equal(t.phase, 'w-wallace');
   t = g.apply(t, 'Scotland', { type: 'wallace', selkirk: true });
   assert.equal(where(t, 'S-wallace'), areaOf('selkirk'));
@@ -151,10 +151,26 @@ test('HotS 7.5: Scottish blocks over the castle limit (cathedral +1) disband; no
   put(s, 'S-noble-angus', 'angus');
   put(s, 'S-campbell', 'angus');
   put(s, 'E-york-infantry', 'lothian');
-  const t = winter(s);
+  const t = until(winter(s), (x) => x.phase === 'w-disband' && x.who === 1);
   assert.equal(where(t, 'S-grant'), areaOf('fife'), 'Fife holds 3 for the Scots');
   assert.equal(t.phase, 'w-disband');
   assert.deepEqual(g.actions(t, 'Scotland').map((a) => (a as { block: string }).block).sort(), ['S-campbell', 'S-keith']);
+});
+
+test('HotS 7.32/7.5: within the limits blocks may still be disbanded voluntarily, then the owner is done', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'lothian');
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-noble-mar', 'mar');
+  let t = until(winter(s), (x) => x.phase === 'w-disband');
+  assert.deepEqual(g.active(t), ['England']);
+  assert.deepEqual(g.actions(t, 'England'), [{ type: 'disband', block: 'E-york-infantry' }, { type: 'done' }]);
+  t = g.apply(t, 'England', { type: 'done' });
+  t = until(t, (x) => x.phase === 'w-disband' && x.who === 1);
+  assert.ok(has(t, 'Scotland', { type: 'disband', block: 'S-douglas' }));
+  assert.ok(!has(t, 'Scotland', { type: 'disband', block: 'S-noble-mar' }), 'nobles never disband');
+  t = g.apply(t, 'Scotland', { type: 'disband', block: 'S-douglas' });
+  assert.equal(where(t, 'S-douglas'), POOL_S);
 });
 
 test('HotS 7.61: the French knights enter the Scottish pool when the Scots control 8 nobles', () => {

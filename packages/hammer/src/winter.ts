@@ -168,14 +168,29 @@ function overLimit(s: State, side: number): { blocks: number[]; excess: number }
   return null;
 }
 
-/** Disbands forced blocks automatically; returns true when the owner must choose. */
+/** 7.32/7.5: blocks the owner may disband although within the limit (non-nobles on the map, Moray; not Edward, see 7.4). */
+function voluntary(s: State, side: number): number[] {
+  const out: number[] = [];
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (SIDE[b] !== side || s.loc[b]! >= AREA_COUNT || b === EDWARD) continue;
+    if (IS_NOBLE[b] && b !== MORAY) continue;
+    out.push(b);
+  }
+  return out;
+}
+
+/**
+ * Disbands forced blocks automatically (7.3, 7.5: over the castle limit, when the owner has no
+ * choice); then the owner may disband more (voluntary) or finish. Returns true when waiting.
+ */
 function runDisband(n: State, side: number): boolean {
   for (;;) {
     const o = overLimit(n, side);
-    if (!o) return false;
+    if (!o) break;
     if (o.blocks.length > o.excess) return wait(n, 'w-disband', side);
     for (const b of o.blocks) disband(n, b);
   }
+  return voluntary(n, side).length > 0 ? wait(n, 'w-disband', side) : false;
 }
 
 function disband(n: State, b: number): void {
@@ -197,9 +212,13 @@ defineStep('w-edisband', (n) => {
 definePhase('w-disband', {
   actions(s, side) {
     const o = overLimit(s, side);
-    return o ? o.blocks.map((b) => ({ type: 'disband', block: BLOCK_IDS[b]! }) as Action) : [];
+    if (o) return o.blocks.map((b) => ({ type: 'disband', block: BLOCK_IDS[b]! }) as Action);
+    const out: Action[] = voluntary(s, side).map((b) => ({ type: 'disband', block: BLOCK_IDS[b]! }));
+    out.push({ type: 'done' });
+    return out;
   },
   apply(n, side, a) {
+    if (a.type === 'done') return advance(n);
     if (a.type !== 'disband') return;
     disband(n, blockOf(a.block));
     if (!runDisband(n, side)) advance(n);
