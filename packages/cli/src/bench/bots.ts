@@ -31,7 +31,7 @@ export function botBenchSetups(game: AnyGame): BotSetup[] {
   }
 }
 
-function botName(level: string, budget: string): string {
+export function botName(level: string, budget: string): string {
   if (budget === 'time') return level;
   if (budget === 'iterations') return `${level}@${levelIterations[level]}`;
   const n = Number(budget);
