@@ -91,3 +91,29 @@ test('H&S (rulebook: hill rules apply in the final scoring too): tied farmers, r
   assert.equal(g.score('blue'), 0);
   assert.ok(g.v.events.some((e) => e.e === 'score' && e.kind === 'field' && e.why === 'hill'));
 });
+
+test('H&S (Big Box 5, 12/2015): the own tile closing the own flock\'s field gives no grow/drive choice: the flock goes to the stable at once', () => {
+  const g = new Checked(['base-V', 'base-V', 'base-V', 'base-V', 'base-B'], { players: 3, bag: [0, 1, 0, 0, 0] });
+  g.put(0, 1, 3, 'shepherd:ER'); // red: curve E-S; shepherd inside the curve (2 sheep)
+  assert.deepEqual(g.v.players.red!.flock, [2]);
+  g.put(1, 1, 0); // blue: curve W-S, extends the field
+  g.put(1, 2, 1); // green: curve N-W
+  g.act({ type: 'place', x: 0, y: 2, rot: TILES[g.s.current]!.canonical[2]! }); // red closes the road loop and the field inside it
+  if (g.s.phase === 'deploy') g.act({ type: 'skip' });
+  assert.equal(g.s.phase, 'place');
+  assert.equal(g.v.turn, 'blue');
+  assert.equal(g.score('red'), 2);
+  assert.ok(g.v.players.red!.shepherdHome);
+});
+
+test('H&S: a shepherd placed on a field its own tile closes scores its first token at once', () => {
+  const g = new Checked(['base-V', 'base-V', 'base-V', 'base-V', 'base-B'], { bag: [0, 0, 1, 0, 0] });
+  g.put(0, 1, 3, 'EC'); // red: thief on the loop
+  g.put(1, 1, 0);
+  g.put(1, 2, 1);
+  g.put(0, 2, 2, 'shepherd:NR'); // blue closes the loop; shepherd inside it draws 3 sheep, straight to the stable
+  assert.equal(g.score('red'), 4);
+  assert.equal(g.score('blue'), 3);
+  assert.ok(g.v.players.blue!.shepherdHome);
+  assert.deepEqual(g.v.bag, { sheep1: 0, sheep2: 0, sheep3: 1, sheep4: 0, wolf: 0 });
+});
