@@ -337,9 +337,9 @@ function endRound(n: State): void {
     withdrawRest(n);
     return;
   }
-  // 5.32: round 2 reveals the reserves; if the defenders were wiped out, control flips.
+  // 5.32: round 2 reveals the reserves; if the defenders were wiped out in round 1, control flips.
   const area = bt.area;
-  if (countBattle(n, 1 - bt.att, true) === 0 && countBattle(n, 1 - bt.att, false) > 0) {
+  if (bt.round === 2 && countBattle(n, 1 - bt.att, true) === 0 && countBattle(n, 1 - bt.att, false) > 0) {
     bt.att = 1 - bt.att;
     log(n, { to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
   }
