@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import {
   HERALD, MOVE1, MOVE2, MOVE3, TRUCE, cards, copy, emptyMap, g, has, move, put, rig, run, stepsOf, where,
 } from './fixtures.test-support.js';
-import { OFF, POOL_E, areaOf } from './map.js';
+import { OFF, POOL_E, POOL_S as POOL_S_LOC, areaOf } from './map.js';
 import { blockOf } from './blocks.js';
 import { fireOf } from './battle.js';
 import { WINTER_STEPS } from './winter.js';
@@ -678,7 +678,7 @@ test('HotS 6.22: coronation defection battles are fought at once, Player 1 (the 
   assert.equal(t.battle!.att, 0, 'the defector attacks');
 });
 
-test('HotS 7.32: English infantry MAY remain in Scotland within castle limits or disband (a choice, not only above the limit)', { todo: 'engine: w-edisband/runDisband only offers disbanding above the castle limit; no voluntary disband of infantry within the limit' }, () => {
+test('HotS 7.32: English infantry MAY remain in Scotland within castle limits or disband (a choice, not only above the limit)', () => {
   const s = emptyMap();
   put(s, 'E-york-infantry', 'lothian');
   put(s, 'S-douglas', 'ross');
@@ -686,12 +686,15 @@ test('HotS 7.32: English infantry MAY remain in Scotland within castle limits or
   assert.ok(has(t, 'England', { type: 'disband', block: 'E-york-infantry' }), 'Lothian (castle 2) holds it, yet England may disband it to the pool');
 });
 
-test('HotS 7.5: Scottish blocks MAY remain within castle limits or disband to the draw pool', { todo: 'engine: w-sdisband/runDisband only offers disbanding above the castle limit; no voluntary disband within the limit' }, () => {
+test('HotS 7.5: Scottish blocks MAY remain within castle limits or disband to the draw pool', () => {
   const s = emptyMap();
   put(s, 'S-douglas', 'fife');
   put(s, 'E-york-infantry', 'lothian');
-  const t = until(winter(s), (x) => x.phase === 'w-disband' || x.phase === 'w-build' || x.year > s.year);
+  const t = until(winter(s), (x) => (x.phase === 'w-disband' && x.who === 1) || x.phase === 'w-build' || x.year > s.year);
   assert.ok(has(t, 'Scotland', { type: 'disband', block: 'S-douglas' }));
+  assert.ok(has(t, 'Scotland', { type: 'done' }), 'remaining is allowed too');
+  const u = g.apply(t, 'Scotland', { type: 'disband', block: 'S-douglas' });
+  assert.equal(where(u, 'S-douglas'), POOL_S_LOC, 'disbanded blocks go to the draw pool');
 });
 
 // ---------------------------------------------------------------- more rule statements
