@@ -99,6 +99,13 @@ export function OnlineGame({ id }: { id: string }) {
     try { await api.takeSeat(id, role, bot); await load(); setError(null); } catch (e) { setError(e instanceof ApiError ? t(`error.${e.code}`, { defaultValue: e.message }) : String(e)); } finally { setBusy(false); }
   };
 
+  const myTurnNow = !!d && !!myRole && d.actions.length > 0 && d.status !== 'finished';
+  useEffect(() => {
+    // The tab title says when it is your turn (the opponent may move while you look elsewhere).
+    document.title = myTurnNow ? `● ${t('lobby.yourTurn')} · Tabula` : 'Tabula';
+    return () => { document.title = 'Tabula'; };
+  }, [myTurnNow, t]);
+
   if (!d) return error ? <p className="error" role="alert">{error}</p> : <p className="muted">{t('common.loading')}</p>;
   const finished = d.status === 'finished' || !!d.outcome;
   const free = d.seats.filter((s) => !s.name && !s.bot);
