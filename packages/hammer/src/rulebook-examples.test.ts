@@ -902,3 +902,22 @@ test('HotS 6.21: a coronation is the event: the Scots are Player 1 and do not mo
   assert.equal(t.moves, 3);
   assert.ok(!has(t, 'England', { type: 'crown', king: 'Bruce' }));
 });
+
+test('HotS 5.2: Welsh archers also make the Celtic unity roll when revealed (1-4 stay, 5-6 to the English pool)', () => {
+  const s = emptyMap();
+  put(s, 'E-wales-archers', 'mentieth');
+  put(s, 'E-york-infantry', 'mentieth');
+  put(s, 'S-douglas', 'lothian');
+  const go = (die: number): State => {
+    let t = cards(s, MOVE2, MOVE1);
+    t = g.apply(t, 'England', { type: 'group', area: 'mentieth' });
+    t = move(t, 'England', 'E-wales-archers', ['lothian']);
+    t = move(t, 'England', 'E-york-infantry', ['lothian']);
+    const n = copy(t);
+    rig(n, [die]);
+    return endMoves(n);
+  };
+  assert.equal(where(go(4), 'E-wales-archers'), areaOf('lothian'));
+  assert.equal(where(go(5), 'E-wales-archers'), POOL_E);
+  assert.equal(where(go(6), 'E-york-infantry'), areaOf('lothian'), 'English infantry never roll');
+});
