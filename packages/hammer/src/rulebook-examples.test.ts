@@ -846,7 +846,7 @@ test('HotS 8.2: The Bruce deployment as printed (King crowned; Wallace and Moray
   assert.equal(v.year, 1306);
 });
 
-test('HotS 5.32: battlefield control changes only when the defenders are wiped out in round 1 (not by a noble captured later)', { todo: 'engine: battle.ts endRound flips control at every round change when the defender has only reserves; after round 2 that reserve can only be a noble captured in round 2 (5.7), and the rule limits the flip to round 1' }, () => {
+test('HotS 5.32: battlefield control changes only when the defenders are wiped out in round 1 (not by a noble captured later)', () => {
   const s = emptyMap();
   put(s, 'S-wallace', 'mentieth', 1);
   put(s, 'S-noble-dunbar', 'mentieth', 1);
