@@ -921,3 +921,33 @@ test('HotS 5.2: Welsh archers also make the Celtic unity roll when revealed (1-4
   assert.equal(where(go(5), 'E-wales-archers'), POOL_E);
   assert.equal(where(go(6), 'E-york-infantry'), areaOf('lothian'), 'English infantry never roll');
 });
+
+test('HotS 4.6: with as many attackers as defenders every defender is pinned, the Norse included', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'lothian');
+  put(s, 'S-norse', 'lothian');
+  put(s, 'E-york-infantry', 'mentieth');
+  put(s, 'E-durham-infantry', 'mentieth');
+  let t = cards(s, MOVE2, MOVE1);
+  t = g.apply(t, 'England', { type: 'group', area: 'mentieth' });
+  t = move(t, 'England', 'E-york-infantry', ['lothian']);
+  t = move(t, 'England', 'E-durham-infantry', ['lothian']);
+  while (g.active(t)[0] === 'England') t = g.apply(t, 'England', { type: 'end' });
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.deepEqual(g.actions(t, 'Scotland'), [{ type: 'end' }], 'no group and no Norse move: all pinned');
+});
+
+test('HotS 4.0 (edge case 11): a block counts as moved from its first step, and enemies see only that a block moved', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'fife');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'angus' });
+  const seen = g.view(t, 'England').areas[areaOf('angus')]!.blocks;
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0]!.moved, true);
+  assert.equal(seen[0]!.id, undefined, 'identity stays hidden');
+  assert.equal(seen[0]!.steps, undefined);
+});
