@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import cliProgress from 'cli-progress';
@@ -114,7 +114,8 @@ program
     }
     const command = `npx tabula bench${o.only ? ` --only ${o.only}` : ''}${o.quick ? ' --quick' : ''}`;
     if (!o.quick || program.getOptionValueSource('out') === 'cli') {
-      writeBenchmarks(resolve(o.out), renderMarkdown(sections, command));
+      const out = resolve(o.out);
+      writeBenchmarks(out, renderMarkdown(sections, command, existsSync(out) ? readFileSync(out, 'utf8') : ''));
       console.error(`wrote ${o.out}`);
     }
   });

@@ -15,17 +15,42 @@ export function machineLine(): string {
   return `${c.length} x ${c[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}, Node ${process.version}`;
 }
 
-export function renderMarkdown(sections: BenchSection[], command: string): string {
+/** The `## ` sections of an existing benchmarks file, by title, so a partial run keeps the others. */
+export function parseSections(markdown: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const parts = markdown.split(/^## /m).slice(1);
+  for (const p of parts) {
+    const nl = p.indexOf('\n');
+    const title = (nl < 0 ? p : p.slice(0, nl)).trim();
+    out.set(title, p.slice(nl + 1).trim());
+  }
+  return out;
+}
+
+export function renderMarkdown(sections: BenchSection[], command: string, previous = ''): string {
+  const date = new Date().toISOString().slice(0, 10);
   const parts = [
     '# Benchmarks',
     '',
-    `Written by \`${command}\` on ${new Date().toISOString().slice(0, 10)}.`,
+    'Each section names the command that wrote it; `npm run bench` runs them all. A partial run',
+    '(`--only`) replaces its own sections and keeps the others.',
     '',
     `Machine: ${machineLine()}.`,
     '',
   ];
-  for (const s of sections) parts.push(`## ${s.title}`, '', `Command: \`${s.command}\``, '', s.markdown, '');
+  const fresh = new Map(sections.map((s) => [s.title, s]));
+  const old = parseSections(previous);
+  const titles = [...new Set([...benchmarksOrder(old, sections)])];
+  for (const title of titles) {
+    const s = fresh.get(title);
+    if (s) parts.push(`## ${s.title}`, '', `Command: \`${s.command}\` (run by \`${command}\` on ${date})`, '', s.markdown, '');
+    else parts.push(`## ${title}`, '', old.get(title)!, '');
+  }
   return parts.join('\n');
+}
+
+function benchmarksOrder(old: Map<string, string>, sections: BenchSection[]): string[] {
+  return [...old.keys(), ...sections.map((s) => s.title)];
 }
 
 export function writeBenchmarks(path: string, markdown: string): void {

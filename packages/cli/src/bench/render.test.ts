@@ -1,0 +1,17 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSections, renderMarkdown } from './index.js';
+
+test('tabula bench --only replaces its own section of docs/benchmarks.md and keeps the others', () => {
+  const first = renderMarkdown([
+    { title: 'A', command: 'cmd a', markdown: 'table a1', rows: [] },
+    { title: 'B', command: 'cmd b', markdown: 'table b1', rows: [] },
+  ], 'npx tabula bench');
+  const second = renderMarkdown([{ title: 'B', command: 'cmd b', markdown: 'table b2', rows: [] }], 'npx tabula bench --only b', first);
+  const sections = parseSections(second);
+  assert.deepEqual([...sections.keys()], ['A', 'B']);
+  assert.match(sections.get('A')!, /table a1/);
+  assert.match(sections.get('B')!, /table b2/);
+  assert.doesNotMatch(second, /table b1/);
+  assert.match(second, /^Machine: /m);
+});
