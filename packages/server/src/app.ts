@@ -251,19 +251,19 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
       try {
         const role = msg.role === undefined ? undefined : typeof msg.role === 'string' ? msg.role : badField('role');
         const version = (): number => (Number.isInteger(msg.version) && (msg.version as number) >= 0 ? (msg.version as number) : badField('version'));
-        let state;
+        let newVersion: number;
         switch (msg.type) {
           case 'ping': return send(socket, { type: 'pong', ref });
           case 'action':
             if (!('action' in msg)) badField('action');
             checkDepth(msg.action);
-            state = await service.act(conn.user, conn.gameId, version(), msg.action, role);
+            newVersion = await service.actVersion(conn.user, conn.gameId, version(), msg.action, role);
             break;
-          case 'undo': state = await service.undo(conn.user, conn.gameId, version(), role); break;
-          case 'resign': state = await service.resign(conn.user, conn.gameId, role); break;
+          case 'undo': newVersion = (await service.undo(conn.user, conn.gameId, version(), role)).version; break;
+          case 'resign': newVersion = (await service.resign(conn.user, conn.gameId, role)).version; break;
           default: throw new ApiError(400, 'bad-request', 'type must be "action", "undo", "resign" or "ping".');
         }
-        send(socket, { type: 'ack', ref, version: state.version });
+        send(socket, { type: 'ack', ref, version: newVersion });
       } catch (e) {
         if (e instanceof ApiError) send(socket, { type: 'error', ref, status: e.status, error: { code: e.code, message: e.message } });
         else {

@@ -27,8 +27,19 @@ function rssMiB(pid: number): number {
   }
 }
 
+/** CPU time (user + system) of a process so far, in ms. */
+function cpuMs(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+}
+
 function startServer(db: string): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, [serverScript()], { env: { ...process.env, TABULA_DB: db }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const nodeArgs = (process.env.TABULA_LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
+  const proc = spawn(process.execPath, [...nodeArgs, serverScript()], { env: { ...process.env, TABULA_DB: db }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     const t = setTimeout(() => reject(new Error('bench server did not start')), 30_000);
@@ -57,7 +68,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-export interface LoadResult { games: number; clients: number; acks: number; perSecond: number; p50: number; p99: number; max: number; rssIdle: number; rssPeak: number; errors: number }
+export interface LoadResult { games: number; clients: number; acks: number; perSecond: number; p50: number; p99: number; max: number; rssIdle: number; rssPeak: number; errors: number; cpuPerAck: number; cpuShare: number }
 
 /** One load run with `n` games against a fresh server process. */
 export async function runLoad(n: number, warmMs: number, measureMs: number, log: (l: string) => void): Promise<LoadResult> {
@@ -124,6 +135,7 @@ export async function runLoad(n: number, warmMs: number, measureMs: number, log:
     await new Promise((r) => setTimeout(r, warmMs));
     measuring = true;
     const rssIdle = rssMiB(proc.pid!);
+    const cpu0 = cpuMs(proc.pid!);
     let rssPeak = rssIdle;
     const t0 = Date.now();
     while (Date.now() - t0 < measureMs) {
@@ -131,13 +143,14 @@ export async function runLoad(n: number, warmMs: number, measureMs: number, log:
       rssPeak = Math.max(rssPeak, rssMiB(proc.pid!));
     }
     measuring = false;
+    const cpu = cpuMs(proc.pid!) - cpu0;
     const seconds = (Date.now() - t0) / 1000;
     latencies.sort((x, y) => x - y);
     const r: LoadResult = {
       games: n, clients: 2 * n, acks, perSecond: acks / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99),
-      max: latencies[latencies.length - 1] ?? NaN, rssIdle, rssPeak, errors,
+      max: latencies[latencies.length - 1] ?? NaN, rssIdle, rssPeak, errors, cpuPerAck: cpu / Math.max(1, acks), cpuShare: cpu / (seconds * 1000),
     };
-    log(`N=${n}: ${r.acks} acks, ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, RSS ${r.rssPeak} MiB, errors ${errors}`);
+    log(`N=${n}: ${r.acks} acks, ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, RSS ${r.rssPeak} MiB, server CPU ${r.cpuPerAck.toFixed(2)} ms/ack (${(100 * r.cpuShare).toFixed(0)}% of a core), errors ${errors}`);
     return r;
   } finally {
     for (const t of timers) clearTimeout(t);

@@ -361,14 +361,23 @@ export class GameService {
     return this.stateFor(row, rg, user, asked);
   }
 
-  /** Plays `action` for the caller's seat. */
-  act(user: UserRow | null, id: string, version: number, action: unknown, asked?: string): Promise<GameState> {
+  /** Plays `action` for the caller's seat; returns the caller's state after it. */
+  async act(user: UserRow | null, id: string, version: number, action: unknown, asked?: string): Promise<GameState> {
+    const { row, rg, role } = await this.play(user, id, version, action, asked);
+    return this.stateFor(row, rg, user, role);
+  }
+
+  /** Same as `act`, returning only the new version (WebSocket acknowledgements). */
+  async actVersion(user: UserRow | null, id: string, version: number, action: unknown, asked?: string): Promise<number> {
+    return (await this.play(user, id, version, action, asked)).row.version;
+  }
+
+  private play(user: UserRow | null, id: string, version: number, action: unknown, asked?: string): Promise<{ row: GameRow; rg: ReplayedGame; role: Role }> {
     if (!user) return Promise.reject(unauthorized());
     return this.withLock(id, async () => {
       const row = await this.loadRow(id);
       const role = this.seatFor(row, user, asked);
-      const { row: after, rg } = await this.applyChecked(row, role, version, action);
-      return this.stateFor(after, rg, user, role);
+      return { ...(await this.applyChecked(row, role, version, action)), role };
     });
   }
 

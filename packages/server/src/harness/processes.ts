@@ -26,7 +26,7 @@ export function spawnServer(env: Record<string, string>): Promise<Child> {
   all.add(proc);
   let out = '', err = '';
   return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`server child did not start: ${out} ${err}`)), 20_000);
+    const t = setTimeout(() => reject(new Error(`server child did not start: ${out} ${err}`)), 60_000);
     proc.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();

@@ -96,14 +96,22 @@ export class SqliteStore implements Store {
     this.migrate();
   }
 
+  private readonly statements = new Map<string, Database.Statement>();
+  /** A prepared statement, compiled once. */
+  private q(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (!st) this.statements.set(sql, (st = this.db.prepare(sql)));
+    return st;
+  }
+
   private migrate(): void {
     this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
-    const done = new Set((this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+    const done = new Set((this.q('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
     MIGRATIONS.forEach((sql, i) => {
       if (done.has(i + 1)) return;
       this.db.transaction(() => {
         this.db.exec(sql);
-        this.db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(i + 1, Date.now());
+        this.q('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(i + 1, Date.now());
       }).immediate();
     });
   }
@@ -114,36 +122,36 @@ export class SqliteStore implements Store {
   }
 
   createUser(name: string, nameKey: string, passHash: string, now: number): Promise<UserRow | null> {
-    const r = this.db.prepare('INSERT INTO users (name, name_key, pass_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING').run(name, nameKey, passHash, now);
+    const r = this.q('INSERT INTO users (name, name_key, pass_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING').run(name, nameKey, passHash, now);
     return Promise.resolve(r.changes === 0 ? null : { id: Number(r.lastInsertRowid), name });
   }
 
   findUserByNameKey(nameKey: string): Promise<(UserRow & { passHash: string }) | null> {
-    const r = this.db.prepare('SELECT id, name, pass_hash FROM users WHERE name_key = ?').get(nameKey) as { id: number; name: string; pass_hash: string } | undefined;
+    const r = this.q('SELECT id, name, pass_hash FROM users WHERE name_key = ?').get(nameKey) as { id: number; name: string; pass_hash: string } | undefined;
     return Promise.resolve(r ? { id: r.id, name: r.name, passHash: r.pass_hash } : null);
   }
 
   createSession(tokenHash: string, userId: number, now: number): Promise<void> {
-    this.db.prepare('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)').run(tokenHash, userId, now);
+    this.q('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)').run(tokenHash, userId, now);
     return Promise.resolve();
   }
 
   findSession(tokenHash: string): Promise<UserRow | null> {
-    const r = this.db.prepare('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?').get(tokenHash) as UserRow | undefined;
+    const r = this.q('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?').get(tokenHash) as UserRow | undefined;
     return Promise.resolve(r ?? null);
   }
 
   deleteSession(tokenHash: string): Promise<void> {
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+    this.q('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
     return Promise.resolve();
   }
 
   createGame(g: NewGame): Promise<void> {
     this.db.transaction(() => {
-      this.db.prepare(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at)
+      this.q(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at)
         VALUES (?, ?, ?, ?, ?, ?, 'open', 1, 0, 0, ?, NULL, ?, ?, ?)`)
         .run(g.id, g.game, g.scenario, g.players, g.variants === null ? null : JSON.stringify(g.variants), g.seed, JSON.stringify(g.activeRoles), g.createdBy, g.now, g.now);
-      const ins = this.db.prepare('INSERT INTO seats (game_id, seat, role, user_id, bot) VALUES (?, ?, ?, NULL, NULL)');
+      const ins = this.q('INSERT INTO seats (game_id, seat, role, user_id, bot) VALUES (?, ?, ?, NULL, NULL)');
       g.roles.forEach((role, i) => ins.run(g.id, i, role));
     }).immediate();
     return Promise.resolve();
@@ -152,7 +160,7 @@ export class SqliteStore implements Store {
   private seatsOf(ids: string[]): Map<string, SeatRow[]> {
     const out = new Map<string, SeatRow[]>();
     if (ids.length === 0) return out;
-    const rows = this.db.prepare(`SELECT s.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot FROM seats s LEFT JOIN users u ON u.id = s.user_id
+    const rows = this.q(`SELECT s.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot FROM seats s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.game_id IN (SELECT value FROM json_each(?)) ORDER BY s.game_id, s.seat`).all(JSON.stringify(ids)) as SeatDbRow[];
     for (const r of rows) {
       let list = out.get(r.game_id);
@@ -163,9 +171,11 @@ export class SqliteStore implements Store {
   }
 
   private getGameSync(id: string): GameRow | null {
-    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as GameDbRow | undefined;
+    const r = this.q('SELECT * FROM games WHERE id = ?').get(id) as GameDbRow | undefined;
     if (!r) return null;
-    return gameFromDb(r, this.seatsOf([id]).get(id) ?? []);
+    const seats = this.q(`SELECT s.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot FROM seats s LEFT JOIN users u ON u.id = s.user_id
+      WHERE s.game_id = ? ORDER BY s.seat`).all(id) as SeatDbRow[];
+    return gameFromDb(r, seats.map(seatFromDb));
   }
 
   getGame(id: string): Promise<GameRow | null> {
@@ -174,33 +184,33 @@ export class SqliteStore implements Store {
 
   listGames(q: ListQuery): Promise<GameRow[]> {
     const rows = (q.userId === undefined
-      ? this.db.prepare('SELECT * FROM games WHERE status = ? ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.limit)
-      : this.db.prepare('SELECT * FROM games WHERE status = ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.userId, q.limit)) as GameDbRow[];
+      ? this.q('SELECT * FROM games WHERE status = ? ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.limit)
+      : this.q('SELECT * FROM games WHERE status = ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.userId, q.limit)) as GameDbRow[];
     const seats = this.seatsOf(rows.map((r) => r.id));
     return Promise.resolve(rows.map((r) => gameFromDb(r, seats.get(r.id) ?? [])));
   }
 
   listActiveBotGames(): Promise<GameRow[]> {
-    const rows = this.db.prepare(`SELECT * FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`).all() as GameDbRow[];
+    const rows = this.q(`SELECT * FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`).all() as GameDbRow[];
     const seats = this.seatsOf(rows.map((r) => r.id));
     return Promise.resolve(rows.map((r) => gameFromDb(r, seats.get(r.id) ?? [])));
   }
 
   takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number): Promise<SeatResult> {
     const run = this.db.transaction((): SeatResult => {
-      const g = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as { status: string } | undefined;
+      const g = this.q('SELECT status FROM games WHERE id = ?').get(gameId) as { status: string } | undefined;
       if (!g) return { ok: false, reason: 'missing' };
-      const seat = this.db.prepare('SELECT user_id, bot FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as { user_id: number | null; bot: string | null } | undefined;
+      const seat = this.q('SELECT user_id, bot FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as { user_id: number | null; bot: string | null } | undefined;
       if (!seat) return { ok: false, reason: 'no-role' };
       if (g.status !== 'open') return { ok: false, reason: 'not-open' };
       if (seat.user_id !== null || seat.bot !== null) return { ok: false, reason: 'taken' };
-      this.db.prepare('UPDATE seats SET user_id = ?, bot = ? WHERE game_id = ? AND role = ?')
+      this.q('UPDATE seats SET user_id = ?, bot = ? WHERE game_id = ? AND role = ?')
         .run('userId' in who ? who.userId : null, 'bot' in who ? who.bot : null, gameId, role);
-      const empty = (this.db.prepare('SELECT COUNT(*) AS n FROM seats WHERE game_id = ? AND user_id IS NULL AND bot IS NULL').get(gameId) as { n: number }).n;
+      const empty = (this.q('SELECT COUNT(*) AS n FROM seats WHERE game_id = ? AND user_id IS NULL AND bot IS NULL').get(gameId) as { n: number }).n;
       if (empty === 0) {
-        this.db.prepare(`UPDATE games SET version = version + 1, status = 'active', active_roles = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(activeRoles), now, gameId);
+        this.q(`UPDATE games SET version = version + 1, status = 'active', active_roles = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(activeRoles), now, gameId);
       } else {
-        this.db.prepare('UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?').run(now, gameId);
+        this.q('UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?').run(now, gameId);
       }
       return { ok: true, game: this.getGameSync(gameId)! };
     });
@@ -211,7 +221,7 @@ export class SqliteStore implements Store {
     const sets = ['version = version + 1', 'status = @status', 'active_roles = @active', 'outcome = @outcome', 'updated_at = @now'];
     if (logDelta === 'append') sets.push('log_length = log_length + 1');
     else if (logDelta) sets.push('log_length = @len', 'epoch = epoch + 1');
-    const r = this.db.prepare(`UPDATE games SET ${sets.join(', ')} WHERE id = @id AND version = @expect`).run({
+    const r = this.q(`UPDATE games SET ${sets.join(', ')} WHERE id = @id AND version = @expect`).run({
       id: gameId, expect: expectVersion, status: patch.status, active: JSON.stringify(patch.activeRoles),
       outcome: patch.outcome === null ? null : JSON.stringify(patch.outcome), now: patch.now,
       ...(logDelta && logDelta !== 'append' ? { len: logDelta.truncateTo } : {}),
@@ -219,16 +229,21 @@ export class SqliteStore implements Store {
     return r.changes === 1;
   }
 
-  appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch): Promise<WriteResult> {
-    const run = this.db.transaction((): WriteResult => {
+  private appendTxFn?: Database.Transaction<(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch) => WriteResult>;
+  private get appendTx(): NonNullable<SqliteStore['appendTxFn']> {
+    this.appendTxFn ??= this.db.transaction((gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch): WriteResult => {
       if (!this.bump(gameId, expectVersion, patch, 'append')) return 'stale';
-      const r = this.db.prepare('INSERT INTO log (game_id, seq, role, action, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+      const r = this.q('INSERT INTO log (game_id, seq, role, action, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
         .run(gameId, seq, entry.role, JSON.stringify(entry.action), patch.now);
       if (r.changes !== 1) throw new StaleWrite();
       return 'ok';
     });
+    return this.appendTxFn;
+  }
+
+  appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch): Promise<WriteResult> {
     try {
-      return Promise.resolve(run.immediate());
+      return Promise.resolve(this.appendTx.immediate(gameId, expectVersion, seq, entry, patch));
     } catch (e) {
       if (e instanceof StaleWrite) return Promise.resolve('stale');
       throw e;
@@ -238,7 +253,7 @@ export class SqliteStore implements Store {
   truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch): Promise<WriteResult> {
     const run = this.db.transaction((): WriteResult => {
       if (!this.bump(gameId, expectVersion, patch, { truncateTo: newLength })) return 'stale';
-      this.db.prepare('DELETE FROM log WHERE game_id = ? AND seq >= ?').run(gameId, newLength);
+      this.q('DELETE FROM log WHERE game_id = ? AND seq >= ?').run(gameId, newLength);
       return 'ok';
     });
     return Promise.resolve(run.immediate());
@@ -249,7 +264,7 @@ export class SqliteStore implements Store {
   }
 
   readLog(gameId: string, fromSeq: number): Promise<LogEntry[]> {
-    const rows = this.db.prepare('SELECT role, action FROM log WHERE game_id = ? AND seq >= ? ORDER BY seq').all(gameId, fromSeq) as { role: string; action: string }[];
+    const rows = this.q('SELECT role, action FROM log WHERE game_id = ? AND seq >= ? ORDER BY seq').all(gameId, fromSeq) as { role: string; action: string }[];
     return Promise.resolve(rows.map((r) => ({ role: r.role, action: JSON.parse(r.action) as unknown })));
   }
 }
