@@ -373,6 +373,10 @@ export class GameTracker {
       if (after.players[r]!.score !== sc.scores[i]) problems.push(`${r}: engine ${after.players[r]!.score}, independent ${sc.scores[i]}`);
       const mine = [...sc.flocks[i]!].sort().join(','), theirs = [...after.players[r]!.flock].sort().join(',');
       if (mine !== theirs) problems.push(`${r}: flock engine [${theirs}], independent [${mine}]`);
+      const left = 7 - sc.figures.filter((f) => f.owner === i && f.kind === 'follower').length;
+      if (after.players[r]!.followers !== left) problems.push(`${r}: followers in supply engine ${after.players[r]!.followers}, independent ${left}`);
+      const home = sc.opts.hs && !sc.shepherdOf(i);
+      if (after.players[r]!.shepherdHome !== home) problems.push(`${r}: shepherd at home engine ${after.players[r]!.shepherdHome}, independent ${home}`);
     });
     const fig = (o: string, k: string, x: number, y: number, f: string): string => `${o}:${k}@${x},${y}/${f}`;
     const a = sc.figures.map((f) => fig(after.roles[f.owner]!, f.kind, f.x, f.y, f.fid)).sort().join(' ');

@@ -56,6 +56,12 @@ export function compareRandomGames(games: number, seed: string): CompareResult {
       }
       s = n; v = nv;
     }
+    if (res.problems.length === 0 || !res.problems[res.problems.length - 1]!.startsWith(`game ${g} `)) {
+      const out = game.outcome(s)!;
+      const best = Math.max(...tracker.sc.scores);
+      const winners = v.roles.filter((_, i) => tracker.sc.scores[i] === best);
+      if (JSON.stringify(out.winners) !== JSON.stringify(winners)) res.problems.push(`game ${g}: winners engine ${out.winners.join(',')}, independent ${winners.join(',')}`);
+    }
     res.scoreEvents += tracker.sc.log.length;
     for (const [kind, ps] of tracker.sc.log) {
       const k = `${kind}${ps.length > 1 ? ' shared' : ''}`;
