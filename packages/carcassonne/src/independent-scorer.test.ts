@@ -22,7 +22,9 @@ export function compareRandomGames(games: number, seed: string): CompareResult {
   const res: CompareResult = { games: 0, actions: 0, scoreEvents: 0, problems: [], kinds: {} };
   for (let g = 0; g < games; g++) {
     const variants = variantsList[g % variantsList.length]!;
-    const players = 2 + (g % 4);
+    // Player counts shift against the variant cycle so that every variant meets every count over 32 games.
+    const players = 2 + ((g + (g >> 3)) % 4);
+    const compact = ((g + (g >> 4)) & 1) === 0;
     let s: CarcState = game.setup({ seed: `${seed}-${g}`, players, variants });
     let v = game.view(s, null);
     const o = v.options;
@@ -33,8 +35,8 @@ export function compareRandomGames(games: number, seed: string): CompareResult {
       const acts = game.actions(s, role);
       // Favour deploying (more figures, more scoring) over skipping.
       let a = acts[randInt(rng, acts.length)]!;
-      if (a.type === 'place' && g % 2 === 0 && randInt(rng, 4) > 0) {
-        // Every other game builds compactly (the most neighbours first), so cloisters complete and fields close.
+      if (a.type === 'place' && compact && randInt(rng, 4) > 0) {
+        // Half the games build compactly (the most neighbours first), so cloisters complete and fields close.
         const filled = new Set(v.tiles.map((t) => `${t.x},${t.y}`));
         const around = (x: number, y: number): number => {
           let n = 0;
