@@ -7,6 +7,7 @@ import test from 'node:test';
 import { randInt, seedRng, type RngState } from '@tabula/engine';
 import { carcassonneGame as game } from './game.js';
 import { GameTracker, type ScorerOptions } from './independent-scorer.test-support.js';
+import { scenario } from './scenario.test-support.js';
 import type { CarcState } from './state.js';
 
 export interface CompareResult { games: number; actions: number; scoreEvents: number; problems: string[]; kinds: Record<string, number> }
@@ -80,4 +81,27 @@ test('Carcassonne scoring: the engine agrees with an independent brute-force sco
   assert.deepEqual(r.problems, []);
   assert.equal(r.games, 40);
   assert.ok(r.scoreEvents > 40 * 10, `only ${r.scoreEvents} scores`);
+});
+
+test('Carcassonne scoring check: the independent scorer reports a score, figure or flock choice the engine got wrong', () => {
+  const s = scenario(['base-E', 'base-B', 'base-B']);
+  const v = game.view(s, null);
+  const tracker = (): GameTracker => new GameTracker(v, { hs: true, tinyCity: 4, hillTie: 'presence', farmers: true, farmScoring: 'current' });
+  const placed = game.apply(s, 'red', { type: 'place', x: 0, y: -1, rot: 2 });
+  const pv = game.view(placed, null);
+  const a = { type: 'follower', feature: 0 } as const; // a knight on the cap that completes the tiny city: 4 points
+  const done = game.view(game.apply(placed, 'red', a), null);
+  let t = tracker();
+  assert.deepEqual(t.step(v, { type: 'place' }, pv), []);
+  assert.deepEqual(t.step(pv, a, done), []);
+  assert.equal(done.players.red!.score, 4);
+  t = tracker();
+  t.step(v, { type: 'place' }, pv);
+  assert.ok(t.step(pv, a, { ...done, players: { ...done.players, red: { ...done.players.red!, score: 5 } } }).some((p) => p.includes('red: engine 5, independent 4')));
+  t = tracker();
+  t.step(v, { type: 'place' }, pv);
+  assert.ok(t.step(pv, a, { ...done, figures: [{ owner: 'red', kind: 'follower', x: 0, y: -1, feature: 0, featureId: 'c1' }] }).some((p) => p.startsWith('figures differ')));
+  t = tracker();
+  t.step(v, { type: 'place' }, pv);
+  assert.ok(t.step(pv, a, { ...done, phase: 'flock' }).some((p) => p.startsWith('flock choice')));
 });
