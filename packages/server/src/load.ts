@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
 const GAME = 'server-test-tally';
@@ -74,8 +75,6 @@ export interface LoadResult { games: number; clients: number; acks: number; perS
 export async function runLoad(n: number, warmMs: number, measureMs: number, log: (l: string) => void): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'tabula-load-'));
   const { proc, url } = await startServer(`sqlite:${join(dir, 'load.db')}`);
-  const sockets: WebSocket[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   try {
     const stamp = Date.now().toString(36);
     const a = (await post(url, '/api/accounts', { name: `loadA${stamp}`, password: 'load-test-pw' })).token as string;
@@ -88,52 +87,22 @@ export async function runLoad(n: number, warmMs: number, measureMs: number, log:
       ids.push(id);
     });
     log(`N=${n}: ${n} games ready`);
-    const latencies: number[] = [];
-    let measuring = false, errors = 0, acks = 0;
-    const wsBase = url.replace(/^http/, 'ws');
-    await inBatches(ids.flatMap((id) => [[id, a], [id, b]] as [string, string][]), 50, ([id, token]) => new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(`${wsBase}/api/games/${id}/live?token=${token}`);
-      sockets.push(ws);
-      let last = 0, pending = false, scheduled = false, myTurn = false, version = -1, k = 0;
-      let actions: unknown[] = [];
-      const sent = new Map<number, number>();
-      const act = (): void => {
-        scheduled = false;
-        if (pending || actions.length === 0) return;
-        pending = true;
-        last = Date.now();
-        const ref = ++k;
-        sent.set(ref, performance.now());
-        // mostly "add" and "pass": turns alternate, and tallies grow slowly
-        const choice = actions.find((x) => (x as { type: string }).type === (k % 3 === 0 ? 'pass' : 'add')) ?? actions[0];
-        ws.send(JSON.stringify({ type: 'action', ref, version, action: choice }));
-      };
-      ws.on('message', (d) => {
-        const m = JSON.parse(d.toString()) as { type: string; ref?: number; version: number; yourTurn?: boolean; actions?: unknown[] };
-        if (m.type === 'state') {
-          if (m.version < version) return;
-          version = m.version;
-          actions = m.actions ?? [];
-          myTurn = m.yourTurn === true;
-        } else if (m.type === 'ack' || m.type === 'error') {
-          const t0 = sent.get(m.ref!);
-          sent.delete(m.ref!);
-          pending = false;
-          if (m.type === 'error') errors++;
-          else if (t0 !== undefined && measuring) { latencies.push(performance.now() - t0); acks++; }
-        }
-        if (myTurn && !pending && !scheduled) {
-          scheduled = true;
-          const t = setTimeout(() => { timers.delete(t); act(); }, Math.max(0, last + 1000 - Date.now()) + Math.random() * 50);
-          timers.add(t);
-        }
-      });
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
+    const pairs = ids.flatMap((id) => [[id, a], [id, b]] as [string, string][]);
+    // The clients run in worker threads, so their own event loops do not dominate the latencies.
+    const K = Math.max(1, Math.min(CLIENT_THREADS, Math.ceil(pairs.length / 100)));
+    const workers = Array.from({ length: K }, (_, i) => new Worker(new URL(import.meta.url), {
+      workerData: { loadClients: { url, pairs: pairs.filter((_, j) => j % K === i), warmMs, measureMs } },
     }));
-    log(`N=${n}: ${sockets.length} sockets open; warming up ${warmMs / 1000} s`);
+    const results = workers.map((w) => new Promise<{ latencies: number[]; errors: number; acks: number }>((resolve, reject) => {
+      w.on('message', (m: { type: string; latencies?: number[]; errors?: number; acks?: number }) => {
+        if (m.type === 'done') resolve({ latencies: m.latencies!, errors: m.errors!, acks: m.acks! });
+      });
+      w.once('error', reject);
+    }));
+    await Promise.all(workers.map((w) => new Promise<void>((resolve) => w.on('message', (m: { type: string }) => { if (m.type === 'ready') resolve(); }))));
+    log(`N=${n}: ${pairs.length} sockets open in ${K} client threads; warming up ${warmMs / 1000} s`);
+    for (const w of workers) w.postMessage('go');
     await new Promise((r) => setTimeout(r, warmMs));
-    measuring = true;
     const rssIdle = rssMiB(proc.pid!);
     const cpu0 = cpuMs(proc.pid!);
     let rssPeak = rssIdle;
@@ -142,10 +111,13 @@ export async function runLoad(n: number, warmMs: number, measureMs: number, log:
       await new Promise((r) => setTimeout(r, 500));
       rssPeak = Math.max(rssPeak, rssMiB(proc.pid!));
     }
-    measuring = false;
     const cpu = cpuMs(proc.pid!) - cpu0;
     const seconds = (Date.now() - t0) / 1000;
-    latencies.sort((x, y) => x - y);
+    const parts = await Promise.all(results);
+    await Promise.all(workers.map((w) => w.terminate()));
+    const latencies = parts.flatMap((p) => p.latencies).sort((x, y) => x - y);
+    const acks = parts.reduce((x, p) => x + p.acks, 0);
+    const errors = parts.reduce((x, p) => x + p.errors, 0);
     const r: LoadResult = {
       games: n, clients: 2 * n, acks, perSecond: acks / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99),
       max: latencies[latencies.length - 1] ?? NaN, rssIdle, rssPeak, errors, cpuPerAck: cpu / Math.max(1, acks), cpuShare: cpu / (seconds * 1000),
@@ -153,11 +125,82 @@ export async function runLoad(n: number, warmMs: number, measureMs: number, log:
     log(`N=${n}: ${r.acks} acks, ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, RSS ${r.rssPeak} MiB, server CPU ${r.cpuPerAck.toFixed(2)} ms/ack (${(100 * r.cpuShare).toFixed(0)}% of a core), errors ${errors}`);
     return r;
   } finally {
-    for (const t of timers) clearTimeout(t);
-    for (const s of sockets) s.terminate();
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+
+/** Client threads (1 by default: on a small machine more threads only compete with the server). */
+const CLIENT_THREADS = Number(process.env.TABULA_BENCH_LOAD_CLIENT_THREADS ?? 1);
+
+/** One client thread: its share of the sockets; plays after "go", measures after the warm-up. */
+async function clientThread(d: { url: string; pairs: [string, string][]; warmMs: number; measureMs: number }): Promise<void> {
+  const { url, pairs, warmMs, measureMs } = d;
+  const sockets: WebSocket[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let playing = false;
+  const kicks: (() => void)[] = [];
+  const latencies: number[] = [];
+  let measuring = false, errors = 0, acks = 0;
+  const wsBase = url.replace(/^http/, 'ws');
+  await inBatches(pairs, 50, ([id, token]) => new Promise<void>((resolve, reject) => {
+    const ws = new WebSocket(`${wsBase}/api/games/${id}/live?token=${token}`);
+    sockets.push(ws);
+    let last = 0, pending = false, scheduled = false, myTurn = false, version = -1, k = 0;
+    let actions: unknown[] = [];
+    const sent = new Map<number, number>();
+    const act = (): void => {
+      scheduled = false;
+      if (pending || actions.length === 0) return;
+      pending = true;
+      last = Date.now();
+      const ref = ++k;
+      sent.set(ref, performance.now());
+      // mostly "add" and "pass": turns alternate, and tallies grow slowly
+      const choice = actions.find((x) => (x as { type: string }).type === (k % 3 === 0 ? 'pass' : 'add')) ?? actions[0];
+      ws.send(JSON.stringify({ type: 'action', ref, version, action: choice }));
+    };
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString()) as { type: string; ref?: number; version: number; yourTurn?: boolean; actions?: unknown[] };
+      if (m.type === 'state') {
+        if (m.version < version) return;
+        version = m.version;
+        actions = m.actions ?? [];
+        myTurn = m.yourTurn === true;
+      } else if (m.type === 'ack' || m.type === 'error') {
+        const t0 = sent.get(m.ref!);
+        sent.delete(m.ref!);
+        pending = false;
+        if (m.type === 'error') errors++;
+        else if (t0 !== undefined && measuring) { latencies.push(performance.now() - t0); acks++; }
+      }
+      maybe();
+    });
+    const maybe = (): void => {
+      if (!playing || !myTurn || pending || scheduled) return;
+      scheduled = true;
+      const t = setTimeout(() => { timers.delete(t); act(); }, Math.max(0, last + 1000 - Date.now()) + Math.random() * 50);
+      timers.add(t);
+    };
+    kicks.push(maybe);
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  }));
+  parentPort!.postMessage({ type: 'ready' });
+  await new Promise<void>((resolve) => parentPort!.once('message', () => resolve()));
+  playing = true;
+  for (const kick of kicks) kick();
+  await new Promise((r) => setTimeout(r, warmMs));
+  measuring = true;
+  await new Promise((r) => setTimeout(r, measureMs));
+  measuring = false;
+  for (const t of timers) clearTimeout(t);
+  for (const s of sockets) s.terminate();
+  parentPort!.postMessage({ type: 'done', latencies, errors, acks });
+}
+
+if (!isMainThread && (workerData as { loadClients?: unknown } | null)?.loadClients) {
+  await clientThread((workerData as { loadClients: Parameters<typeof clientThread>[0] }).loadClients);
+}
