@@ -622,3 +622,80 @@ describe('adversary: accounts', () => {
     }
   });
 });
+
+describe('adversary: sessions and sockets', () => {
+  const logLines: string[] = [];
+  let run: Running;
+  let alice: string, bob: string, id: string;
+  before(async () => {
+    const stream = { write: (s: string): void => { logLines.push(s); } };
+    run = await startServer('sqlite::memory:', { rateLimits: false, logger: { level: 'info', stream } });
+    [alice, bob] = await Promise.all([run.api.signUp(uniqueName('sa')), run.api.signUp(uniqueName('sb'))]);
+    id = (await run.api.post('/api/games', { game: 'carcassonne' }, alice)).body.id as string;
+    await run.api.post(`/api/games/${id}/seats`, { role: 'red' }, alice);
+    await run.api.post(`/api/games/${id}/seats`, { role: 'blue' }, bob);
+  });
+  after(async () => { await run?.server.close(); });
+
+  it('sockets refuse unknown games, bad tokens and duplicated role parameters', async () => {
+    for (const [gid, t] of [['nosuchgame', alice], [id, 'forged-token'], [id, 'A'.repeat(150)]] as const) {
+      const live = await Live.open(run.base, gid, t);
+      const m = await live.next();
+      assert.equal(m.type, 'error');
+      assert.ok(m.status === 401 || m.status === 404, JSON.stringify(m));
+      assert.ok(!('view' in m));
+    }
+    for (const q of ['role=red&role=blue', 'role[]=red', 'role=blue&role=red']) {
+      const r = await run.api.get(`/api/games/${id}?${q}`, alice);
+      assert.ok(r.status === 400 || r.status === 403 || (r.status === 200 && r.body.role === 'red'), `${q}: ${r.status} ${r.body.role}`);
+      if (r.status === 200) assert.equal(r.body.view.viewer ?? 'red', 'red');
+    }
+  });
+
+  it('a signed-out token can no longer act over a socket opened before', { todo: 'server: live sockets keep the user resolved at connect: after DELETE /api/sessions the open socket still plays, undoes and resigns' }, async () => {
+    const name = uniqueName('so');
+    const t = await run.api.signUp(name, 'password1234');
+    const gid = (await run.api.post('/api/games', { game: 'carcassonne' }, t)).body.id as string;
+    await run.api.post(`/api/games/${gid}/seats`, { role: 'red' }, t);
+    await run.api.post(`/api/games/${gid}/seats`, { role: 'blue' }, bob);
+    const live = await Live.open(run.base, gid, t);
+    const st = await live.next((m) => m.type === 'state');
+    assert.equal(st.yourTurn, true);
+    assert.equal((await run.api.req('DELETE', '/api/sessions', undefined, t)).status, 204);
+    live.send({ type: 'action', version: st.version, action: st.actions[0], ref: 'x' });
+    const reply = await live.next((m) => m.ref === 'x' || m.type === 'error');
+    live.close();
+    assert.equal(reply.type, 'error', `a revoked token played: ${JSON.stringify(reply).slice(0, 200)}`);
+    assert.equal((await run.api.get(`/api/games/${gid}`, bob)).body.version, st.version);
+  });
+
+  it('tokens sent in the query string (WebSockets) are not written to the server log', { todo: 'server: the request log line has the full url with ?token=<bearer token> (pino req serializer does not redact it)' }, async () => {
+    const live = await Live.open(run.base, id, alice);
+    await live.next((m) => m.type === 'state');
+    live.close();
+    await run.api.get(`/api/games/${id}?token=${encodeURIComponent(alice)}`);
+    await new Promise((r) => setTimeout(r, 50));
+    assert.ok(logLines.length > 0, 'the server logs requests');
+    const leaked = logLines.filter((l) => l.includes(alice));
+    assert.deepEqual(leaked.map((l) => l.slice(0, 160)), []);
+  });
+
+  it('undo and resign of a finished game, and resign of an open game: 409', async () => {
+    const api = run.api;
+    const open = (await api.post('/api/games', { game: 'carcassonne' }, alice)).body.id as string;
+    await api.post(`/api/games/${open}/seats`, { role: 'red' }, alice);
+    assertError(await api.post(`/api/games/${open}/resign`, {}, alice), 409, 'game-not-active', 'resign an open game');
+    assertError(await api.post(`/api/games/${open}/actions`, { version: 0, action: {} }, alice), 409, undefined, 'act in an open game');
+    const gid = (await api.post('/api/games', { game: 'carcassonne' }, alice)).body.id as string;
+    await api.post(`/api/games/${gid}/seats`, { role: 'red' }, alice);
+    await api.post(`/api/games/${gid}/seats`, { role: 'blue' }, bob);
+    let st = (await api.get(`/api/games/${gid}`, alice)).body;
+    st = (await api.post(`/api/games/${gid}/actions`, { version: st.version, action: st.actions[0] }, alice)).body;
+    const fin = (await api.post(`/api/games/${gid}/resign`, {}, bob)).body;
+    assert.equal(fin.status, 'finished');
+    assertError(await api.post(`/api/games/${gid}/undo`, { version: fin.version }, alice), 409, 'game-not-active', 'undo after the end');
+    assertError(await api.post(`/api/games/${gid}/resign`, {}, alice), 409, 'game-not-active', 'resign after the end');
+    assertError(await api.post(`/api/games/${gid}/actions`, { version: fin.version, action: st.actions[0] ?? {} }, alice), 409, 'game-not-active', 'act after the end');
+    assert.deepEqual((await api.get(`/api/games/${gid}`, alice)).body.outcome, fin.outcome);
+  });
+});
