@@ -76,7 +76,11 @@ function bearer(req: FastifyRequest): string | null {
 export async function createServer(opts: ServerOptions = {}): Promise<TabulaServer> {
   const bodyLimit = opts.bodyLimit ?? 64 * 1024;
   const app = Fastify({
-    logger: opts.logger === undefined ? { level: 'info' } : opts.logger,
+    logger: opts.logger === undefined ? {
+      level: 'info',
+      // WebSocket clients send their token in the query string: never log it.
+      serializers: { req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'), remoteAddress: req.ip }) },
+    } : opts.logger,
     bodyLimit,
     trustProxy: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
