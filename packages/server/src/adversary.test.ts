@@ -7,6 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -624,12 +625,10 @@ describe('adversary: accounts', () => {
 });
 
 describe('adversary: sessions and sockets', () => {
-  const logLines: string[] = [];
   let run: Running;
   let alice: string, bob: string, id: string;
   before(async () => {
-    const stream = { write: (s: string): void => { logLines.push(s); } };
-    run = await startServer('sqlite::memory:', { rateLimits: false, logger: { level: 'info', stream } });
+    run = await startServer('sqlite::memory:', { rateLimits: false });
     [alice, bob] = await Promise.all([run.api.signUp(uniqueName('sa')), run.api.signUp(uniqueName('sb'))]);
     id = (await run.api.post('/api/games', { game: 'carcassonne' }, alice)).body.id as string;
     await run.api.post(`/api/games/${id}/seats`, { role: 'red' }, alice);
@@ -669,15 +668,41 @@ describe('adversary: sessions and sockets', () => {
     assert.equal((await run.api.get(`/api/games/${gid}`, bob)).body.version, st.version);
   });
 
-  it('tokens sent in the query string (WebSockets) are not written to the server log', { todo: 'server: the request log line has the full url with ?token=<bearer token> (pino req serializer does not redact it)' }, async () => {
-    const live = await Live.open(run.base, id, alice);
-    await live.next((m) => m.type === 'state');
-    live.close();
-    await run.api.get(`/api/games/${id}?token=${encodeURIComponent(alice)}`);
-    await new Promise((r) => setTimeout(r, 50));
-    assert.ok(logLines.length > 0, 'the server logs requests');
-    const leaked = logLines.filter((l) => l.includes(alice));
-    assert.deepEqual(leaked.map((l) => l.slice(0, 160)), []);
+  it('tokens sent in the query string (WebSockets) are not written to the server log (default logger, own process)', async () => {
+    const appUrl = new URL('./app.js', import.meta.url).href;
+    const code = `import { createServer } from ${JSON.stringify(appUrl)};
+      const s = await createServer({ db: 'sqlite::memory:', webDist: null, scrypt: { N: 1024, r: 8, p: 1 }, rateLimits: false, bots: { threads: 1 } });
+      const url = await s.listen(0, '127.0.0.1');
+      process.stderr.write('LISTENING ' + url + '\\n');
+      process.once('SIGTERM', () => { void s.close().finally(() => process.exit(0)); });`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    try {
+      const base = await new Promise<string>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`child did not start: ${err}`)), 20_000);
+        child.stderr.on('data', (d: Buffer) => {
+          err += d.toString();
+          const m = /LISTENING (\S+)/.exec(err);
+          if (m) { clearTimeout(t); resolve(m[1]!); }
+        });
+        child.once('exit', () => { clearTimeout(t); reject(new Error(`child exited: ${err}`)); });
+      });
+      const api = new Api(base);
+      const t = await api.signUp(uniqueName('lg'));
+      const gid = (await api.post('/api/games', { game: 'carcassonne' }, t)).body.id as string;
+      const live = await Live.open(base, gid, t);
+      await live.next((m) => m.type === 'state');
+      live.close();
+      await api.get(`/api/games/${gid}?token=${encodeURIComponent(t)}`);
+      await api.get(`/api/me`, t);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.ok(out.includes('/live?token='), `the request log has the socket url: ${out.slice(0, 300)}`);
+      const leaked = out.split('\n').filter((l) => l.includes(t));
+      assert.deepEqual(leaked.map((l) => l.slice(0, 200)), []);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   it('undo and resign of a finished game, and resign of an open game: 409', async () => {
