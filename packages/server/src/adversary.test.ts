@@ -158,7 +158,7 @@ async function playAndAudit(run: Running, game: string, body: Record<string, unk
   }
   for (const l of lists) for (const sec of [rep.body.seed as string]) assert.ok(!l.includes(sec), 'a lobby list names the seed');
   const roleOf = (o: Observation): Role | null => o.role;
-  let checked = 0;
+  let checked = 0, undoSeen = 0;
   for (const o of obs) {
     const state = states[o.k];
     assert.ok(state !== undefined, `${o.who} k=${o.k}`);
@@ -173,10 +173,20 @@ async function playAndAudit(run: Running, game: string, body: Record<string, unk
     for (const sec of secrets) assert.ok(!text.includes(sec), `${where}: names the seed or an RNG state (${sec})`);
     const keys = keysDeep(o.body);
     for (const bad of ['seed', 'rng', 'pile', 'under']) assert.ok(!keys.has(bad), `${where}: has a "${bad}" key`);
+    // Undo never takes back a move that drew on the RNG (a peek at a die, card or tile, then a do-over).
+    if (role !== null && o.body.undo > 0) {
+      undoSeen++;
+      for (let i = o.k - o.body.undo; i < o.k; i++) {
+        assert.equal(rep.body.actions[i].role, role, `${where}: undo reaches another seat's move`);
+        const r0 = JSON.stringify((states[i] as { rng?: unknown }).rng), r1 = JSON.stringify((states[i + 1] as { rng?: unknown }).rng);
+        assert.equal(r1, r0, `${where}: may undo move ${i} (${JSON.stringify(rep.body.actions[i].action)}), which used the RNG`);
+      }
+    }
     extraCheck(o, state, g);
     checked++;
   }
   assert.ok(checked > steps * 4, `audited ${checked} observations`);
+  assert.ok(undoSeen > 0, 'some seat could undo: the undo check ran');
 }
 
 describe('adversary: sign-in timing (unknown names cost a hash too)', () => {
