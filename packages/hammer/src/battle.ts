@@ -12,6 +12,7 @@ import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
 import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
+import { BATTLE_ACTS, DONE, FIRE_ACTS, HIT_ACTS, HOLD_ACTS, REGROUP_ACTS, RETREAT_ACTS } from './acts.js';
 
 
 /** Contested areas waiting for a battle. */
@@ -46,7 +47,7 @@ defineStep('battles', (n) => {
 
 definePhase('battle-choose', {
   actions(s) {
-    return contestedAreas(s).map((a) => ({ type: 'battle', area: AREA_IDS[a]! }));
+    return contestedAreas(s).map((a) => BATTLE_ACTS[a]!);
   },
   apply(n, _side, a) {
     if (a.type === 'battle') startBattle(n, areaOf(a.area));
@@ -227,26 +228,25 @@ definePhase('battle', {
     const bt = s.battle!;
     const out: Action[] = [];
     if (bt.stage === 'hits') {
-      for (const b of hitTargets(s)) out.push({ type: 'hit', block: BLOCK_IDS[b]! });
+      for (const b of hitTargets(s)) out.push(HIT_ACTS[b]!);
       return out;
     }
     const occ = occupancy(s);
     if (bt.stage === 'retreat') {
-      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, false, occ)) out.push({ type: 'retreat', block: BLOCK_IDS[b]!, to: AREA_IDS[t]! });
+      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, false, occ)) out.push(RETREAT_ACTS[b * AREA_COUNT + t]!);
       return out;
     }
     if (bt.stage === 'regroup') {
-      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, true, occ)) out.push({ type: 'regroup', block: BLOCK_IDS[b]!, to: AREA_IDS[t]! });
-      out.push({ type: 'done' });
+      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, true, occ)) out.push(REGROUP_ACTS[b * AREA_COUNT + t]!);
+      out.push(DONE);
       return out;
     }
     const letter = bt.step >> 1;
     for (const b of inBattle(s, side, true)) {
       if (INIT[b] !== letter || s.flags[b]! & F_ACTED) continue;
-      const id = BLOCK_IDS[b]!;
-      out.push({ type: 'fire', block: id });
-      for (const t of retreatTargets(s, b, false, occ)) out.push({ type: 'retreat', block: id, to: AREA_IDS[t]! });
-      out.push({ type: 'hold', block: id });
+      out.push(FIRE_ACTS[b]!);
+      for (const t of retreatTargets(s, b, false, occ)) out.push(RETREAT_ACTS[b * AREA_COUNT + t]!);
+      out.push(HOLD_ACTS[b]!);
     }
     return out;
   },

@@ -13,6 +13,7 @@ import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
 import { flagsW, locW, stepsW, log, F_RESERVE, cow, type State } from './state.js';
 import type { Action } from './types.js';
+import { BLOCK_ACTS, CROWN_ACTS, DONE, PASS, HERALD_ACTS, HIT_ACTS, PILLAGE_ACTS, SEA_ACTS, STEP_ACTS, TRUCE_ACT, VICTUALS_ACTS } from './acts.js';
 
 defineStep('event', (n, side) => {
   n.ev = { side, card: n.card[side]!, step: 'choose', area: -1, from: -1, left: 0, taken: 0 };
@@ -57,7 +58,7 @@ function friendly(occ: number[], a: number, side: number): boolean {
 }
 
 function chooseActions(s: State, side: number): Action[] {
-  const out: Action[] = [{ type: 'pass' }];
+  const out: Action[] = [PASS];
   const occ = occupancy(s);
   const enemy = 1 - side;
   switch (s.ev!.card) {
@@ -66,7 +67,7 @@ function chooseActions(s: State, side: number): Action[] {
         const pair = NOBLE_BLOCKS[i]!;
         const eb = enemy === S ? pair[1] : pair[0];
         if (eb < 0 || eb === MORAY || s.loc[eb]! >= AREA_COUNT) continue;
-        out.push({ type: 'herald', noble: NOBLE_NAMES[i]! });
+        out.push(HERALD_ACTS[i]!);
       }
       break;
     case PILLAGE:
@@ -74,7 +75,7 @@ function chooseActions(s: State, side: number): Action[] {
         if (occ[a] !== 1 << enemy) continue;
         const adj = ADJ[a]!;
         for (let i = 0; i < adj.length; i += 2) {
-          if (friendly(occ, adj[i]!, side)) out.push({ type: 'pillage', area: AREA_IDS[a]!, from: AREA_IDS[adj[i]!]! });
+          if (friendly(occ, adj[i]!, side)) out.push(PILLAGE_ACTS[a * AREA_COUNT + adj[i]!]!);
         }
       }
       break;
@@ -84,23 +85,23 @@ function chooseActions(s: State, side: number): Action[] {
         let movable = false;
         for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === f && b !== NORSE) { movable = true; break; }
         if (!movable) continue;
-        for (const t of coasts) if (t !== f) out.push({ type: 'sea', from: AREA_IDS[f]!, to: AREA_IDS[t]! });
+        for (const t of coasts) if (t !== f) out.push(SEA_ACTS[f * AREA_COUNT + t]!);
       }
       break;
     }
     case TRUCE:
-      out.push({ type: 'truce' });
+      out.push(TRUCE_ACT);
       break;
     case VICTUALS:
       for (let a = 0; a < AREA_COUNT; a++) {
         if (!friendly(occ, a, side)) continue;
         for (let b = 0; b < BLOCK_COUNT; b++) {
-          if (s.loc[b] === a && s.steps[b]! < MAX[b]!) { out.push({ type: 'victuals', area: AREA_IDS[a]! }); break; }
+          if (s.loc[b] === a && s.steps[b]! < MAX[b]!) { out.push(VICTUALS_ACTS[a]!); break; }
         }
       }
       break;
   }
-  if (side === S) for (const k of coronations(s)) out.push({ type: 'crown', king: k });
+  if (side === S) for (const k of coronations(s)) out.push(CROWN_ACTS[k]);
   return out;
 }
 
@@ -162,19 +163,19 @@ definePhase('event', {
         return chooseActions(s, side);
       case 'sea-blocks': {
         const out: Action[] = [];
-        for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === ev.from && SIDE[b] === side && b !== NORSE) out.push({ type: 'block', block: BLOCK_IDS[b]! });
-        if (ev.taken > 0) out.push({ type: 'done' });
+        for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === ev.from && SIDE[b] === side && b !== NORSE) out.push(BLOCK_ACTS[b]!);
+        if (ev.taken > 0) out.push(DONE);
         return out;
       }
       case 'victuals': {
-        const out: Action[] = ownBelowMax(s, side, ev.area).map((b) => ({ type: 'step', block: BLOCK_IDS[b]! }));
-        out.push({ type: 'done' });
+        const out: Action[] = ownBelowMax(s, side, ev.area).map((b) => STEP_ACTS[b]!);
+        out.push(DONE);
         return out;
       }
       case 'pillage-hits':
-        return strongest(s, side, ev.area, false).map((b) => ({ type: 'hit', block: BLOCK_IDS[b]! }));
+        return strongest(s, side, ev.area, false).map((b) => HIT_ACTS[b]!);
       case 'pillage-steps':
-        return ownBelowMax(s, side, ev.from).map((b) => ({ type: 'step', block: BLOCK_IDS[b]! }));
+        return ownBelowMax(s, side, ev.from).map((b) => STEP_ACTS[b]!);
     }
     return [];
   },

@@ -47,6 +47,13 @@ function sameAction(a: Action, b: unknown): boolean {
   return n === 0;
 }
 
+/** Listed actions are interned (acts.ts): identity first, then field by field (e.g. after JSON). */
+function listed(acts: Action[], action: unknown): boolean {
+  for (let i = 0; i < acts.length; i++) if (acts[i] === action) return true;
+  for (let i = 0; i < acts.length; i++) if (sameAction(acts[i]!, action)) return true;
+  return false;
+}
+
 export function start(options: Parameters<typeof setupState>[0]): State {
   const s = setupState(options);
   s.todo = ['cards'];
@@ -74,7 +81,7 @@ export const hammerGame: Game<State, Action, HammerView> = {
     if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
       throw new RuleError(RuleCodes.malformedAction, 'an action is an object with a type');
     }
-    if (!acts.some((a) => sameAction(a, action))) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
+    if (!listed(acts, action)) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
     const n = clone(s);
     PHASES[s.phase]!.apply(n, side, action);
     return n;

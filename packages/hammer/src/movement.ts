@@ -11,6 +11,7 @@ import { CARD_VALUE } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { flagsW, locW, log, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
+import { BLOCK_ACTS, END, GROUP_ACTS, STOP, NORSE_ACTS, TO_ACTS } from './acts.js';
 
 const enemyBit = (side: number): number => 1 << (1 - side);
 
@@ -122,11 +123,11 @@ definePhase('move', {
       for (let a = 0; a < AREA_COUNT; a++) {
         if (free[a] === 0) continue;
         if (occ[a] === 3 && own[a]! <= enemy[a]!) continue;
-        if (hasStep(s, side, a, occ)) out.push({ type: 'group', area: AREA_IDS[a]! });
+        if (hasStep(s, side, a, occ)) out.push(GROUP_ACTS[a]!);
       }
-      for (const t of norseTargets(s, side, occ)) out.push({ type: 'norse', to: AREA_IDS[t]! });
+      for (const t of norseTargets(s, side, occ)) out.push(NORSE_ACTS[t]!);
     }
-    out.push({ type: 'end' });
+    out.push(END);
     return out;
   },
   apply(n, side, a) {
@@ -156,9 +157,9 @@ definePhase('group', {
     const occ = occupancy(s);
     const out: Action[] = [];
     if (hasStep(s, side, s.grp, occ)) {
-      for (const b of leavers(s, side, s.grp, occ)) out.push({ type: 'block', block: BLOCK_IDS[b]! });
+      for (const b of leavers(s, side, s.grp, occ)) out.push(BLOCK_ACTS[b]!);
     }
-    out.push({ type: 'end' });
+    out.push(END);
     return out;
   },
   apply(n, _side, a) {
@@ -190,8 +191,8 @@ definePhase('path', {
     const out: Action[] = [];
     const at = s.loc[s.sel]!;
     const first = at === s.grp && !(s.flags[s.sel]! & F_MOVED);
-    for (const t of nextSteps(s, side, at, occupancy(s), first)) out.push({ type: 'to', area: AREA_IDS[t]! });
-    if (!first) out.push({ type: 'stop' });
+    for (const t of nextSteps(s, side, at, occupancy(s), first)) out.push(TO_ACTS[t]!);
+    if (!first) out.push(STOP);
     return out;
   },
   apply(n, side, a) {

@@ -7,6 +7,7 @@ import { advance, definePhase, defineStep, wait } from './flow.js';
 import { flagsW, log, F_MOVED, cow, type State } from './state.js';
 import type { Action } from './types.js';
 import { WINTER_STEPS } from './winter.js';
+import { CARD_ACTS, RAID_ACTS } from './acts.js';
 
 defineStep('cards', (n) => {
   n.card = [0, 0];
@@ -19,7 +20,7 @@ defineStep('cards', (n) => {
 definePhase('cards', {
   actions(s, side) {
     if (s.card[side] !== 0) return [];
-    return s.hand[side]!.map((c) => ({ type: 'card', card: c }));
+    return s.hand[side]!.map((c) => CARD_ACTS[c]!);
   },
   apply(n, side, a) {
     if (a.type !== 'card') return;
@@ -78,7 +79,7 @@ defineStep('raid', (n) => {
 
 definePhase('raid', {
   actions(s) {
-    return raidVictims(s).map((b) => ({ type: 'raid', block: BLOCK_IDS[b]! }) as Action);
+    return raidVictims(s).map((b) => RAID_ACTS[b]!);
   },
   apply(n, _side, a) {
     if (a.type !== 'raid') return;

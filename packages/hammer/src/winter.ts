@@ -10,6 +10,7 @@ import { advance, definePhase, defineStep, wait } from './flow.js';
 import { randInt } from '@tabula/engine';
 import { flagsW, locW, stepsW, log, F_HOME, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
+import { DISBAND_ACTS, DONE, DRAW_ACTS, EDWARD_ACTS, HOME_ACTS, STEP_ACTS, WALLACE_ACTS } from './acts.js';
 
 export const WINTER_STEPS: readonly string[] = [
   'w-nobles:0', 'w-nobles:1', 'w-rehome:0', 'w-moray', 'w-king', 'w-edward', 'w-edisband', 'w-wallace', 'w-sdisband',
@@ -56,7 +57,7 @@ definePhase('w-home', {
   actions(s, side) {
     const b = pendingHome(s, side);
     const occ = occupancy(s);
-    return HOMES[b]!.filter((h) => !enemyHeld(occ, h, side)).map((h) => ({ type: 'home', block: BLOCK_IDS[b]!, area: AREA_IDS[h]! }) as Action);
+    return HOMES[b]!.filter((h) => !enemyHeld(occ, h, side)).map((h) => HOME_ACTS[b * AREA_COUNT + h]!);
   },
   apply(n, side, a) {
     if (a.type !== 'home') return;
@@ -92,7 +93,7 @@ defineStep('w-king', (n) => {
 definePhase('w-stay', {
   actions(s) {
     const b = s.sel === KING ? KING : MORAY;
-    return wintersChoices(s, b).map((a) => ({ type: 'home', block: BLOCK_IDS[b]!, area: AREA_IDS[a]! }) as Action);
+    return wintersChoices(s, b).map((a) => HOME_ACTS[b * AREA_COUNT + a]!);
   },
   apply(n, side, a) {
     if (a.type !== 'home') return;
@@ -125,7 +126,7 @@ function edwardAges(n: State): void {
 
 definePhase('w-edward', {
   actions() {
-    return [{ type: 'edward', winter: true }, { type: 'edward', winter: false }];
+    return EDWARD_ACTS.slice();
   },
   apply(n, _side, a) {
     if (a.type !== 'edward') return;
@@ -212,9 +213,9 @@ defineStep('w-edisband', (n) => {
 definePhase('w-disband', {
   actions(s, side) {
     const o = overLimit(s, side);
-    if (o) return o.blocks.map((b) => ({ type: 'disband', block: BLOCK_IDS[b]! }) as Action);
-    const out: Action[] = voluntary(s, side).map((b) => ({ type: 'disband', block: BLOCK_IDS[b]! }));
-    out.push({ type: 'done' });
+    if (o) return o.blocks.map((b) => DISBAND_ACTS[b]!);
+    const out: Action[] = voluntary(s, side).map((b) => DISBAND_ACTS[b]!);
+    out.push(DONE);
     return out;
   },
   apply(n, side, a) {
@@ -234,7 +235,7 @@ defineStep('w-wallace', (n) => {
 
 definePhase('w-wallace', {
   actions() {
-    return [{ type: 'wallace', selkirk: true }, { type: 'wallace', selkirk: false }];
+    return WALLACE_ACTS.slice();
   },
   apply(n, _side, a) {
     if (a.type !== 'wallace') return;
@@ -304,7 +305,7 @@ function buildActions(s: State, side: number): Action[] {
     count[a]!++;
     if (s.steps[b]! >= MAX[b]!) continue;
     if (side === E && !IS_INFANTRY[b] && !IS_NOBLE[b]) continue; // 7.63
-    out.push({ type: 'step', block: BLOCK_IDS[b]! });
+    out.push(STEP_ACTS[b]!);
   }
   if (side === S) {
     let pool = 0, plain = 0;
@@ -313,11 +314,11 @@ function buildActions(s: State, side: number): Action[] {
       for (let a = 0; a < AREA_COUNT; a++) {
         if (s.rp[a]! <= 0 || count[a]! >= CASTLE[S]![a]!) continue;
         if (plain === 0 && NO_NORSE_FRENCH_BUILD.includes(a)) continue;
-        out.push({ type: 'draw', area: AREA_IDS[a]! });
+        out.push(DRAW_ACTS[a]!);
       }
     }
   }
-  out.push({ type: 'done' });
+  out.push(DONE);
   return out;
 }
 
