@@ -238,3 +238,50 @@ const zhHans: Table = {
 };
 
 export const messages: Record<'en' | 'de' | 'es' | 'zh-Hans', Record<string, string>> = { en, de, es, 'zh-Hans': zhHans };
+
+/** Short names of the tile types for log lines ("draws a city cap with a curved road"): 'name.<tile id>'. */
+const TILE_NAMES: Record<string, [string, string, string, string]> = {
+  'base-A': ['a cloister with a road', 'ein Kloster mit Straße', 'un monasterio con camino', '带道路的修道院'],
+  'base-B': ['a cloister', 'ein Kloster', 'un monasterio', '修道院'],
+  'base-C': ['a city on all four sides', 'eine Stadt auf allen vier Seiten', 'una ciudad por los cuatro lados', '四面城市'],
+  'base-D': ['a city cap with a straight road', 'ein Stadtrand mit gerader Straße', 'un borde de ciudad con camino recto', '城市边与直路'],
+  'base-E': ['a city cap', 'ein Stadtrand', 'un borde de ciudad', '城市边'],
+  'base-F': ['a city passage with a pennant', 'ein Stadtdurchgang mit Wappen', 'un paso de ciudad con escudo', '带盾徽的城市通道'],
+  'base-G': ['a city passage', 'ein Stadtdurchgang', 'un paso de ciudad', '城市通道'],
+  'base-H': ['two city caps on opposite sides', 'zwei gegenüberliegende Stadtränder', 'dos bordes de ciudad opuestos', '对边两段城市边'],
+  'base-I': ['two city caps on adjacent sides', 'zwei benachbarte Stadtränder', 'dos bordes de ciudad contiguos', '相邻两段城市边'],
+  'base-J': ['a city cap with a road curve', 'ein Stadtrand mit Straßenkurve', 'un borde de ciudad con curva de camino', '城市边与弯路'],
+  'base-K': ['a city cap with a road curve', 'ein Stadtrand mit Straßenkurve', 'un borde de ciudad con curva de camino', '城市边与弯路'],
+  'base-L': ['a city cap with a road junction', 'ein Stadtrand mit Kreuzung', 'un borde de ciudad con cruce', '城市边与岔路口'],
+  'base-M': ['a city corner with a pennant', 'eine Stadtecke mit Wappen', 'una esquina de ciudad con escudo', '带盾徽的城市拐角'],
+  'base-N': ['a city corner', 'eine Stadtecke', 'una esquina de ciudad', '城市拐角'],
+  'base-O': ['a city corner with a road curve and a pennant', 'eine Stadtecke mit Straßenkurve und Wappen', 'una esquina de ciudad con curva de camino y escudo', '带盾徽的城市拐角与弯路'],
+  'base-P': ['a city corner with a road curve', 'eine Stadtecke mit Straßenkurve', 'una esquina de ciudad con curva de camino', '城市拐角与弯路'],
+  'base-Q': ['a city on three sides with a pennant', 'eine Stadt auf drei Seiten mit Wappen', 'una ciudad por tres lados con escudo', '带盾徽的三面城市'],
+  'base-R': ['a city on three sides', 'eine Stadt auf drei Seiten', 'una ciudad por tres lados', '三面城市'],
+  'base-S': ['a city on three sides with a gate road and a pennant', 'eine Stadt auf drei Seiten mit Torstraße und Wappen', 'una ciudad por tres lados con camino a la puerta y escudo', '带盾徽、道路通往城门的三面城市'],
+  'base-T': ['a city on three sides with a gate road', 'eine Stadt auf drei Seiten mit Torstraße', 'una ciudad por tres lados con camino a la puerta', '道路通往城门的三面城市'],
+  'base-U': ['a straight road', 'eine gerade Straße', 'un camino recto', '直路'],
+  'base-V': ['a road curve', 'eine Straßenkurve', 'una curva de camino', '弯路'],
+  'base-W': ['a three-way junction', 'eine Dreierkreuzung', 'un cruce de tres caminos', '三岔路口'],
+  'base-X': ['a crossroads', 'eine Kreuzung', 'un cruce de cuatro caminos', '十字路口'],
+  'hs-city-tongue-vineyard': ['a city tongue with a vineyard', 'eine Stadtzunge mit Weinberg', 'una lengua de ciudad con viñedo', '带葡萄园的舌形城市'],
+  'hs-split-city-side-vineyard': ['two cities sharing a side, with a vineyard', 'zwei Städte an einer Seite, mit Weinberg', 'dos ciudades en un lado, con viñedo', '共用一边的两座城市与葡萄园'],
+  'hs-city-corner-hill': ['a city corner on a hill', 'eine Stadtecke auf einem Hügel', 'una esquina de ciudad en una colina', '山丘上的城市拐角'],
+  'hs-two-caps-adjacent-hill': ['two adjacent city caps on a hill', 'zwei benachbarte Stadtränder auf einem Hügel', 'dos bordes de ciudad contiguos en una colina', '山丘上的相邻两段城市边'],
+  'hs-city-corner-vineyard': ['a city corner with a vineyard', 'eine Stadtecke mit Weinberg', 'una esquina de ciudad con viñedo', '带葡萄园的城市拐角'],
+  'hs-two-caps-opposite-hill': ['two opposite city caps on a hill', 'zwei gegenüberliegende Stadtränder auf einem Hügel', 'dos bordes de ciudad opuestos en una colina', '山丘上的对边两段城市边'],
+  'hs-two-cities-meeting-vineyard': ['two cities almost meeting, with a vineyard', 'zwei fast zusammenstoßende Städte mit Weinberg', 'dos ciudades casi unidas, con viñedo', '几乎相接的两座城市与葡萄园'],
+  'hs-city-road-to-gate-hill': ['a city cap with a gate road on a hill', 'ein Stadtrand mit Torstraße auf einem Hügel', 'un borde de ciudad con camino a la puerta en una colina', '山丘上道路通往城门的城市边'],
+  'hs-city-road-curve-es-hill': ['a city cap with a road curve on a hill', 'ein Stadtrand mit Straßenkurve auf einem Hügel', 'un borde de ciudad con curva de camino en una colina', '山丘上的城市边与弯路'],
+  'hs-cloister-city-road-curve': ['a cloister with a city cap and a road curve', 'ein Kloster mit Stadtrand und Straßenkurve', 'un monasterio con borde de ciudad y curva de camino', '带城市边与弯路的修道院'],
+  'hs-cloister-road-and-curve': ['a cloister with a road and a road curve', 'ein Kloster mit Straße und Straßenkurve', 'un monasterio con camino y curva de camino', '带道路与弯路的修道院'],
+  'hs-two-cities-road-to-gate-vineyard': ['two cities with a gate road and a vineyard', 'zwei Städte mit Torstraße und Weinberg', 'dos ciudades con camino a la puerta y viñedo', '两座城市、通往城门的道路与葡萄园'],
+  'hs-road-through-house-hill': ['two roads ending at a house, on a hill', 'zwei Straßen, die an einem Haus enden, auf einem Hügel', 'dos caminos que acaban en una casa, en una colina', '山丘上止于房屋的两条路'],
+  'hs-road-bend-house-hill': ['two roads ending at a house, on a hill', 'zwei Straßen, die an einem Haus enden, auf einem Hügel', 'dos caminos que acaban en una casa, en una colina', '山丘上止于房屋的两条路'],
+  'hs-city-road-curve-sw-hill': ['a city cap with a road curve on a hill', 'ein Stadtrand mit Straßenkurve auf einem Hügel', 'un borde de ciudad con curva de camino en una colina', '山丘上的城市边与弯路'],
+  'hs-road-and-dead-end-vineyard': ['a straight road and a road ending at a house, with a vineyard', 'eine gerade Straße und eine am Haus endende Straße, mit Weinberg', 'un camino recto y un camino que acaba en una casa, con viñedo', '直路、止于房屋的道路与葡萄园'],
+};
+for (const [id, names] of Object.entries(TILE_NAMES)) {
+  [en, de, es, zhHans].forEach((table, i) => { table[`name.${id}`] = names[i]!; });
+}

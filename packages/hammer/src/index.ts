@@ -4,3 +4,5 @@ export type { State as HammerState } from './state.js';
 export { messages } from './i18n.js';
 /** The map for drawing: area centres, castle limits, borders (see BoardLayout). */
 export { BOARD_LAYOUT, type BoardLayout } from './map.js';
+/** The game's data table (areas, borders, blocks, cards) for clients that draw the board; read-only. */
+export { default as HAMMER_DATA } from './data/hammer-of-the-scots.json' with { type: 'json' };

@@ -13,6 +13,7 @@ import { LocalReplay, OnlineReplay } from './pages/Replay.js';
 import { Rules } from './pages/Rules.js';
 import { GAME_IDS } from './engines.js';
 import { gameName } from './labels.js';
+import { quickStart } from './local/quick.js';
 
 function Welcome() {
   const { t } = useTranslation();
@@ -25,11 +26,16 @@ function Welcome() {
           <li key={id} className="card">
             <h3>{gameName(t, id)}</h3>
             <p className="muted">{t(`rules.${id}.summary`)}</p>
+            <div className="card-actions">
+              <button type="button" className="primary" data-testid={`quick-bot-${id}`} onClick={() => void quickStart(id, 'bot')}>{t('home.vsBot')}</button>
+              <button type="button" data-testid={`quick-hotseat-${id}`} onClick={() => void quickStart(id, 'hotseat')}>{t('home.hotseat')}</button>
+              <Link to={`/rules/${id}`} className="small">{t('nav.rules')}</Link>
+            </div>
           </li>
         ))}
       </ul>
       <div className="button-row">
-        <Link to="/local" className="button primary" data-testid="play-local">{t('home.playLocal')}</Link>
+        <Link to="/local" className="button" data-testid="play-local">{t('home.playLocal')}</Link>
         <Link to="/signin" className="button" data-testid="go-signin">{t('home.playOnline')}</Link>
         <Link to="/rules" className="button">{t('nav.rules')}</Link>
       </div>

@@ -32,7 +32,10 @@ function localizeArgs(t: TFunction, gameId: string, args: Args): Record<string, 
     if (typeof v === 'string' && k === 'role') out[k] = roleName(t, gameId, v);
     else if (typeof v === 'string') {
       // Ids that name something of the game: "name.<id>", or a card's name ("card.<id>.name").
-      const named = t(`name.${v}`, { ns: gameId, defaultValue: '' }) || t(`card.${v}.name`, { ns: gameId, defaultValue: '' });
+      const named = t(`name.${v}`, { ns: gameId, defaultValue: '' }) || t(`card.${v}.name`, { ns: gameId, defaultValue: '' })
+        // a side ("axis"), a zone ("front"), a feature ("road"): the game's own word when it has one
+        || t(`role.${v}`, { ns: gameId, defaultValue: '' }) || t(`zone.${v}`, { ns: gameId, defaultValue: '' })
+        || t(`feature.${v}`, { ns: gameId, defaultValue: '' });
       out[k] = named || v;
     } else out[k] = v;
   }

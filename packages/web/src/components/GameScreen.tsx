@@ -65,9 +65,13 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
       <h3>{t('log.title')}</h3>
       {log.length === 0 ? <p className="muted">{t('log.empty')}</p> : (
         <ol className="log" ref={ref} data-testid="log" tabIndex={0} aria-label={t('log.title')}>
-          {log.map((l, i) => (
-            <li key={i}>{l.role && <span className="log-role" style={{ borderColor: roleColor(l.role) }}>{roleName(t, gameId, l.role)}</span>} {logText(t, gameId, l)}</li>
-          ))}
+          {log.map((l, i) => {
+            const who = l.role ? roleName(t, gameId, l.role) : '';
+            let text = logText(t, gameId, l);
+            // "Scotland · Scotland attacks Atholl." reads as a stutter: the badge already names the side.
+            if (who && text.startsWith(`${who} `)) text = text.slice(who.length + 1);
+            return <li key={i}>{l.role && <span className="log-role" style={{ borderColor: roleColor(l.role) }}>{who}</span>} {text}</li>;
+          })}
         </ol>
       )}
     </section>

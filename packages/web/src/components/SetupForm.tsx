@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogEntry } from '../api/client.js';
 import { gameName, roleName, scenarioName, variantName } from '../labels.js';
 import { DeckPicker } from './DeckPicker.js';
+import { QUICK_BOT } from '../local/quick.js';
 
 export const BOT_NAMES = ['random', 'mcts-easy', 'mcts-medium', 'mcts-hard'];
 
@@ -30,15 +31,16 @@ function parseVariantValue(s: string): unknown {
 }
 
 /** Game, scenario, players, variants and who sits where: shared by online game creation and local play. */
-export function SetupForm({ catalog, onSubmit, online, busy, submitLabel }: {
+export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initialGame }: {
   catalog: CatalogEntry[];
+  initialGame?: string;
   onSubmit: (c: SetupChoice) => void;
   online: boolean;
   busy?: boolean;
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const [gameId, setGameId] = useState(catalog[0]?.id ?? '');
+  const [gameId, setGameId] = useState(catalog.find((c) => c.id === initialGame)?.id ?? catalog[0]?.id ?? '');
   const entry = catalog.find((c) => c.id === gameId) ?? catalog[0];
   const [scenario, setScenario] = useState('');
   const [players, setPlayers] = useState(0);
@@ -57,7 +59,9 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel }: {
 
   const roles = useMemo(() => (entry ? entry.roles[players] ?? entry.roles[entry.players.default] ?? [] : []), [entry, players]);
   useEffect(() => {
-    setSeats((prev) => Object.fromEntries(roles.map((r, i) => [r, prev[r] ?? (i === 0 ? 'me' : online ? 'human' : 'random')])));
+    // A newcomer plays against a bot by default (a quick one); an open seat for a friend is one choice away.
+    const defaultBot = bots.includes(QUICK_BOT) ? QUICK_BOT : bots[0] ?? 'random';
+    setSeats((prev) => Object.fromEntries(roles.map((r, i) => [r, prev[r] ?? (i === 0 ? 'me' : defaultBot)])));
   }, [roles, online]);
 
   if (!entry) return <p className="muted">{t('common.loading')}</p>;

@@ -49,7 +49,7 @@ export function LocalSetup() {
       {error && <p className="error" role="alert">{error}</p>}
       {catalog === null ? <p className="muted">{t('common.loading')}</p>
         : catalog.length === 0 ? <p className="muted">{t('setup.noGames')}</p>
-          : <SetupForm catalog={catalog} online={false} onSubmit={start} submitLabel={t('local.start')} />}
+          : <SetupForm catalog={catalog} online={false} initialGame={new URLSearchParams(location.search).get('game') ?? undefined} onSubmit={start} submitLabel={t('local.start')} />}
       {missing.length > 0 && <p className="muted small">{t('local.missing', { games: missing.map((g) => gameName(t, g)).join(', ') })}</p>}
       <div className="card">
         <label>{t('local.load')}

@@ -2,7 +2,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { HammerView, BlockView } from '@tabula/hammer';
 import type { BoardProps } from '../types.js';
 import { ActionList } from '../generic/ActionList.js';
-import data from '../../../../hammer/src/data/hammer-of-the-scots.json';
+import { HAMMER_DATA as data } from '@tabula/hammer';
 import { coastPath, convexHull, expand, pathOf, voronoi, type P } from './geometry.js';
 
 interface AreaData { id: string; name: string; country: string; castleLimit: number; cathedral: boolean; coastal: boolean; nobleHome: string[]; boardPosition: { x: number; y: number } }
