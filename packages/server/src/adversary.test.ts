@@ -309,6 +309,25 @@ describe('adversary: authorization', () => {
     assert.equal(afterSt.version, st.version);
   });
 
+  it('a bot\'s seat: nobody reads its view or plays for it, not even the game\'s creator', async () => {
+    const api = run.api;
+    const id = (await api.post('/api/games', { game: 'hacse', scenario: 'early' }, alice)).body.id as string;
+    const cat = (await api.get('/api/catalog')).body as any[];
+    const bot = cat.find((c) => c.id === 'hacse').bots[0] as string;
+    assert.equal((await api.post(`/api/games/${id}/seats`, { role: 'axis' }, alice)).status, 200);
+    assert.equal((await api.post(`/api/games/${id}/seats`, { role: 'allies', bot }, alice)).status, 200);
+    assertError(await api.get(`/api/games/${id}?role=allies`, alice), 403, 'not-your-seat', 'creator reads the bot seat');
+    const mine = (await api.get(`/api/games/${id}`, alice)).body;
+    assert.equal(mine.role, 'axis');
+    assert.equal(mine.view.players.allies.hand, null);
+    assertError(await api.post(`/api/games/${id}/actions`, { version: mine.version, action: { type: 'end' }, role: 'allies' }, alice), 403, 'not-your-seat', 'play for the bot');
+    assertError(await api.post(`/api/games/${id}/undo`, { version: mine.version, role: 'allies' }, alice), 403, 'not-your-seat', 'undo for the bot');
+    assertError(await api.post(`/api/games/${id}/resign`, { role: 'allies' }, alice), 403, 'not-your-seat', 'resign for the bot');
+    const spy = await Live.open(run.base, id, alice, 'allies');
+    assert.equal((await spy.next()).error?.code, 'not-your-seat');
+    await api.post(`/api/games/${id}/resign`, {}, alice);
+  });
+
   it('resign, undo and reading views: only for your own seat', async () => {
     const api = run.api;
     const id = (await api.post('/api/games', { game: 'hacse', scenario: 'early' }, alice)).body.id as string;
