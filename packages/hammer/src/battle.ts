@@ -10,7 +10,7 @@ import {
 import { eliminate, occupancy, strongest } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, cow, zero, type State } from './state.js';
+import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, cow, rngW, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { BATTLE_ACTS, DONE, FIRE_ACTS, HIT_ACTS, HOLD_ACTS, REGROUP_ACTS, RETREAT_ACTS } from './acts.js';
 
@@ -86,7 +86,7 @@ function celticRolls(n: State): void {
   for (let b = 0; b < BLOCK_COUNT; b++) {
     if (n.loc[b] !== area || !CELTIC[b] || n.flags[b]! & (F_RESERVE | F_CELTIC)) continue;
     flagsW(n)[b]! |= F_CELTIC;
-    const d = rollDie(n.rng);
+    const d = rollDie(rngW(n));
     n.rev++;
     if (d >= 5) {
       locW(n)[b] = POOL_E;
@@ -294,7 +294,7 @@ definePhase('battle', {
       const dice: number[] = [];
       let hits = 0;
       for (let i = 0; i < n.steps[b]!; i++) {
-        const d = rollDie(n.rng);
+        const d = rollDie(rngW(n));
         dice.push(d);
         if (d <= f) hits++;
       }

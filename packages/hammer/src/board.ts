@@ -3,15 +3,19 @@ import { AREA_COUNT, OFF, poolOf } from './map.js';
 import {
   BLACK_CROSS, BLOCK_COUNT, BLOCK_IDS, E, EDWARD, IS_NOBLE, KING, MORAY, NOBLE_BLOCKS, OTHER, S, SIDE, WALLACE, ROLES,
 } from './blocks.js';
-import { flagsW, locW, stepsW, log, F_RESERVE, type State } from './state.js';
+import { flagsW, locW, stepsW, log, occCache, F_RESERVE, type State } from './state.js';
 
-/** Per area, bit 1 = English blocks present, bit 2 = Scottish blocks present. */
+/** Per area, bit 1 = English blocks present, bit 2 = Scottish blocks present. The result is shared: never write to it. */
 export function occupancy(s: State): number[] {
+  const loc = s.loc;
+  if (loc === occCache.loc) return occCache.occ; // shared, read-only
   const occ = new Array<number>(AREA_COUNT).fill(0);
   for (let b = 0; b < BLOCK_COUNT; b++) {
-    const l = s.loc[b]!;
+    const l = loc[b]!;
     if (l < AREA_COUNT) occ[l]! |= 1 << SIDE[b]!;
   }
+  occCache.loc = loc;
+  occCache.occ = occ;
   return occ;
 }
 

@@ -1,7 +1,7 @@
 /** The deck (3.0): 20 Move cards and 5 Events, card ids as printed in the data (1-5 events, 6-25 moves). */
 import data from './data/hammer-of-the-scots.json' with { type: 'json' };
 import { shuffleInPlace } from '@tabula/engine';
-import type { State } from './state.js';
+import { rngW, type State } from './state.js';
 
 export const CARD_IDS: readonly number[] = Array.from({ length: data.cards.deckSize }, (_, i) => i + 1);
 /** Move value per card id (0 for events). */
@@ -18,7 +18,7 @@ export const HAND_SIZE = data.cards.handSizePerYear;
 
 /** 7.8 / 3.0: shuffle the whole deck and deal five to each side. */
 export function dealYear(n: State): void {
-  const deck = shuffleInPlace(n.rng, CARD_IDS.slice());
+  const deck = shuffleInPlace(rngW(n), CARD_IDS.slice());
   n.hand = [deck.slice(0, HAND_SIZE).sort((a, b) => a - b), deck.slice(HAND_SIZE, 2 * HAND_SIZE).sort((a, b) => a - b)];
   n.played = [[], []];
   n.card = [0, 0];

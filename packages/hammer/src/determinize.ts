@@ -59,7 +59,10 @@ export function determinize(s: State, viewer: number, rng: Rng): State {
   const enemyFaceUp = s.card[enemy] !== 0 && s.card[viewer] !== 0;
   if (enemyFaceUp) seen.add(s.card[enemy]!);
   const unseen = rng.shuffle(CARD_IDS.filter((c) => !seen.has(c)));
-  if (s.card[enemy] !== 0 && !enemyFaceUp) n.card[enemy] = unseen.pop()!;
+  if (s.card[enemy] !== 0 && !enemyFaceUp) {
+    n.card = n.card.slice();
+    n.card[enemy] = unseen.pop()!;
+  }
   n.hand[enemy] = unseen.slice(0, s.hand[enemy]!.length).sort((a, b) => a - b);
   n.rng = [rng.uint32(), rng.uint32(), rng.uint32(), rng.uint32() | 1];
   n.last = [];

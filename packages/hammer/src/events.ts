@@ -11,7 +11,7 @@ import { defect, eliminate, occupancy, strongest } from './board.js';
 import { HERALD, PILLAGE, SEA_MOVE, TRUCE, VICTUALS, EVENT_KEYS } from './cards.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { flagsW, locW, stepsW, log, F_RESERVE, cow, type State } from './state.js';
+import { flagsW, locW, stepsW, log, F_RESERVE, cow, rngW, type State } from './state.js';
 import type { Action } from './types.js';
 import { BLOCK_ACTS, CROWN_ACTS, DONE, PASS, HERALD_ACTS, HIT_ACTS, PILLAGE_ACTS, SEA_ACTS, STEP_ACTS, TRUCE_ACT, VICTUALS_ACTS } from './acts.js';
 
@@ -191,7 +191,7 @@ definePhase('event', {
         const i = NOBLE_NAMES.indexOf(a.noble);
         const pair = NOBLE_BLOCKS[i]!;
         const b = side === E_SIDE ? pair[1] : pair[0];
-        const d = rollDie(n.rng);
+        const d = rollDie(rngW(n));
         n.rev++;
         const ok = d <= 4;
         log(n, { to: -1, key: ok ? 'log.herald-success' : 'log.herald-fail', args: { noble: a.noble, die: d } });

@@ -25,17 +25,27 @@ export function defineStep(name: string, start: (n: State, arg: number) => boole
   STEPS[name] = start;
 }
 
+/** Queue entries ('name' or 'name:arg') resolved to their starter once (there are few distinct ones). */
+const parsed = new Map<string, { start: (n: State, arg: number) => boolean; arg: number }>();
+
+function parse(t: string): { start: (n: State, arg: number) => boolean; arg: number } {
+  const i = t.indexOf(':');
+  const name = i < 0 ? t : t.slice(0, i);
+  const arg = i < 0 ? 0 : Number(t.slice(i + 1));
+  const start = STEPS[name];
+  if (!start) throw new RuleError('internal', `unknown step ${name}`);
+  const step = { start, arg };
+  parsed.set(t, step);
+  return step;
+}
+
 /** Runs queued steps until one waits for a player or the game ends. */
 export function advance(n: State): void {
   while (!n.result) {
     const t = todoW(n).shift();
     if (t === undefined) throw new RuleError('internal', 'the turn sequence ran dry');
-    const i = t.indexOf(':');
-    const name = i < 0 ? t : t.slice(0, i);
-    const arg = i < 0 ? 0 : Number(t.slice(i + 1));
-    const start = STEPS[name];
-    if (!start) throw new RuleError('internal', `unknown step ${name}`);
-    if (start(n, arg)) return;
+    const step = parsed.get(t) ?? parse(t);
+    if (step.start(n, step.arg)) return;
   }
 }
 

@@ -13,6 +13,9 @@ import { flagsW, locW, log, F_MOVED, F_RESERVE, cow, zero, type State } from './
 import type { Action } from './types.js';
 import { BLOCK_ACTS, END, GROUP_ACTS, STOP, NORSE_ACTS, TO_ACTS } from './acts.js';
 
+/** Scratch counters per area for listing group moves (filled afresh on each call). */
+const OWN = new Int32Array(AREA_COUNT), ENEMY = new Int32Array(AREA_COUNT), FREE = new Int32Array(AREA_COUNT);
+
 const enemyBit = (side: number): number => 1 << (1 - side);
 
 /** Own blocks in an area that may leave it now: unmoved, not the Norse, and not pinned (4.6). */
@@ -110,9 +113,7 @@ definePhase('move', {
     if (s.moves > 0) {
       const occ = occupancy(s);
       // one pass: own, enemy and unmoved (non-Norse) own blocks per area
-      const own = new Array<number>(AREA_COUNT).fill(0);
-      const enemy = new Array<number>(AREA_COUNT).fill(0);
-      const free = new Array<number>(AREA_COUNT).fill(0);
+      const own = OWN.fill(0), enemy = ENEMY.fill(0), free = FREE.fill(0);
       for (let b = 0; b < BLOCK_COUNT; b++) {
         const l = s.loc[b]!;
         if (l >= AREA_COUNT) continue;

@@ -139,8 +139,16 @@ let ownedTodo: string[] | null = null;
 let ownedLoc: number[] | null = null;
 let ownedFlags: number[] | null = null;
 
+/**
+ * The last `occupancy` computed and the `loc` array it was computed from. A `loc` array is never
+ * written in place but through `locW`, which drops this cache, so the same array means the same
+ * occupancy (states share `loc` until one of them moves a block).
+ */
+export const occCache: { loc: number[] | null; occ: number[] } = { loc: null, occ: [] };
+
 /** The state's `loc` array, copied on the first write after a clone. */
 export function locW(n: State): number[] {
+  occCache.loc = null;
   if (n.loc !== ownedLoc) {
     n.loc = n.loc.slice();
     ownedLoc = n.loc;
@@ -175,7 +183,27 @@ export function todoW(n: State): string[] {
   return n.todo;
 }
 
+function cloneBattle(b: Battle): Battle {
+  return { area: b.area, att: b.att, round: b.round, step: b.step, hits: b.hits, hitSide: b.hitSide, stage: b.stage, winner: b.winner, dice: b.dice };
+}
+
+function cloneEv(e: EventScratch): EventScratch {
+  return { side: e.side, card: e.card, step: e.step, area: e.area, from: e.from, left: e.left, taken: e.taken };
+}
+
+let ownedRng: RngState | null = null;
+
+/** The state's RNG state, copied before the first draw after a clone (draws advance it in place). */
+export function rngW(n: State): RngState {
+  if (n.rng !== ownedRng) {
+    n.rng = [n.rng[0], n.rng[1], n.rng[2], n.rng[3]];
+    ownedRng = n.rng;
+  }
+  return n.rng;
+}
+
 export function clone(s: State): State {
+  ownedRng = null;
   ownedSteps = null;
   ownedTodo = null;
   ownedLoc = null;
@@ -186,7 +214,7 @@ export function clone(s: State): State {
     schiltrom: s.schiltrom,
     delayedHits: s.delayedHits,
     lastYear: s.lastYear,
-    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    rng: s.rng, // shared: `rngW` copies it before the first draw
     rev: s.rev,
     year: s.year,
     turn: s.turn,
@@ -195,7 +223,7 @@ export function clone(s: State): State {
     flags: s.flags,
     hand: s.hand,
     played: s.played,
-    card: s.card.slice(),
+    card: s.card, // replaced, never written in place
     p1: s.p1,
     todo: s.todo,
     phase: s.phase,
@@ -212,8 +240,9 @@ export function clone(s: State): State {
     mainBorder: s.mainBorder,
     truce: s.truce,
     yearEnds: s.yearEnds,
-    battle: s.battle ? { ...s.battle, dice: s.battle.dice.slice() } : null,
-    ev: s.ev ? { ...s.ev } : null,
+    // `dice` is replaced, never written in place.
+    battle: s.battle ? cloneBattle(s.battle) : null,
+    ev: s.ev ? cloneEv(s.ev) : null,
     kingCrowned: s.kingCrowned,
     edward2: s.edward2,
     edwardWintered: s.edwardWintered,

@@ -24,7 +24,7 @@ definePhase('cards', {
   },
   apply(n, side, a) {
     if (a.type !== 'card') return;
-    n.card[side] = a.card;
+    n.card = side === 0 ? [a.card, n.card[1]!] : [n.card[0]!, a.card]; // shared with the previous state
     cow(n, 'hand');
     n.hand[side] = n.hand[side]!.filter((c) => c !== a.card);
     n.rev++; // a played card is final (edge case 7)

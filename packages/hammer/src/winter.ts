@@ -8,7 +8,7 @@ import { checkAllNobles, countNoblesAndEnd, defect, nobleCount, occupancy } from
 import { dealYear } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { randInt } from '@tabula/engine';
-import { flagsW, locW, stepsW, log, F_HOME, cow, zero, type State } from './state.js';
+import { flagsW, locW, stepsW, log, F_HOME, cow, rngW, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { DISBAND_ACTS, DONE, DRAW_ACTS, EDWARD_ACTS, HOME_ACTS, STEP_ACTS, WALLACE_ACTS } from './acts.js';
 
@@ -339,7 +339,7 @@ definePhase('w-build', {
     } else if (a.type === 'draw') {
       const area = areaOf(a.area);
       const pool = drawable(n, area);
-      const b = pool[randInt(n.rng, pool.length)]!;
+      const b = pool[randInt(rngW(n), pool.length)]!;
       n.rev++;
       locW(n)[b] = area;
       stepsW(n)[b] = 1;
@@ -363,7 +363,7 @@ defineStep('w-levy', (n) => {
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === POOL_E) pool.push(b);
   const k = Math.ceil(pool.length / 2);
   for (let i = 0; i < k; i++) {
-    const j = randInt(n.rng, pool.length);
+    const j = randInt(rngW(n), pool.length);
     const b = pool[j]!;
     pool.splice(j, 1);
     locW(n)[b] = ENGLAND;
