@@ -85,6 +85,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     trustProxy: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     return503OnClosing: false,
+    // Broken HTTP framing: answer in our error shape and close, so clients do not reuse the socket.
+    clientErrorHandler: (err: Error & { code?: string }, socket) => {
+      if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+      const body = JSON.stringify(errorBody('bad-request', 'Malformed HTTP request.'));
+      const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    },
     // Malformed URLs and the like, caught before routing: same error shape.
     frameworkErrors: (err, _req, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
@@ -174,7 +181,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
     api.delete('/sessions', { schema: { summary: 'Sign out (revokes this token)', security: secured, response: { 204: { type: 'null' }, ...errs(401) } } }, async (req, reply) => {
       await needUser(req);
-      await service.signOut(bearer(req)!);
+      const token = bearer(req)!;
+      await service.signOut(token);
+      hub.closeToken(token);
       return reply.code(204).send();
     });
 
@@ -183,7 +192,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     api.post<{ Body: S.CreateGameT }>('/games', {
       bodyLimit: Math.max(bodyLimit, 1024 * 1024),
       schema: { summary: 'Create a game; returns its id (the invite link)', security: secured, body: S.CreateGame, response: { 201: S.IdReply, ...errs(400, 401, 413, 422) } },
-    }, async (req, reply) => reply.code(201).send(await service.createGame(await needUser(req), req.body)));
+    }, async (req, reply) => {
+      if (req.body.variants !== undefined) checkDepth(req.body.variants, 64, 'variants');
+      return reply.code(201).send(await service.createGame(await needUser(req), req.body));
+    });
 
     api.get<{ Querystring: S.ListQueryT }>('/games', {
       schema: { summary: 'The lobby: open, active (your turn first) or finished games', querystring: S.ListQuery, response: { 200: S.GameList, ...errs(400, 401) } },
@@ -236,6 +248,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   function liveSocket(socket: WebSocket, req: FastifyRequest<{ Params: S.GameParamsT; Querystring: S.ViewQueryT }>): void {
     const queue: RawData[] = [];
     let conn: LiveConn | null = null;
+    let token: string | null = null;
+    try {
+      token = bearer(req);
+    } catch {
+      token = null;
+    }
     let closed = false;
     let window = Date.now(), count = 0;
     const handle = async (raw: RawData): Promise<void> => {
@@ -252,6 +270,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
         return send(socket, { type: 'error', status: 400, error: { code: 'bad-json', message: 'Send one JSON object per message.' } });
       }
       const ref = typeof msg.ref === 'string' || typeof msg.ref === 'number' ? msg.ref : null;
+      if (msg.type !== 'ping' && token !== null && conn.user !== null) {
+        // The token may have been revoked since the socket opened: check it again before acting.
+        const current = await service.authenticate(token);
+        if (!current) {
+          send(socket, { type: 'error', ref, status: 401, error: { code: 'unauthorized', message: 'Unknown or expired token: sign in again.' } });
+          socket.close(4401, 'unauthorized');
+          return;
+        }
+      }
       try {
         const role = msg.role === undefined ? undefined : typeof msg.role === 'string' ? msg.role : badField('role');
         const version = (): number => (Number.isInteger(msg.version) && (msg.version as number) >= 0 ? (msg.version as number) : badField('version'));
@@ -294,7 +321,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
           throw new ApiError(403, 'not-your-seat', `You do not hold the seat "${role}".`);
         }
         if (closed) return;
-        conn = { ws: socket, gameId: req.params.id, user, ...(role !== undefined ? { role } : {}) };
+        conn = { ws: socket, gameId: req.params.id, user, ...(role !== undefined ? { role } : {}), ...(token !== null && user ? { token } : {}) };
         hub.add(conn);
         await hub.sendCurrent(conn);
         for (const raw of queue.splice(0)) void handle(raw);
@@ -343,14 +370,14 @@ function badField(name: string): never {
 }
 
 /** Rejects absurdly nested JSON before it reaches recursive code. */
-export function checkDepth(value: unknown, max = 64): void {
+export function checkDepth(value: unknown, max = 64, what = 'action'): void {
   const stack: [unknown, number][] = [[value, 0]];
   let seen = 0;
   while (stack.length > 0) {
     const [v, d] = stack.pop()!;
-    if (++seen > 100_000) throw new ApiError(400, 'bad-request', 'The action is too large.');
+    if (++seen > 100_000) throw new ApiError(400, 'bad-request', `The ${what} is too large.`);
     if (typeof v !== 'object' || v === null) continue;
-    if (d >= max) throw new ApiError(400, 'bad-request', 'The action is nested too deeply.');
+    if (d >= max) throw new ApiError(400, 'bad-request', `The ${what} is nested too deeply.`);
     for (const x of Array.isArray(v) ? v : Object.values(v as object)) stack.push([x, d + 1]);
   }
 }

@@ -8,6 +8,8 @@ export interface LiveConn {
   user: UserRow | null;
   /** The seat asked for with ?role= (one the caller holds), else the service picks. */
   role?: string;
+  /** The bearer token the socket was opened with (closed when it is signed out). */
+  token?: string;
 }
 
 /**
@@ -81,6 +83,18 @@ export class LiveHub {
       this.warn({ err: e, gameId }, 'live push failed');
     } finally {
       this.busy.delete(gameId);
+    }
+  }
+
+  /** Closes this process's sockets opened with `token` (signed out). */
+  closeToken(token: string): void {
+    for (const set of this.byGame.values()) {
+      for (const c of [...set]) {
+        if (c.token !== token) continue;
+        set.delete(c);
+        send(c.ws, { type: 'error', status: 401, error: { code: 'unauthorized', message: 'Signed out.' } });
+        c.ws.close(4401, 'unauthorized');
+      }
     }
   }
 
