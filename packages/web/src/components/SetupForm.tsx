@@ -23,6 +23,11 @@ function isDeckVariant(v: { key: string; default: unknown; values?: unknown[] })
   return v.key === 'decks' && !v.values && (v.default === null || typeof v.default === 'object');
 }
 
+/** "axisDeck" next to a deck picker that already offers every built-in deck per side: one place to choose is enough. */
+function redundantDeckChoice(v: { key: string }, all: { key: string; default: unknown; values?: unknown[] }[]): boolean {
+  return /^[a-z]+Deck$/.test(v.key) && all.some(isDeckVariant);
+}
+
 function parseVariantValue(s: string): unknown {
   if (s === 'true') return true;
   if (s === 'false') return false;
@@ -102,7 +107,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
           </select>
         </label>
       )}
-      {entry.variants.map((v) => isDeckVariant(v) ? (
+      {entry.variants.filter((v) => !redundantDeckChoice(v, entry.variants)).map((v) => isDeckVariant(v) ? (
         <DeckPicker key={v.key} gameId={entry.id} roles={roles} value={decks} onChange={setDecks} />
       ) : (
         <label key={v.key}>{variantName(t, entry.id, v.key)}

@@ -43,10 +43,13 @@ export function cityPath(sides: Side[]): string {
   return `${d}Z`;
 }
 
-function roadPath(sides: Side[]): string {
+/** How far from the centre toward its side a cottage stands when another road crosses the centre (0..1). */
+const HOUSE_OFF_CENTRE = 0.45;
+
+function roadPath(sides: Side[], endAt = 0.18): string {
   if (sides.length === 1) {
     const [x, y] = MID[sides[0]!];
-    return `M${x} ${y}L${50 + (x - 50) * 0.18} ${50 + (y - 50) * 0.18}`;
+    return `M${x} ${y}L${50 + (x - 50) * endAt} ${50 + (y - 50) * endAt}`;
   }
   const [a, b] = [MID[sides[0]!], MID[sides[1]!]];
   return `M${a[0]} ${a[1]}Q50 50 ${b[0]} ${b[1]}`;
@@ -61,9 +64,28 @@ function cityPoint(sides: Side[]): [number, number] {
   return [50 + (mx - 50) * k, 50 + (my - 50) * k];
 }
 
+/** A cottage (Hills & Sheep: a road ends at a house), centred at x, y in tile units of 100. */
+function House({ x, y }: { x: number; y: number }) {
+  return (
+    <g data-house="" transform={`translate(${x} ${y})`}>
+      <rect x={-8} y={-4} width={16} height={11} fill="#efe3c4" stroke="#5e5648" strokeWidth={1.5} />
+      <path d="M-10 -3L0 -12L10 -3Z" fill="#b5462e" stroke="#5e5648" strokeWidth={1.5} />
+      <rect x={-2} y={1} width={4} height={6} fill="#5e5648" />
+    </g>
+  );
+}
+
 export const TileArt = memo(function TileArt({ id }: { id: string }) {
   const def = DEFS.get(id);
   if (!def) return <rect width={100} height={100} fill="#ccc" />;
+  // Hills & Sheep cottages: a road that "endsAt" a house stops at a small house. Where another road crosses the
+  // centre, the house stands part way along its own road; else one house in the centre ends them all.
+  const houseRoads = def.roads.filter((r) => r.endsOnTile && r.endsAt === 'house');
+  const throughCentre = def.roads.some((r) => r.sides.length >= 2 && !r.endsOnTile);
+  const houseAt = new Set(throughCentre ? houseRoads.map((r) => r.id) : []);
+  const houses: [number, number][] = throughCentre
+    ? houseRoads.map((r) => { const [x, y] = MID[r.sides[0]!]; return [50 + (x - 50) * HOUSE_OFF_CENTRE, 50 + (y - 50) * HOUSE_OFF_CENTRE]; })
+    : houseRoads.length ? [[50, 50]] : [];
   const villageRoads = def.roads.filter((r) => r.endsOnTile && (!r.endsAt || r.endsAt === 'village' || r.endsAt === 'junction')).length;
   return (
     <g>
@@ -76,12 +98,16 @@ export const TileArt = memo(function TileArt({ id }: { id: string }) {
           {[0, 1, 2].map((r) => <line key={r} x1={58} x2={86} y1={64 + r * 8} y2={64 + r * 8} stroke="#4a6b2a" />)}
         </g>
       )}
-      {def.roads.map((r) => (
-        <g key={r.id}>
-          <path d={roadPath(r.sides)} fill="none" stroke="#5e5648" strokeWidth={11} strokeLinecap="butt" />
-          <path d={roadPath(r.sides)} fill="none" stroke="#f2ead6" strokeWidth={7.5} strokeLinecap="butt" />
-        </g>
-      ))}
+      {def.roads.map((r) => {
+        const d = houseAt.has(r.id) ? roadPath(r.sides, HOUSE_OFF_CENTRE) : roadPath(r.sides);
+        return (
+          <g key={r.id}>
+            <path d={d} fill="none" stroke="#5e5648" strokeWidth={11} strokeLinecap="butt" />
+            <path d={d} fill="none" stroke="#f2ead6" strokeWidth={7.5} strokeLinecap="butt" />
+          </g>
+        );
+      })}
+      {houses.map(([x, y], i) => <House key={`h-${i}`} x={x} y={y} />)}
       {villageRoads >= 1 && !def.cloister && def.roads.length !== 2 && (
         <g>
           <rect x={42} y={44} width={16} height={13} fill="#d9c9a6" stroke="#5e5648" strokeWidth={1.5} />
