@@ -5,7 +5,7 @@
 import {
   ADJ, ANGLO, AREA_COUNT, AREA_IDS, BORDER_LIMIT, COASTAL_AREAS, ENGLAND, MINOR, areaOf,
 } from './map.js';
-import { BLOCK_COUNT, BLOCK_IDS, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
+import { BLOCK_COUNT, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
 import { occupancy } from './board.js';
 import { CARD_VALUE } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';

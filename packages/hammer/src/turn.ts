@@ -1,11 +1,10 @@
 /** The Game Turn: card phase (3.1), the order of events/moves/battles, border raids (5.9), turn end. */
 import { AREA_COUNT, ENGLAND } from './map.js';
-import { BLOCK_COUNT, BLOCK_IDS, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './blocks.js';
+import { BLOCK_COUNT, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './blocks.js';
 import { checkAllNobles, eliminate } from './board.js';
 import { CARD_VALUE, cardKey, isEvent } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { flagsW, log, F_MOVED, cow, type State } from './state.js';
-import type { Action } from './types.js';
 import { WINTER_STEPS } from './winter.js';
 import { CARD_ACTS, RAID_ACTS } from './acts.js';
 
