@@ -115,6 +115,37 @@ test('local Carcassonne against a bot: place a tile and a follower, the bot answ
   await ctx.close();
 });
 
+test('home page: each game starts at once against a bot or in hotseat; the log names tiles, not ids; cottages are drawn', { skip }, async () => {
+  const { ctx, page, errors } = await newPage();
+  for (const id of ['hammer-of-the-scots', 'hacse', 'carcassonne']) {
+    await page.goto(server.url);
+    await page.getByTestId(`quick-bot-${id}`).click();
+    await page.waitForURL(/\/local\/play$/);
+    await page.getByTestId('prompt').waitFor();
+    const f = await localFile(page);
+    assert.equal(f.game, id);
+    const seats = Object.values(f.seats);
+    assert.equal(seats[0], 'me');
+    assert.ok(seats.slice(1).length > 0 && seats.slice(1).every((s) => s === 'mcts-easy'), `bots in the other seats: ${seats}`);
+  }
+  // Carcassonne: one turn, then the log reads "draws a city cap …", never "draws base-E".
+  await carcassonneTurn(page);
+  await page.getByTestId('carc-spot').first().waitFor({ timeout: 30_000 });
+  const log = await page.getByTestId('log').innerText();
+  assert.match(log, /draws /);
+  assert.doesNotMatch(log, /\b(base-[A-X]|hs-[a-z-]+)\b/);
+  // The Hills & Sheep tiles whose roads end at a house show one (3 tile types in the unseen list).
+  await page.getByText(/Tiles not yet seen/).click();
+  assert.ok((await page.locator('details [data-house]').count()) >= 2, 'cottages drawn');
+  // Hotseat: every side is a person at this device.
+  await page.goto(server.url);
+  await page.getByTestId('quick-hotseat-hacse').click();
+  await page.waitForURL(/\/local\/play$/);
+  assert.deepEqual(Object.values((await localFile(page)).seats), ['me', 'me']);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test('online: sign up, create a Carcassonne game against a bot, place a tile and a follower, see the bot answer', { skip }, async (t) => {
   if (!catalog.some((g) => g.id === 'carcassonne')) return t.skip('carcassonne is not in the server catalog yet');
   const { ctx, page, errors } = await newPage();
