@@ -328,6 +328,42 @@ describe('adversary: authorization', () => {
     await api.post(`/api/games/${id}/resign`, {}, alice);
   });
 
+  it('undo restores exactly the earlier state for every viewer (nothing of the undone move lingers)', async () => {
+    const api = run.api;
+    for (const [game, roles] of [['hacse', ['axis', 'allies']], ['carcassonne', ['red', 'blue']], ['hammer-of-the-scots', ['England', 'Scotland']]] as const) {
+      const id = (await api.post('/api/games', { game }, alice)).body.id as string;
+      await api.post(`/api/games/${id}/seats`, { role: roles[0] }, alice);
+      await api.post(`/api/games/${id}/seats`, { role: roles[1] }, bob);
+      const viewers = [alice, bob, mallory, null];
+      let undone = 0;
+      for (let tries = 0; tries < 12 && undone < 2; tries++) {
+        const before = await Promise.all(viewers.map(async (t) => (await api.get(`/api/games/${id}`, t)).body));
+        const moverIdx = before[0].yourTurn ? 0 : 1;
+        const st = before[moverIdx];
+        if (st.status !== 'active' || !st.yourTurn) break;
+        const mover = viewers[moverIdx];
+        const r = await api.post(`/api/games/${id}/actions`, { version: st.version, action: st.actions[(tries * 7) % st.actions.length] }, mover);
+        assert.equal(r.status, 200);
+        if (r.body.undo === 0) continue;
+        const u = await api.post(`/api/games/${id}/undo`, { version: r.body.version }, mover);
+        assert.equal(u.status, 200, JSON.stringify(u.body).slice(0, 200));
+        undone++;
+        const afterUndo = await Promise.all(viewers.map(async (t) => (await api.get(`/api/games/${id}`, t)).body));
+        for (let i = 0; i < viewers.length; i++) {
+          for (const key of ['view', 'actions', 'log', 'active', 'role', 'status'] as const) {
+            assert.deepEqual(afterUndo[i][key], before[i][key], `${game}: viewer ${i} ${key} after undo`);
+          }
+        }
+        // Redo it (so the game moves on), then try the other seat.
+        const again = await api.post(`/api/games/${id}/actions`, { version: afterUndo[moverIdx].version, action: st.actions[(tries * 7) % st.actions.length] }, mover);
+        assert.equal(again.status, 200);
+        assert.deepEqual(again.body.view, r.body.view, `${game}: the same move gives the same result after an undo (no re-roll)`);
+      }
+      assert.ok(undone > 0, `${game}: some move was undoable`);
+      await api.post(`/api/games/${id}/resign`, {}, alice);
+    }
+  });
+
   it('resign, undo and reading views: only for your own seat', async () => {
     const api = run.api;
     const id = (await api.post('/api/games', { game: 'hacse', scenario: 'early' }, alice)).body.id as string;
