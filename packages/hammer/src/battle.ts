@@ -124,19 +124,29 @@ function nextTurn(n: State): void {
   const bt = n.battle!;
   for (;;) {
     if (n.result) return;
-    if (checkOver(n)) return;
-    const attA = countBattle(n, bt.att, true), defA = countBattle(n, 1 - bt.att, true);
+    if (bt.stage === 'regroup') return;
+    // One pass over the battle area: blocks per side, active (not reserve) blocks per side, and
+    // which combat steps still have a block to act: bit `2 * letter + (attacker ? 1 : 0)`, which is
+    // the step number (5.31: A-defender, A-attacker, B-defender, ...).
+    const area = bt.area, loc = n.loc, flags = n.flags;
+    let attAll = 0, defAll = 0, attA = 0, defA = 0, ready = 0;
+    for (let b = 0; b < BLOCK_COUNT; b++) {
+      if (loc[b] !== area) continue;
+      const isAtt = SIDE[b] === bt.att;
+      if (isAtt) attAll++; else defAll++;
+      const f = flags[b]!;
+      if (f & F_RESERVE) continue;
+      if (isAtt) attA++; else defA++;
+      if (!(f & F_ACTED)) ready |= 1 << (INIT[b]! * 2 + (isAtt ? 1 : 0));
+    }
+    if (attAll === 0 || defAll === 0) {
+      checkOver(n); // the battle is over
+      return;
+    }
     let actor = -1;
     if (attA > 0 && defA > 0) {
       while (bt.step < 6) {
-        const side = bt.step & 1 ? bt.att : 1 - bt.att;
-        const letter = bt.step >> 1;
-        const area = bt.area;
-        let found = false;
-        for (let b = 0; b < BLOCK_COUNT; b++) {
-          if (n.loc[b] === area && SIDE[b] === side && INIT[b] === letter && !(n.flags[b]! & (F_RESERVE | F_ACTED))) { found = true; break; }
-        }
-        if (found) { actor = side; break; }
+        if (ready & (1 << bt.step)) { actor = bt.step & 1 ? bt.att : 1 - bt.att; break; }
         bt.step++;
       }
     }

@@ -143,11 +143,13 @@ definePhase('w-edward', {
 
 const edwardWintersNow = (s: State): boolean => s.edwardWintered === s.year && s.loc[EDWARD]! < AREA_COUNT;
 
+/** Scratch counters per area (filled afresh on each call). */
+const COUNT = new Int32Array(AREA_COUNT), CANDS = new Int32Array(AREA_COUNT);
+
 /** Blocks that must disband in the first area over its castle limit, and how many (7.3, 7.5). */
 function overLimit(s: State, side: number): { blocks: number[]; excess: number } | null {
   const ew = side === E && edwardWintersNow(s) ? s.loc[EDWARD]! : -1;
-  const count = new Array<number>(AREA_COUNT).fill(0);
-  const cands = new Array<number>(AREA_COUNT).fill(0);
+  const count = COUNT.fill(0), cands = CANDS.fill(0);
   for (let b = 0; b < BLOCK_COUNT; b++) {
     const a = s.loc[b]!;
     if (a >= AREA_COUNT || SIDE[b] !== side || a === ew) continue;
@@ -298,7 +300,7 @@ defineStep('w-build', (n, side) => {
 
 function buildActions(s: State, side: number): Action[] {
   const out: Action[] = [];
-  const count = new Array<number>(AREA_COUNT).fill(0);
+  const count = COUNT.fill(0);
   for (let b = 0; b < BLOCK_COUNT; b++) {
     const a = s.loc[b]!;
     if (a >= AREA_COUNT || SIDE[b] !== side || s.rp[a]! <= 0) continue;
