@@ -230,8 +230,11 @@ describe('adversary: hidden information', () => {
   });
 
   it('Hammer of the Scots: no seat, spectator or stranger learns an unrevealed enemy block, the other hand or the seed', async () => {
-    await playAndAudit(run, 'hammer-of-the-scots', { scenario: 'braveheart' }, 30, (o) => {
+    let battles = 0, revealedEnemy = 0;
+    await playAndAudit(run, 'hammer-of-the-scots', { scenario: 'braveheart' }, 90, (o) => {
       const v = o.body.view;
+      if (v.battle) battles++;
+      for (const area of v.areas) for (const blk of area.blocks) if (o.role && blk.side !== o.role && blk.revealed) revealedEnemy++;
       for (const area of v.areas) {
         for (const blk of area.blocks) {
           if (blk.side !== o.role && !blk.revealed) {
@@ -249,6 +252,7 @@ describe('adversary: hidden information', () => {
         }
       }
     });
+    assert.ok(battles > 0 && revealedEnemy > 0, `the audit saw a battle (${battles}) with revealed enemy blocks (${revealedEnemy})`);
   });
 
   it('HACSE: no seat or spectator sees an opponent hand card or a draw pile order', async () => {
