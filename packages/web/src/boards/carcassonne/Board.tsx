@@ -125,7 +125,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           <h3>{t('carc.current')}</h3>
           {view.current ? (
             <svg viewBox="-5 -5 110 110" width={92} height={92} aria-label={t('carc.current')}>
-              <g transform={`rotate(${(sel?.rot ?? 0) * 90} 50 50)`}><TileArt id={view.current} /></g>
+              <g transform={`rotate(${(sel?.rot ?? 0) * 90} 50 50)`}><TileArt id={view.current} rot={sel?.rot ?? 0} /></g>
               <rect width={100} height={100} fill="none" stroke="#333" strokeWidth={2} />
             </svg>
           ) : <p className="muted">–</p>}

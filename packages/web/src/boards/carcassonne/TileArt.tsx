@@ -65,9 +65,9 @@ function cityPoint(sides: Side[]): [number, number] {
 }
 
 /** A cottage (Hills & Sheep: a road ends at a house), centred at x, y in tile units of 100. */
-function House({ x, y }: { x: number; y: number }) {
+function House({ x, y, rot }: { x: number; y: number; rot: number }) {
   return (
-    <g data-house="" transform={`translate(${x} ${y})`}>
+    <g data-house="" transform={`translate(${x} ${y}) rotate(${-rot * 90})`}>
       <rect x={-8} y={-4} width={16} height={11} fill="#efe3c4" stroke="#5e5648" strokeWidth={1.5} />
       <path d="M-10 -3L0 -12L10 -3Z" fill="#b5462e" stroke="#5e5648" strokeWidth={1.5} />
       <rect x={-2} y={1} width={4} height={6} fill="#5e5648" />
@@ -75,7 +75,8 @@ function House({ x, y }: { x: number; y: number }) {
   );
 }
 
-export const TileArt = memo(function TileArt({ id }: { id: string }) {
+/** rot: the quarter turns the tile is drawn with, so that buildings stay upright. */
+export const TileArt = memo(function TileArt({ id, rot = 0 }: { id: string; rot?: number }) {
   const def = DEFS.get(id);
   if (!def) return <rect width={100} height={100} fill="#ccc" />;
   // Hills & Sheep cottages: a road that "endsAt" a house stops at a small house. Where another road crosses the
@@ -107,7 +108,7 @@ export const TileArt = memo(function TileArt({ id }: { id: string }) {
           </g>
         );
       })}
-      {houses.map(([x, y], i) => <House key={`h-${i}`} x={x} y={y} />)}
+      {houses.map(([x, y], i) => <House key={`h-${i}`} x={x} y={y} rot={rot} />)}
       {villageRoads >= 1 && !def.cloister && def.roads.length !== 2 && (
         <g>
           <rect x={42} y={44} width={16} height={13} fill="#d9c9a6" stroke="#5e5648" strokeWidth={1.5} />
@@ -128,7 +129,7 @@ export const TileArt = memo(function TileArt({ id }: { id: string }) {
         );
       })}
       {def.cloister && (
-        <g>
+        <g transform={`rotate(${-rot * 90} 50 50)`}>
           <rect x={36} y={40} width={28} height={24} fill="#e8dcc0" stroke="#5e5648" strokeWidth={1.8} />
           <path d="M33 41L50 27L67 41Z" fill="#b5462e" stroke="#5e5648" strokeWidth={1.8} />
           <rect x={47} y={52} width={6} height={12} fill="#5e5648" />
@@ -143,7 +144,7 @@ export const TileArt = memo(function TileArt({ id }: { id: string }) {
 export function PlacedTile({ id, x, y, rot, covered }: { id: string; x: number; y: number; rot: number; covered?: boolean }) {
   return (
     <g transform={`translate(${x * 100} ${y * 100}) rotate(${rot * 90} 50 50)`}>
-      <TileArt id={id} />
+      <TileArt id={id} rot={rot} />
       <rect width={100} height={100} fill="none" stroke="#4f6b33" strokeWidth={0.8} />
       {covered && <circle cx={86} cy={14} r={6} fill="#5e5648" stroke="#fff" strokeWidth={1.5}><title>+1</title></circle>}
     </g>
