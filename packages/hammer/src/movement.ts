@@ -47,15 +47,7 @@ function canStep(s: State, side: number, from: number, to: number, bd: number, o
   return true;
 }
 
-/** Where a block of `side` standing in `from` may step next. */
-function nextSteps(s: State, side: number, from: number, occ: number[], first: boolean): number[] {
-  const out: number[] = [];
-  const adj = ADJ[from]!;
-  for (let i = 0; i < adj.length; i += 2) if (canStep(s, side, from, adj[i]!, adj[i + 1]!, occ, first)) out.push(adj[i]!);
-  return out;
-}
-
-/** Whether a block of `side` could take a first step out of `from` (nextSteps without the list). */
+/** Whether a block of `side` could take a first step out of `from` (the path phase lists them). */
 function hasStep(s: State, side: number, from: number, occ: number[]): boolean {
   const adj = ADJ[from]!;
   for (let i = 0; i < adj.length; i += 2) if (canStep(s, side, from, adj[i]!, adj[i + 1]!, occ, true)) return true;
@@ -192,7 +184,8 @@ definePhase('path', {
     const out: Action[] = [];
     const at = s.loc[s.sel]!;
     const first = at === s.grp && !(s.flags[s.sel]! & F_MOVED);
-    for (const t of nextSteps(s, side, at, occupancy(s), first)) out.push(TO_ACTS[t]!);
+    const occ = occupancy(s), adj = ADJ[at]!;
+    for (let i = 0; i < adj.length; i += 2) if (canStep(s, side, at, adj[i]!, adj[i + 1]!, occ, first)) out.push(TO_ACTS[adj[i]!]!);
     if (!first) out.push(STOP);
     return out;
   },

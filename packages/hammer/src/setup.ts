@@ -35,6 +35,24 @@ function variant(o: SetupOptions, key: string): unknown {
   return v;
 }
 
+type ScenarioData = (typeof data.scenarios)[number];
+
+/** Per scenario: where every block starts (before the random draws) and the English draw pool, computed once. */
+const deployments = new Map<string, { loc: number[]; pool: number[] }>();
+
+function deployment(sc: ScenarioData): { loc: number[]; pool: number[] } {
+  let d = deployments.get(sc.id);
+  if (d) return d;
+  const loc = new Array<number>(BLOCK_COUNT).fill(OFF);
+  for (const [area, ids] of Object.entries(sc.englishDeployment)) for (const id of ids) loc[blockOf(id)] = areaOf(area);
+  for (const [area, ids] of Object.entries(sc.scottishDeployment)) for (const id of ids) loc[blockOf(id)] = areaOf(area);
+  for (const id of sc.englishDrawPool) loc[blockOf(id)] = POOL_E;
+  for (const id of sc.scottishDrawPool) loc[blockOf(id)] = POOL_S;
+  d = { loc, pool: sc.englishDrawPool.map(blockOf) };
+  deployments.set(sc.id, d);
+  return d;
+}
+
 export function setupState(o: SetupOptions): State {
   const scenario = o.scenario ?? SCENARIOS[0];
   const sc = data.scenarios.find((x) => x.id === scenario);
@@ -51,7 +69,7 @@ export function setupState(o: SetupOptions): State {
     rev: 0,
     year: sc.firstYear,
     turn: 1,
-    loc: new Array<number>(BLOCK_COUNT).fill(OFF),
+    loc: [], // the scenario's deployment, below
     steps: MAX.slice(),
     flags: new Array<number>(BLOCK_COUNT).fill(0),
     hand: [[], []],
@@ -83,12 +101,10 @@ export function setupState(o: SetupOptions): State {
     result: null,
     last: [],
   };
-  for (const [area, ids] of Object.entries(sc.englishDeployment)) for (const id of ids) s.loc[blockOf(id)] = areaOf(area);
-  for (const [area, ids] of Object.entries(sc.scottishDeployment)) for (const id of ids) s.loc[blockOf(id)] = areaOf(area);
-  for (const id of sc.englishDrawPool) s.loc[blockOf(id)] = POOL_E;
-  for (const id of sc.scottishDrawPool) s.loc[blockOf(id)] = POOL_S;
+  const dep = deployment(sc);
+  s.loc = dep.loc.slice();
   // 8.1/8.2: draw blocks at random from the English pool into England at full strength.
-  const pool = sc.englishDrawPool.map(blockOf);
+  const pool = dep.pool.slice();
   for (let i = 0; i < sc.englishRandomDrawToEngland; i++) {
     const j = randInt(s.rng, pool.length);
     s.loc[pool[j]!] = ENGLAND;
