@@ -230,30 +230,38 @@ describe('adversary: hidden information', () => {
   });
 
   it('Hammer of the Scots: no seat, spectator or stranger learns an unrevealed enemy block, the other hand or the seed', async () => {
-    let battles = 0, revealedEnemy = 0;
-    await playAndAudit(run, 'hammer-of-the-scots', { scenario: 'braveheart' }, 90, (o) => {
-      const v = o.body.view;
-      if (v.battle) battles++;
-      for (const area of v.areas) for (const blk of area.blocks) if (o.role && blk.side !== o.role && blk.revealed) revealedEnemy++;
-      for (const area of v.areas) {
-        for (const blk of area.blocks) {
-          if (blk.side !== o.role && !blk.revealed) {
-            assert.deepEqual(Object.keys(blk).filter((key) => !['side', 'moved', 'reserve', 'revealed'].includes(key)), [], `${o.who}: an unrevealed ${blk.side} block in ${area.id} shows ${JSON.stringify(blk)}`);
-          }
-        }
-      }
-      for (const [side, pool] of Object.entries(v.pools as Record<string, any>)) {
-        if (side !== o.role) assert.equal(pool.blocks, undefined, `${o.who}: the ${side} pool is named`);
-      }
-      if (o.role === null) assert.ok(v.hand === null || (Array.isArray(v.hand) && v.hand.length === 0), `a spectator sees a hand: ${JSON.stringify(v.hand)}`);
-      if (v.cards && o.body.status === 'active' && v.phase === 'cards') {
-        for (const [side, c] of Object.entries(v.cards as Record<string, number>)) {
-          if (side !== o.role) assert.ok(c === -1 || c === null || c === 0, `${o.who}: the ${side} card (${c}) shows before both are played`);
-        }
-      }
-    });
-    assert.ok(battles > 0 && revealedEnemy > 0, `the audit saw a battle (${battles}) with revealed enemy blocks (${revealedEnemy})`);
+    const seen = { battles: 0, revealedEnemy: 0 };
+    await playAndAudit(run, 'hammer-of-the-scots', { scenario: 'braveheart' }, 90, (o) => hammerCheck(o, seen));
+    assert.ok(seen.battles > 0 && seen.revealedEnemy > 0, `the audit saw a battle (${seen.battles}) with revealed enemy blocks (${seen.revealedEnemy})`);
   });
+
+  it('Hammer of the Scots, The Bruce and the campaign: the same, from their own setups', async () => {
+    const seen = { battles: 0, revealedEnemy: 0 };
+    await playAndAudit(run, 'hammer-of-the-scots', { scenario: 'the-bruce' }, 25, (o) => hammerCheck(o, seen));
+    await playAndAudit(run, 'hammer-of-the-scots', { scenario: 'campaign' }, 25, (o) => hammerCheck(o, seen));
+  });
+
+  function hammerCheck(o: Observation, seen: { battles: number; revealedEnemy: number }): void {
+    const v = o.body.view;
+    if (v.battle) seen.battles++;
+    for (const area of v.areas) for (const blk of area.blocks) if (o.role && blk.side !== o.role && blk.revealed) seen.revealedEnemy++;
+    for (const area of v.areas) {
+      for (const blk of area.blocks) {
+        if (blk.side !== o.role && !blk.revealed) {
+          assert.deepEqual(Object.keys(blk).filter((key) => !['side', 'moved', 'reserve', 'revealed'].includes(key)), [], `${o.who}: an unrevealed ${blk.side} block in ${area.id} shows ${JSON.stringify(blk)}`);
+        }
+      }
+    }
+    for (const [side, pool] of Object.entries(v.pools as Record<string, any>)) {
+      if (side !== o.role) assert.equal(pool.blocks, undefined, `${o.who}: the ${side} pool is named`);
+    }
+    if (o.role === null) assert.ok(v.hand === null || (Array.isArray(v.hand) && v.hand.length === 0), `a spectator sees a hand: ${JSON.stringify(v.hand)}`);
+    if (v.cards && o.body.status === 'active' && v.phase === 'cards') {
+      for (const [side, c] of Object.entries(v.cards as Record<string, number>)) {
+        if (side !== o.role) assert.ok(c === -1 || c === null || c === 0, `${o.who}: the ${side} card (${c}) shows before both are played`);
+      }
+    }
+  }
 
   it('HACSE: no seat or spectator sees an opponent hand card or a draw pile order', async () => {
     await playAndAudit(run, 'hacse', { scenario: 'early' }, 30, (o, state: any) => {
