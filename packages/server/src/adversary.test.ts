@@ -575,6 +575,30 @@ describe('adversary: input', () => {
     assert.equal((await api.get('/api/health')).status, 200);
   });
 
+  it('hostile HACSE deck uploads and odd options: 4xx, or a game that reads back fine', async () => {
+    const api = run.api;
+    const bodies: unknown[] = [
+      { game: 'hacse', variants: { decks: { axis: { id: 'x', cards: [] } } } },
+      { game: 'hacse', variants: { decks: { axis: { format: 'hacse-deck/1', id: 'x', name: 'y', side: 'axis', era: 'early', nations: ['germany'], cards: [{ id: '__proto__', count: 1e9 }] } } } },
+      { game: 'hacse', variants: { decks: { axis: { format: 'hacse-deck/1', id: 'x', name: 'y', side: 'axis', era: 'early', nations: ['germany'], cards: [{ id: 'de.pz2', count: 1e6 }] } } } },
+      { game: 'hacse', variants: { decks: { axis: '../../etc/passwd' } } },
+      { game: 'hacse', variants: { decks: { axis: { cards: { length: 1e9 } } } } },
+      { game: 'hacse', variants: { decks: { axis: [1, 2, 3] } } },
+      { game: 'hacse', variants: { decks: 'soviet-late' } },
+      { game: 'hacse', variants: { decks: { constructor: 'x' } } },
+      { game: 'hacse', variants: { axisDeck: 'germany-late', alliesDeck: { toString: 1 } } },
+      { game: 'carcassonne', variants: { hillsAndSheep: 'true' } },
+      { game: 'carcassonne', players: 6 },
+    ];
+    for (const b of bodies) {
+      const r = await api.post('/api/games', b, token);
+      if (r.status === 201) {
+        const g = await api.get(`/api/games/${r.body.id}`, token);
+        assert.equal(g.status, 200, `${JSON.stringify(b).slice(0, 80)} reads back as ${g.status}`);
+      } else assertError(r, null, undefined, JSON.stringify(b).slice(0, 80));
+    }
+  });
+
   it('names: unicode, control characters, SQL-looking strings; ids and paths', async () => {
     const api = run.api;
     for (const name of ['a\u0000b', 'ab\ncd', 'tab\there', 'zero\u200bwidth', 'rtl\u202egnp', 'x', '', ' spaced ', "a'; DROP TABLE users;--", 'robert"); --', 'a/b', '../..', '<script>', 'e\u0301cole', 'x'.repeat(33), '\ud800ab']) {
