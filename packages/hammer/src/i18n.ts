@@ -443,6 +443,41 @@ function names(t: Table, lang: -1 | 0 | 1 | 2): Table {
   return t;
 }
 
+/** Names of the action groups the generic action list shows ('actionGroup.<action type>'). */
+const ACTION_GROUPS: Record<string, [string, string, string, string]> = {
+  'card': ['Card', 'Karte', 'Carta', '出牌'],
+  'pass': ['Pass', 'Passen', 'Pasar', '放弃'],
+  'crown': ['Crown a king', 'König krönen', 'Coronar un rey', '加冕国王'],
+  'herald': ['Herald', 'Herold', 'Heraldo', '传令官'],
+  'pillage': ['Pillage', 'Plündern', 'Saqueo', '劫掠'],
+  'sea': ['Sea move', 'Seebewegung', 'Movimiento por mar', '海上移动'],
+  'victuals': ['Victuals', 'Proviant', 'Víveres', '补给'],
+  'truce': ['Truce', 'Waffenruhe', 'Tregua', '休战'],
+  'group': ['Move a group', 'Gruppe bewegen', 'Mover un grupo', '移动一组'],
+  'norse': ['Norse', 'Nordmänner', 'Nórdicos', '北欧人'],
+  'block': ['Block', 'Block', 'Bloque', '方块'],
+  'to': ['Move to', 'Ziehen nach', 'Mover a', '移动到'],
+  'stop': ['Stop', 'Anhalten', 'Detener', '停止'],
+  'end': ['End', 'Beenden', 'Terminar', '结束'],
+  'battle': ['Battle', 'Schlacht', 'Batalla', '战斗'],
+  'fire': ['Fire', 'Feuern', 'Disparar', '开火'],
+  'retreat': ['Retreat', 'Rückzug', 'Retirada', '撤退'],
+  'hold': ['Hold', 'Halten', 'Resistir', '坚守'],
+  'hit': ['Take a hit', 'Treffer nehmen', 'Recibir impacto', '承受伤害'],
+  'regroup': ['Regroup', 'Umgruppieren', 'Reagrupar', '重组'],
+  'done': ['Done', 'Fertig', 'Hecho', '完成'],
+  'raid': ['Border raid', 'Grenzüberfall', 'Incursión', '边境袭扰'],
+  'home': ['Noble home', 'Heimat des Adligen', 'Hogar del noble', '贵族领地'],
+  'edward': ['Edward I winters', 'Eduard I. überwintert', 'Invernada de Eduardo I', '爱德华一世过冬'],
+  'disband': ['Disband', 'Auflösen', 'Disolver', '解散'],
+  'wallace': ['Wallace winters', 'Wallace überwintert', 'Invernada de Wallace', '华莱士过冬'],
+  'draw': ['Draw a block', 'Block ziehen', 'Robar un bloque', '抽取方块'],
+  'step': ['Add a step', 'Stufe hinzufügen', 'Añadir un paso', '增加一级'],
+};
+for (const [type, words] of Object.entries(ACTION_GROUPS)) {
+  [en, de, es, zh].forEach((table, i) => { table[`actionGroup.${type}`] = words[i]!; });
+}
+
 export const messages: Record<'en' | 'de' | 'es' | 'zh-Hans', Record<string, string>> = {
   en: names(en, -1),
   de: names(de, 0),

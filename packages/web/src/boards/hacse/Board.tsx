@@ -95,7 +95,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     return (
       <div className={`hacse-side side-${side}`} data-side={side}>
         <div className="hacse-side-head">
-          <b style={{ color: roleColor(side) }}>{sideName(side)}</b> · {p.deck.name} · {t('hacse.deckCount', { count: p.deckCount })} · {t('hacse.handCount', { count: p.handCount })} · {t('hacse.discardCount', { count: p.discard.length })}
+          <b style={{ color: roleColor(side) }}>{sideName(side)}</b> · {t(`deckname.${p.deck.id}`, { ns: gameId, defaultValue: p.deck.name })} · {t('hacse.deckCount', { count: p.deckCount })} · {t('hacse.handCount', { count: p.handCount })} · {t('hacse.discardCount', { count: p.discard.length })}
           {p.supports.length > 0 && <> · {t('hacse.supports')}: {p.supports.map(cardName).join(', ')}</>}
           {p.progress.length > 0 && <> · {t('hacse.progress')}: {p.progress.map(cardName).join(', ')}</>}
         </div>
@@ -176,10 +176,10 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
         </div>
       )}
       {others.length > 0 && <ActionList gameId={gameId} actions={others} onAction={onAction} t={t} busy={busy} label={label} />}
-      <details className="panel small">
+      {actions.length > 0 && <details className="panel small">
         <summary>{t('hacse.allActions', { count: actions.length })}</summary>
         <ActionList gameId={gameId} actions={actions} onAction={onAction} t={t} busy={busy} label={label} />
-      </details>
+      </details>}
     </div>
   );
 }
