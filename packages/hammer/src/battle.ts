@@ -10,7 +10,7 @@ import {
 import { eliminate, occupancy, strongest } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, cow, rngW, zero, type State } from './state.js';
+import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, constFill, cow, rngW, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { BATTLE_ACTS, DONE, FIRE_ACTS, HIT_ACTS, HOLD_ACTS, REGROUP_ACTS, RETREAT_ACTS } from './acts.js';
 
@@ -25,9 +25,9 @@ export function contestedAreas(s: State): number[] {
 
 /** Clears the per-turn battle bookkeeping once no battle is pending (edge cases 8 and 12). */
 function clearBattleState(n: State): void {
-  n.att = new Array<number>(AREA_COUNT).fill(-1);
-  n.mainFrom = n.att.slice();
-  n.mainBorder = n.att.slice();
+  n.att = constFill(AREA_COUNT, -1); // shared and frozen: writers `cow` first
+  n.mainFrom = n.att;
+  n.mainBorder = n.att;
   zero(n, 'bUsed');
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b]! & (F_RESERVE | F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
 }

@@ -119,10 +119,25 @@ export function cow(n: State, key: SharedKey): void {
   else n[key] = n[key].slice();
 }
 
-/** Zeroes a shared counter array (a fresh array, never in place). */
+/**
+ * Frozen arrays of one value, shared by every state that holds such a cleared array (writers `cow`
+ * first, so nothing writes into them; freezing makes a write without `cow` fail loudly).
+ */
+const filled = new Map<number, number[]>();
+export function constFill(length: number, value: number): number[] {
+  const k = length * 4 + value + 1; // value is -1 or 0
+  let a = filled.get(k);
+  if (!a) {
+    a = Object.freeze(new Array<number>(length).fill(value)) as number[];
+    filled.set(k, a);
+  }
+  return a;
+}
+
+/** Zeroes a shared counter array (a shared frozen zero array, never in place). */
 export function zero(n: State, key: 'bCount' | 'bUsed' | 'rp'): void {
   const a = n[key];
-  for (let i = 0; i < a.length; i++) if (a[i] !== 0) { n[key] = new Array<number>(a.length).fill(0); return; }
+  for (let i = 0; i < a.length; i++) if (a[i] !== 0) { n[key] = constFill(a.length, 0); return; }
 }
 
 /** Shared empty log: `log` replaces it with a fresh array on the first event. */
