@@ -736,7 +736,7 @@ describe('adversary: accounts', () => {
     assertError(await api.post('/api/sessions', { name: uniqueName('pw'), password: 'x'.repeat(1025) }), 400, 'bad-request', 'long sign-in');
   });
 
-  it('rate limits on sign-up, sign-in and actions', async () => {
+  it('rate limits on sign-up, sign-in and actions', { todo: 'server: the per-account action limit is not applied to actions sent over the WebSocket (only 50 messages/s per socket, any number of sockets)' }, async () => {
     const small = await startServer('sqlite::memory:', { rateLimits: { accounts: 3, sessions: 3, actions: 3 } });
     try {
       const api: Api = small.api;
@@ -755,6 +755,18 @@ describe('adversary: accounts', () => {
       assertError(await api.req('POST', '/api/games/none/actions', { version: 0, action: {} }, null, { authorization: `bearer   ${t}` }), 429, 'rate-limited', 'respelled header');
       // Another account has its own count.
       assert.ok((await api.post('/api/games/none/actions', { version: 0, action: {} }, tokens[1])).status < 429);
+      // The same account's moves over a socket count against the same limit.
+      const t2 = tokens[2]!;
+      const gid = (await api.post('/api/games', { game: 'carcassonne' }, t2)).body.id as string;
+      await api.post(`/api/games/${gid}/seats`, { role: 'red' }, t2);
+      await api.post(`/api/games/${gid}/seats`, { role: 'blue' }, tokens[1]);
+      const live = await Live.open(small.base, gid, t2);
+      await live.next((m) => m.type === 'state');
+      for (let i = 0; i < 8; i++) live.send({ type: 'action', version: 0, action: {}, ref: i });
+      const replies = [];
+      for (let i = 0; i < 8; i++) replies.push(await live.next((m) => m.ref === i));
+      live.close();
+      assert.ok(replies.some((m) => m.status === 429), `8 socket actions with a limit of 3 a minute: ${replies.map((m) => m.status).join(',')}`);
     } finally {
       await small.server.close();
     }
