@@ -13,7 +13,9 @@ export const CARD_VALUE: readonly number[] = (() => {
 export const HERALD = 1, PILLAGE = 2, SEA_MOVE = 3, TRUCE = 4, VICTUALS = 5;
 export const isEvent = (c: number): boolean => c >= 1 && c <= 5;
 export const EVENT_KEYS = ['', 'herald', 'pillage', 'sea-move', 'truce', 'victuals'] as const;
-export const cardKey = (c: number): string => (isEvent(c) ? `card.${EVENT_KEYS[c]}` : `card.move-${CARD_VALUE[c]}`);
+const keyOf = (c: number): string => (isEvent(c) ? `card.${EVENT_KEYS[c]}` : `card.move-${CARD_VALUE[c]}`);
+const CARD_KEYS: readonly string[] = Array.from({ length: data.cards.deckSize + 1 }, (_, c) => keyOf(c));
+export const cardKey = (c: number): string => CARD_KEYS[c] ?? keyOf(c);
 export const HAND_SIZE = data.cards.handSizePerYear;
 
 /** 7.8 / 3.0: shuffle the whole deck and deal five to each side. */

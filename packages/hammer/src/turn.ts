@@ -24,8 +24,8 @@ definePhase('cards', {
   apply(n, side, a) {
     if (a.type !== 'card') return;
     n.card = side === 0 ? [a.card, n.card[1]!] : [n.card[0]!, a.card]; // shared with the previous state
-    cow(n, 'hand');
-    n.hand[side] = n.hand[side]!.filter((c) => c !== a.card);
+    const h = n.hand, mine = h[side]!.filter((c) => c !== a.card);
+    n.hand = side === 0 ? [mine, h[1]!] : [h[0]!, mine]; // the other hand stays shared
     n.rev++; // a played card is final (edge case 7)
     log(n, { to: side, key: 'log.card-own', args: { card: cardKey(a.card) } });
     log(n, { to: 1 - side, key: 'log.card-hidden', args: { side: ROLES[side]! } });
