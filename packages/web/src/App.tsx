@@ -29,6 +29,7 @@ function Welcome() {
             <div className="card-actions">
               <button type="button" className="primary" data-testid={`quick-bot-${id}`} onClick={() => void quickStart(id, 'bot')}>{t('home.vsBot')}</button>
               <button type="button" data-testid={`quick-hotseat-${id}`} onClick={() => void quickStart(id, 'hotseat')}>{t('home.hotseat')}</button>
+              <Link to={`/new?game=${id}`} className="button" data-testid={`quick-online-${id}`}>{t('home.playOnline')}</Link>
               <Link to={`/rules/${id}`} className="small">{t('nav.rules')}</Link>
             </div>
           </li>
@@ -56,7 +57,7 @@ function Page() {
   if ((m = path.match(/^\/rules\/([\w-]+)$/))) return <Rules gameId={m[1]} />;
   if ((m = path.match(/^\/games\/([^/]+)\/replay$/))) return <OnlineReplay id={decodeURIComponent(m[1]!)} />;
   if ((m = path.match(/^\/games\/([^/]+)$/))) return <OnlineGame key={m[1]} id={decodeURIComponent(m[1]!)} />;
-  if (path === '/new') return auth ? <NewGame /> : <SignIn next="/new" />;
+  if (path === '/new') return auth ? <NewGame /> : <SignIn next={`/new${location.search}`} />;
   return auth ? <Lobby /> : <Welcome />;
 }
 

@@ -137,7 +137,18 @@ test('home page: each game starts at once against a bot or in hotseat; the log n
   // The Hills & Sheep tiles whose roads end at a house show one (3 tile types in the unseen list).
   await page.getByText(/Tiles not yet seen/).click();
   assert.ok((await page.locator('details [data-house]').count()) >= 2, 'cottages drawn');
+  // Online: the card's link asks to sign in, then opens the new-game form with that game chosen.
+  await page.goto(server.url);
+  await page.getByTestId('quick-online-hacse').click();
+  await page.getByTestId('tab-signup').click();
+  await page.fill('input[name=name]', `quick${uid()}`);
+  await page.fill('input[name=password]', 'correct horse battery');
+  await page.getByTestId('auth-submit').click();
+  await page.getByTestId('setup-submit').waitFor();
+  assert.equal(await page.getByTestId('setup-game').inputValue(), 'hacse');
+  assert.equal(await page.getByTestId('seat-allies').inputValue(), 'mcts-easy');
   // Hotseat: every side is a person at this device.
+  await page.evaluate(() => { localStorage.removeItem('tabula.token'); localStorage.removeItem('tabula.name'); });
   await page.goto(server.url);
   await page.getByTestId('quick-hotseat-hacse').click();
   await page.waitForURL(/\/local\/play$/);

@@ -31,7 +31,7 @@ export function NewGame() {
       <h2>{t('setup.newOnline')}</h2>
       {error && <p className="error" role="alert">{error}</p>}
       {catalog && catalog.length === 0 && <p className="muted">{t('setup.noGames')}</p>}
-      {catalog && catalog.length > 0 && <SetupForm catalog={catalog} online onSubmit={(c) => void create(c)} busy={busy} submitLabel={t('setup.create')} />}
+      {catalog && catalog.length > 0 && <SetupForm catalog={catalog} initialGame={new URLSearchParams(location.search).get('game') ?? undefined} online onSubmit={(c) => void create(c)} busy={busy} submitLabel={t('setup.create')} />}
       {!catalog && !error && <p className="muted">{t('common.loading')}</p>}
     </div>
   );
