@@ -99,7 +99,7 @@ function celticRolls(n: State): void {
 export function startBattle(n: State, area: number): void {
   n.battle = { area, att: n.att[area]!, round: 1, step: 0, hits: 0, hitSide: 0, stage: 'turns', winner: -1, dice: [] };
   n.rev++;
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area) flagsW(n)[b]! &= ~(F_ACTED | F_CELTIC);
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area && n.flags[b]! & (F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_ACTED | F_CELTIC);
   log(n, { to: -1, key: 'log.battle', args: { area: AREA_IDS[area]!, attacker: ROLES[n.battle.att]! } });
   celticRolls(n);
   n.phase = 'battle';
@@ -353,7 +353,7 @@ function endRound(n: State): void {
     bt.att = 1 - bt.att;
     log(n, { to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
   }
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED);
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area && n.flags[b]! & (F_RESERVE | F_ACTED)) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED);
   n.rev++;
   log(n, { to: -1, key: 'log.round', args: { round: bt.round } });
   celticRolls(n);
@@ -379,7 +379,7 @@ function endBattle(n: State, winner: number): void {
   const bt = n.battle!;
   bt.winner = winner;
   log(n, { to: -1, key: 'log.battle-won', args: { area: AREA_IDS[bt.area]!, winner: winner < 0 ? null : ROLES[winner]! } });
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === bt.area) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === bt.area && n.flags[b]! & (F_RESERVE | F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
   if (winner < 0) return finishBattle(n);
   bt.stage = 'regroup';
   zero(n, 'bCount');

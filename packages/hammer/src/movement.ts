@@ -198,7 +198,7 @@ definePhase('path', {
     let bd = -1;
     for (let i = 0; i < adj.length; i += 2) if (adj[i] === to) bd = adj[i + 1]!;
     const occ = occupancy(n);
-    flagsW(n)[b]! |= F_MOVED; // edge case: marked on its first step
+    if (!(n.flags[b]! & F_MOVED)) flagsW(n)[b]! |= F_MOVED; // edge case: marked on its first step
     locW(n)[b] = to;
     n.selLeft--;
     cow(n, 'bCount');

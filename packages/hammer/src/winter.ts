@@ -379,7 +379,7 @@ defineStep('w-levy', (n) => {
 
 /** End of winter: sudden death check (edge case 5), then a new year with new cards (7.8). */
 defineStep('w-end', (n) => {
-  for (let b = 0; b < BLOCK_COUNT; b++) flagsW(n)[b] = 0;
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b] !== 0) flagsW(n)[b] = 0;
   if (checkAllNobles(n)) return true;
   n.year++;
   n.turn = 1;
