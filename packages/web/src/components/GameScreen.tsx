@@ -40,10 +40,14 @@ export function Prompt({ gameId, view, role, active, actions, outcome }: {
   } else if (role && active.includes(role) && actions.length > 0) {
     const p = viewPrompt(view);
     const phase = view && typeof view === 'object' ? (view as { phase?: unknown }).phase : undefined;
+    // A step inside the phase (HACSE combat: declare, block, assign, ...), for a more precise sentence.
+    const rawStage = view && typeof view === 'object' ? ((view as { combat?: { stage?: unknown } | null }).combat?.stage ?? (view as { stage?: unknown }).stage) : undefined;
+    const stage = typeof rawStage === 'string' ? rawStage : '';
     const specific = p
       ? t(p.key.startsWith('prompt.') ? p.key : `prompt.${p.key}`, { ns: gameId, ...(p.args ?? {}), defaultValue: '' })
       : typeof phase === 'string'
-        ? t(`prompt.${phase}`, { ns: gameId, defaultValue: '' }) || t(`prompt.${gameId}.${phase}`, { defaultValue: '' })
+        ? t(`prompt.${phase}`, { ns: gameId, defaultValue: '' })
+          || (stage ? t(`prompt.${gameId}.${phase}.${stage}`, { defaultValue: '' }) : '') || t(`prompt.${gameId}.${phase}`, { defaultValue: '' })
           || (t(`phase.${phase}`, { ns: gameId, defaultValue: '' }) ? t('prompt.yourTurnPhase', { phase: t(`phase.${phase}`, { ns: gameId }) }) : '')
         : '';
     text = specific || t('prompt.yourTurn', { count: actions.length });
