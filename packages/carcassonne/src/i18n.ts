@@ -285,3 +285,15 @@ const TILE_NAMES: Record<string, [string, string, string, string]> = {
 for (const [id, names] of Object.entries(TILE_NAMES)) {
   [en, de, es, zhHans].forEach((table, i) => { table[`name.${id}`] = names[i]!; });
 }
+
+/** The values of the variant selects ('variant.<key>.<value>'). */
+const VARIANT_VALUES: Record<string, [string, string, string, string]> = {
+  'variant.hillTiebreak.presence': ['one follower on a hill suffices (official)', 'ein Gefolgsmann auf einem Hügel genügt (offiziell)', 'basta un seguidor en una colina (oficial)', '山丘上有一名随从即可（官方）'],
+  'variant.hillTiebreak.count': ['most followers on hills (house rule)', 'die meisten Gefolgsleute auf Hügeln (Hausregel)', 'más seguidores en colinas (regla de la casa)', '山丘上随从最多者（自定规则）'],
+  'variant.farmScoring.current': ['current rules', 'aktuelle Regeln', 'reglas actuales', '现行规则'],
+  'variant.farmScoring.second': '2nd edition|2. Auflage|2.ª edición|第二版'.split('|') as [string, string, string, string],
+  'variant.farmScoring.first': '1st edition|1. Auflage|1.ª edición|第一版'.split('|') as [string, string, string, string],
+};
+for (const [key, words] of Object.entries(VARIANT_VALUES)) {
+  [en, de, es, zhHans].forEach((table, i) => { table[key] = words[i]!; });
+}
