@@ -38,7 +38,8 @@ async function loadLocal(p, file) {
   await p.goto(`${server.url}/local`);
   await p.getByTestId('load-file').setInputFiles({ name: 'g.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
   await p.waitForURL(/\/local\/play$/);
-  if (await p.getByTestId('curtain-go').count()) await p.getByTestId('curtain-go').click();
+  // A hotseat game opens behind the curtain once the board has loaded: wait for it rather than race it.
+  await p.getByTestId('curtain-go').click({ timeout: 4000 }).catch(() => undefined);
   await p.waitForTimeout(600);
 }
 const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OUT}/${name}.png`, fullPage: full }); console.log(`wrote docs/screenshots/${name}.png`); };
