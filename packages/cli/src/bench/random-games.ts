@@ -35,8 +35,9 @@ export const randomGamesBench: Benchmark = {
       for (const b of benchSetups(game)) {
         const count = quick ? Math.max(5, Math.floor(b.games / 20)) : b.games;
         const rng = new Rng(`bench:${game.id}:${b.label}`);
-        // warm-up
-        for (let i = 0; i < Math.min(5, count); i++) playRandom(game, { ...b.setup, seed: `warm-${i}` }, rng);
+        // warm-up: at least 5 games and one second, so the JIT has compiled the hot paths
+        const warmEnd = performance.now() + (quick ? 200 : 1000);
+        for (let i = 0; i < 5 || performance.now() < warmEnd; i++) playRandom(game, { ...b.setup, seed: `warm-${i}` }, rng);
         let decisions = 0, peak = process.memoryUsage().rss;
         const t0 = performance.now();
         for (let i = 0; i < count; i++) {
@@ -63,7 +64,7 @@ export const randomGamesBench: Benchmark = {
     return {
       title: 'Random full games, one thread',
       command: 'npx tabula bench --only random-games',
-      markdown: `${head}${body}\n\nEach game: \`setup\`, then until the outcome: for the first active role with legal actions, \`actions\` + a uniform random pick + \`apply\`. Views are not computed.`,
+      markdown: `${head}${body}\n\nEach game: \`setup\`, then until the outcome: for the first active role with legal actions, \`actions\` + a uniform random pick + \`apply\`. Views are not computed. Timing starts after a warm-up of at least 5 games and 1 s.`,
       rows,
     };
   },
