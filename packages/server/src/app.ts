@@ -159,6 +159,16 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const limit = (max: number | undefined, byToken = false): object => (limits && max !== undefined ? {
     config: { rateLimit: { max, timeWindow: 60_000, ...(byToken ? { keyGenerator: (req: FastifyRequest) => (typeof req.headers.authorization === 'string' ? `t:${req.headers.authorization.slice(-24)}` : `ip:${req.ip}`) } : {}) } },
   } : {});
+  // Moves over WebSockets count against the same per-account limit (per minute, this process) as HTTP ones.
+  const wsActions = new Map<number, { start: number; n: number }>();
+  const wsActionAllowed = (userId: number): boolean => {
+    if (!limits) return true;
+    const now = Date.now();
+    if (wsActions.size > 10_000) for (const [k, v] of wsActions) if (now - v.start >= 60_000) wsActions.delete(k);
+    let e = wsActions.get(userId);
+    if (!e || now - e.start >= 60_000) wsActions.set(userId, (e = { start: now, n: 0 }));
+    return ++e.n <= limits.actions;
+  };
   const errs = (...codes: number[]): Record<number, typeof S.ErrorReply> => Object.fromEntries(codes.map((c) => [c, S.ErrorReply]));
   const secured = [{ bearer: [] }];
 
@@ -278,6 +288,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
           socket.close(4401, 'unauthorized');
           return;
         }
+      }
+      if ((msg.type === 'action' || msg.type === 'undo' || msg.type === 'resign') && conn.user !== null && !wsActionAllowed(conn.user.id)) {
+        return send(socket, { type: 'error', ref, status: 429, error: { code: 'rate-limited', message: 'Too many actions: retry in a minute.' } });
       }
       try {
         const role = msg.role === undefined ? undefined : typeof msg.role === 'string' ? msg.role : badField('role');
