@@ -92,3 +92,14 @@ export function run(s: State, todo: string[]): State {
 
 export const MOVE3 = 6, MOVE2 = 9, MOVE1 = 19;
 export const HERALD = 1, PILLAGE = 2, SEA_MOVE = 3, TRUCE = 4, VICTUALS = 5;
+
+/** Plays `pick` (or a "done", or the first listed action) for the first active side until `stop` holds, at most 300 actions. */
+export function until(s: State, stop: (t: State) => boolean, pick?: (t: State, acts: Action[]) => Action | undefined): State {
+  let t = s;
+  for (let i = 0; i < 300 && !stop(t) && g.active(t).length > 0; i++) {
+    const role = g.active(t)[0]!;
+    const acts = g.actions(t, role);
+    t = g.apply(t, role, pick?.(t, acts) ?? acts.find((a) => a.type === 'done') ?? acts[0]!);
+  }
+  return t;
+}

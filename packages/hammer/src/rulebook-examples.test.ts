@@ -6,14 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  HERALD, MOVE1, MOVE2, MOVE3, TRUCE, cards, copy, emptyMap, g, has, move, put, rig, run, stepsOf, where,
+  HERALD, MOVE1, MOVE2, MOVE3, TRUCE, cards, copy, emptyMap, g, has, move, put, rig, run, stepsOf, until, where,
 } from './fixtures.test-support.js';
 import { OFF, POOL_E, POOL_S as POOL_S_LOC, areaOf } from './map.js';
 import { blockOf } from './blocks.js';
 import { fireOf } from './battle.js';
 import { WINTER_STEPS } from './winter.js';
 import { F_RESERVE, type State } from './state.js';
-import type { Action } from './types.js';
 
 const reserve = (s: State, id: string): boolean => (s.flags[blockOf(id)]! & F_RESERVE) !== 0;
 
@@ -49,16 +48,6 @@ const dests = (s: State, role: string, type: 'to' | 'retreat' | 'regroup', block
     .filter((v, i, arr) => arr.indexOf(v) === i)
     .sort();
 
-/** Plays the first listed action for the active side (or `pick`) until `stop` holds. */
-function until(s: State, stop: (t: State) => boolean, pick?: (t: State, acts: Action[]) => Action | undefined): State {
-  let t = s;
-  for (let i = 0; i < 300 && !stop(t) && g.active(t).length > 0; i++) {
-    const role = g.active(t)[0]!;
-    const acts = g.actions(t, role);
-    t = g.apply(t, role, pick?.(t, acts) ?? acts.find((a) => a.type === 'done') ?? acts[0]!);
-  }
-  return t;
-}
 
 // ---------------------------------------------------------------- 2.12 / 5.4 / 5.41 / 5.31
 

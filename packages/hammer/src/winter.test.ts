@@ -1,23 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyMap, g, has, put, run, stepsOf, where, copy } from './fixtures.test-support.js';
+import { emptyMap, g, has, put, run, stepsOf, where, copy, until } from './fixtures.test-support.js';
 import { ENGLAND, OFF, POOL_E, POOL_S, areaOf } from './map.js';
 import { WINTER_STEPS } from './winter.js';
 import type { State } from './state.js';
-import type { Action } from './types.js';
 
 const winter = (s: State): State => run(s, WINTER_STEPS.slice());
 
-/** Plays `pick` (or the first action) for whoever is active until the phase leaves the winter or `stop` holds. */
-function until(s: State, stop: (t: State) => boolean, pick?: (t: State, acts: Action[]) => Action | undefined): State {
-  let t = s;
-  for (let i = 0; i < 300 && !stop(t) && g.active(t).length > 0; i++) {
-    const role = g.active(t)[0]!;
-    const acts = g.actions(t, role);
-    t = g.apply(t, role, pick?.(t, acts) ?? acts.find((a) => a.type === 'done') ?? acts[0]!);
-  }
-  return t;
-}
 
 test('HotS 7.1: nobles go home (English first); a noble whose home is enemy-occupied defects at current strength', () => {
   const s = emptyMap();
