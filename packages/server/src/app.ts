@@ -45,6 +45,13 @@ export interface ServerOptions {
   /** Largest request body in bytes (default 64 KiB; creating a game allows 1 MiB for uploaded decks). */
   bodyLimit?: number;
   cacheSize?: number;
+  /**
+   * Open WebSockets per signed-in account, or per IP address for anonymous spectators, in one
+   * process (default 64; false: no cap). One more is refused with 429 "too-many-sockets".
+   */
+  socketsPerOwner?: number | false;
+  /** A session token stops working this long after sign-in (default 30 days). */
+  sessionTtlMs?: number;
 }
 
 export interface TabulaServer {
@@ -103,7 +110,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const warn = (obj: object, msg: string): void => app.log.warn(obj, msg);
   const store = opts.store ?? (await openStore(opts.db ?? 'sqlite:./data/tabula.db'));
-  const service = new GameService({ store, scrypt: opts.scrypt, cacheSize: opts.cacheSize, warn });
+  const service = new GameService({ store, scrypt: opts.scrypt, cacheSize: opts.cacheSize, warn, ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}) });
+  const socketCap = opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner;
   const hub = new LiveHub(service, warn);
   const bots = new BotRunner(service, { ...opts.bots, warn });
   let fanout: Fanout = new LocalFanout();
@@ -334,7 +342,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
           throw new ApiError(403, 'not-your-seat', `You do not hold the seat "${role}".`);
         }
         if (closed) return;
-        conn = { ws: socket, gameId: req.params.id, user, ...(role !== undefined ? { role } : {}), ...(token !== null && user ? { token } : {}) };
+        const owner = user ? `user:${user.id}` : `ip:${req.ip}`;
+        if (socketCap !== false && hub.ownerCount(owner) >= socketCap) {
+          throw new ApiError(429, 'too-many-sockets', `At most ${socketCap} live connections at once: close some tabs.`);
+        }
+        conn = { ws: socket, gameId: req.params.id, user, owner, ...(role !== undefined ? { role } : {}), ...(token !== null && user ? { token } : {}) };
         hub.add(conn);
         await hub.sendCurrent(conn);
         for (const raw of queue.splice(0)) void handle(raw);

@@ -10,6 +10,8 @@ export interface LiveConn {
   role?: string;
   /** The bearer token the socket was opened with (closed when it is signed out). */
   token?: string;
+  /** Whose sockets this one counts against: `user:<id>` when signed in, else `ip:<address>`. */
+  owner: string;
 }
 
 /**
@@ -19,10 +21,17 @@ export interface LiveConn {
 export class LiveHub {
   private readonly byGame = new Map<string, Set<LiveConn>>();
   private readonly busy = new Map<string, boolean>();
+  private readonly perOwner = new Map<string, number>();
 
   constructor(private readonly service: GameService, private readonly warn: (obj: object, msg: string) => void = () => undefined) {}
 
+  /** Open sockets counted against `owner` in this process. */
+  ownerCount(owner: string): number {
+    return this.perOwner.get(owner) ?? 0;
+  }
+
   add(c: LiveConn): void {
+    this.perOwner.set(c.owner, this.ownerCount(c.owner) + 1);
     let set = this.byGame.get(c.gameId);
     if (!set) this.byGame.set(c.gameId, (set = new Set()));
     set.add(c);
@@ -30,9 +39,15 @@ export class LiveHub {
 
   remove(c: LiveConn): void {
     const set = this.byGame.get(c.gameId);
-    if (!set) return;
-    set.delete(c);
+    if (!set || !set.delete(c)) return;
+    this.release(c);
     if (set.size === 0) this.byGame.delete(c.gameId);
+  }
+
+  private release(c: LiveConn): void {
+    const n = this.ownerCount(c.owner) - 1;
+    if (n > 0) this.perOwner.set(c.owner, n);
+    else this.perOwner.delete(c.owner);
   }
 
   get connections(): number {
@@ -92,6 +107,7 @@ export class LiveHub {
       for (const c of [...set]) {
         if (c.token !== token) continue;
         set.delete(c);
+        this.release(c);
         send(c.ws, { type: 'error', status: 401, error: { code: 'unauthorized', message: 'Signed out.' } });
         c.ws.close(4401, 'unauthorized');
       }
@@ -101,6 +117,7 @@ export class LiveHub {
   closeAll(): void {
     for (const set of this.byGame.values()) for (const c of set) c.ws.close(1001, 'server shutting down');
     this.byGame.clear();
+    this.perOwner.clear();
   }
 }
 

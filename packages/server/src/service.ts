@@ -71,7 +71,11 @@ export interface ServiceOptions {
   now?: () => number;
   /** Where unexpected engine failures are reported. */
   warn?: (obj: object, msg: string) => void;
+  /** How long a session token works after sign-in (default 30 days). */
+  sessionTtlMs?: number;
 }
+
+export const defaultSessionTtlMs = 30 * 24 * 60 * 60 * 1000;
 
 /** Invoked after every committed change of a game. */
 export type ChangeListener = (gameId: string, version: number, row: GameRow) => void;
@@ -99,6 +103,8 @@ export class GameService {
   private readonly warn: (obj: object, msg: string) => void;
   private readonly listeners: ChangeListener[] = [];
   private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly sessionTtl: number;
+  private lastSessionSweep = -Infinity;
 
   constructor(opts: ServiceOptions) {
     this.store = opts.store;
@@ -106,6 +112,7 @@ export class GameService {
     this.cache = new ReplayCache(opts.cacheSize ?? 2000);
     this.now = opts.now ?? Date.now;
     this.warn = opts.warn ?? (() => undefined);
+    this.sessionTtl = opts.sessionTtlMs ?? defaultSessionTtlMs;
   }
 
   onChange(fn: ChangeListener): void {
@@ -150,13 +157,19 @@ export class GameService {
 
   private async newSession(userId: number): Promise<string> {
     const token = newToken();
-    await this.store.createSession(hashToken(token), userId, this.now());
+    const now = this.now();
+    await this.store.createSession(hashToken(token), userId, now);
+    // Expired sessions are refused anyway; sweep them out at most hourly so the table stays small.
+    if (now - this.lastSessionSweep > 60 * 60 * 1000) {
+      this.lastSessionSweep = now;
+      await this.store.deleteSessionsBefore(now - this.sessionTtl);
+    }
     return token;
   }
 
   async authenticate(token: string): Promise<UserRow | null> {
     if (token.length === 0 || token.length > 200) return null;
-    return this.store.findSession(hashToken(token));
+    return this.store.findSession(hashToken(token), this.now() - this.sessionTtl);
   }
 
   async signOut(token: string): Promise<void> {

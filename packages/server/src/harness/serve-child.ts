@@ -12,6 +12,8 @@ const server = await createServer({
   webDist: null,
   scrypt: testScrypt,
   rateLimits: false,
+  // The load benchmark opens 1,000 sockets per account.
+  socketsPerOwner: false,
   bots: { threads: 1, thinkMs: 5, modules: [testGameModule] },
 });
 const url = await server.listen(Number(process.env.TABULA_PORT ?? 0), '127.0.0.1');

@@ -132,14 +132,18 @@ export class PostgresStore implements Store {
     await this.pool.query('INSERT INTO sessions (token_hash, user_id, created_at) VALUES ($1, $2, $3)', [tokenHash, userId, now]);
   }
 
-  async findSession(tokenHash: string): Promise<UserRow | null> {
-    const r = await this.pool.query<{ id: string; name: string }>('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1', [tokenHash]);
+  async findSession(tokenHash: string, createdSince: number): Promise<UserRow | null> {
+    const r = await this.pool.query<{ id: string; name: string }>('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.created_at >= $2', [tokenHash, createdSince]);
     const row = r.rows[0];
     return row ? { id: Number(row.id), name: row.name } : null;
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
     await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  }
+
+  async deleteSessionsBefore(createdBefore: number): Promise<void> {
+    await this.pool.query('DELETE FROM sessions WHERE created_at < $1', [createdBefore]);
   }
 
   async createGame(g: NewGame): Promise<void> {

@@ -136,13 +136,18 @@ export class SqliteStore implements Store {
     return Promise.resolve();
   }
 
-  findSession(tokenHash: string): Promise<UserRow | null> {
-    const r = this.q('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?').get(tokenHash) as UserRow | undefined;
+  findSession(tokenHash: string, createdSince: number): Promise<UserRow | null> {
+    const r = this.q('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.created_at >= ?').get(tokenHash, createdSince) as UserRow | undefined;
     return Promise.resolve(r ?? null);
   }
 
   deleteSession(tokenHash: string): Promise<void> {
     this.q('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+    return Promise.resolve();
+  }
+
+  deleteSessionsBefore(createdBefore: number): Promise<void> {
+    this.q('DELETE FROM sessions WHERE created_at < ?').run(createdBefore);
     return Promise.resolve();
   }
 

@@ -81,8 +81,11 @@ export interface Store {
   createUser(name: string, nameKey: string, passHash: string, now: number): Promise<UserRow | null>;
   findUserByNameKey(nameKey: string): Promise<(UserRow & { passHash: string }) | null>;
   createSession(tokenHash: string, userId: number, now: number): Promise<void>;
-  findSession(tokenHash: string): Promise<UserRow | null>;
+  /** The session's user, if the session was created at or after `createdSince`. */
+  findSession(tokenHash: string, createdSince: number): Promise<UserRow | null>;
   deleteSession(tokenHash: string): Promise<void>;
+  /** Forgets every session created before `createdBefore` (expired). */
+  deleteSessionsBefore(createdBefore: number): Promise<void>;
 
   createGame(game: NewGame): Promise<void>;
   getGame(id: string): Promise<GameRow | null>;

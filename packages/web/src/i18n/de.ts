@@ -328,6 +328,7 @@ export const de: Record<string, string> = {
   'error.game-not-active': "Das Spiel läuft nicht.",
   'error.seat-taken': "Jemand hat diesen Platz schon genommen.",
   'error.rate-limited': "Zu viele Anfragen; warte einen Moment.",
+  'error.too-many-sockets': "Zu viele offene Spielfenster; schließe einige und lade neu.",
   'error.not-found': "Nicht gefunden.",
   'error.name-taken': "Dieser Name ist vergeben.",
   'error.game-not-open': "Das Spiel ist nicht mehr offen.",

@@ -329,6 +329,7 @@ export const en: Record<string, string> = {
   'error.game-not-active': "The game is not running.",
   'error.seat-taken': "Someone already took this seat.",
   'error.rate-limited': "Too many requests; wait a moment.",
+  'error.too-many-sockets': "Too many open game windows; close some and reload.",
   'error.not-found': "Not found.",
   'error.name-taken': "This name is taken.",
   'error.game-not-open': "The game is no longer open.",

@@ -328,6 +328,7 @@ export const es: Record<string, string> = {
   'error.game-not-active': "La partida no está en curso.",
   'error.seat-taken': "Alguien ya ocupó esta plaza.",
   'error.rate-limited': "Demasiadas peticiones; espera un momento.",
+  'error.too-many-sockets': "Demasiadas ventanas de partida abiertas; cierra algunas y recarga.",
   'error.not-found': "No encontrado.",
   'error.name-taken': "Ese nombre ya está en uso.",
   'error.game-not-open': "La partida ya no está abierta.",

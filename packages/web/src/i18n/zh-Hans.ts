@@ -315,6 +315,7 @@ export const zhHans: Record<string, string> = {
   'error.game-not-active': "对局未在进行中。",
   'error.seat-taken': "该座位已被占用。",
   'error.rate-limited': "请求过多，请稍候。",
+  'error.too-many-sockets': "打开的游戏窗口太多，请关闭一些后刷新。",
   'error.not-found': "未找到。",
   'error.name-taken': "该用户名已被占用。",
   'error.game-not-open': "对局已不再开放。",
