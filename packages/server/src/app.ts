@@ -146,8 +146,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     },
   });
   const limits = opts.rateLimits === undefined ? defaultRateLimits : opts.rateLimits;
+  // With Redis, limits count across every server process; without, per process.
+  const sharedRedis = fanout.redis;
   await app.register(rateLimit, {
     global: false,
+    ...(sharedRedis ? { redis: sharedRedis, nameSpace: 'tabula:rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => new ApiError(429, 'rate-limited', `Too many requests: retry in ${ctx.after}.`),
   });
   await app.register(websocket, { options: { maxPayload: bodyLimit } });
@@ -167,11 +170,21 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const limit = (max: number | undefined, byToken = false): object => (limits && max !== undefined ? {
     config: { rateLimit: { max, timeWindow: 60_000, ...(byToken ? { keyGenerator: (req: FastifyRequest) => (typeof req.headers.authorization === 'string' ? `t:${req.headers.authorization.slice(-24)}` : `ip:${req.ip}`) } : {}) } },
   } : {});
-  // Moves over WebSockets count against the same per-account limit (per minute, this process) as HTTP ones.
+  // Moves over WebSockets count against the same per-account limit (per minute) as HTTP ones: in
+  // Redis (all processes) when there is one, else in this process.
   const wsActions = new Map<number, { start: number; n: number }>();
-  const wsActionAllowed = (userId: number): boolean => {
+  const wsActionAllowed = async (userId: number): Promise<boolean> => {
     if (!limits) return true;
     const now = Date.now();
+    if (sharedRedis) {
+      const key = `tabula:rl:ws:${userId}:${Math.floor(now / 60_000)}`;
+      try {
+        const [[, n]] = (await sharedRedis.multi().incr(key).expire(key, 120).exec()) as [[Error | null, number], unknown];
+        return n <= limits.actions;
+      } catch {
+        // Redis down: fall back to this process's count rather than refuse every move.
+      }
+    }
     if (wsActions.size > 10_000) for (const [k, v] of wsActions) if (now - v.start >= 60_000) wsActions.delete(k);
     let e = wsActions.get(userId);
     if (!e || now - e.start >= 60_000) wsActions.set(userId, (e = { start: now, n: 0 }));
@@ -297,7 +310,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
           return;
         }
       }
-      if ((msg.type === 'action' || msg.type === 'undo' || msg.type === 'resign') && conn.user !== null && !wsActionAllowed(conn.user.id)) {
+      if ((msg.type === 'action' || msg.type === 'undo' || msg.type === 'resign') && conn.user !== null && !(await wsActionAllowed(conn.user.id))) {
         return send(socket, { type: 'error', ref, status: 429, error: { code: 'rate-limited', message: 'Too many actions: retry in a minute.' } });
       }
       try {

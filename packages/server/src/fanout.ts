@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 /** Tells every server process that a game changed; each pushes fresh views to its own sockets. */
 export interface Fanout {
   publish(gameId: string, version: number): void;
+  /** The shared Redis connection, when there is one (rate limits count across processes with it). */
+  readonly redis?: Redis;
   /** `handler` runs for changes made by other processes (local changes are delivered directly). */
   subscribe(handler: (gameId: string, version: number) => void): void;
   close(): Promise<void>;
@@ -49,6 +51,11 @@ export class RedisFanout implements Fanout {
     await sub.connect();
     await sub.subscribe(CHANNEL);
     return new RedisFanout(pub, sub);
+  }
+
+  /** The publishing connection, also used for commands (the subscriber one cannot run them). */
+  get redis(): Redis {
+    return this.pub;
   }
 
   publish(gameId: string, version: number): void {

@@ -75,4 +75,42 @@ describe('two processes + PostgreSQL + Redis', () => {
       assert.equal(after.version, g.version + 1);
     }
   });
+
+  it('with Redis, rate limits count across processes (sign-ins per IP over HTTP, moves per account over WebSockets)', async () => {
+    const env = { TABULA_DB: pg.url, TABULA_REDIS: redis.url, TABULA_RATE_LIMITS: '60,3,2' };
+    const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);
+    try {
+      const C = new Api(c.url), D = new Api(d.url);
+      const name = uniqueName('rl');
+      await C.signUp(name, 'password1234');
+      const signIn = (api: Api): Promise<number> => api.post('/api/sessions', { name, password: 'password1234' }).then((r) => r.status);
+      // The limit is 3 per minute in all; alone, each process would allow 3.
+      assert.deepEqual([await signIn(C), await signIn(D), await signIn(C)], [201, 201, 201]);
+      const fourth = await D.post('/api/sessions', { name, password: 'password1234' });
+      assert.equal(fourth.status, 429, JSON.stringify(fourth.body));
+      assert.equal(fourth.body.error.code, 'rate-limited');
+
+      const carl = await C.signUp(uniqueName('carl'), 'password1234');
+      const id = (await C.post('/api/games', { game: TALLY, variants: { target: 1000 } }, carl)).body.id as string;
+      assert.equal((await C.post(`/api/games/${id}/seats`, { role: 'north' }, carl)).status, 200);
+      assert.equal((await C.post(`/api/games/${id}/seats`, { role: 'east' }, alice)).status, 200);
+      const onC = await Live.open(c.url, id, carl);
+      const onD = await Live.open(d.url, id, carl);
+      let v = (await onC.next((m) => m.type === 'state')).version as number;
+      await onD.next((m) => m.type === 'state');
+      const replies: string[] = [];
+      for (const [k, sock] of [onC, onD, onC].entries()) {
+        sock.send({ type: 'action', ref: k, version: v, action: { type: 'add', n: 1 } });
+        const m = await sock.next((x) => x.ref === k);
+        replies.push(m.type === 'ack' ? 'ack' : m.error.code);
+        if (m.type === 'ack') v = m.version as number;
+      }
+      // 2 moves per minute in all: the third (on the first process, which has seen only one) is refused.
+      assert.deepEqual(replies, ['ack', 'ack', 'rate-limited']);
+      onC.close();
+      onD.close();
+    } finally {
+      await Promise.all([c.stop(), d.stop()]);
+    }
+  });
 });

@@ -11,7 +11,10 @@ const server = await createServer({
   logger: process.env.TABULA_LOG ? { level: process.env.TABULA_LOG } : false,
   webDist: null,
   scrypt: testScrypt,
-  rateLimits: false,
+  // TABULA_RATE_LIMITS="accounts,sessions,actions" (per minute) turns the limits on; off by default.
+  rateLimits: process.env.TABULA_RATE_LIMITS
+    ? (([accounts, sessions, actions]) => ({ accounts: accounts!, sessions: sessions!, actions: actions! }))(process.env.TABULA_RATE_LIMITS.split(',').map(Number))
+    : false,
   // The load benchmark opens 1,000 sockets per account.
   socketsPerOwner: false,
   bots: { threads: 1, thinkMs: 5, modules: [testGameModule] },
