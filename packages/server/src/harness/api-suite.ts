@@ -87,63 +87,6 @@ export function apiSuite(label: string, db: () => Promise<string>): void {
       await run?.server.close();
     });
 
-    it('sessions expire sessionTtlMs after sign-in, over HTTP and WebSocket; signing in again works', async () => {
-      const short = await startServer(dbUrl, { sessionTtlMs: 1500 });
-      try {
-        const name = uniqueName('ttl');
-        const t = await short.api.signUp(name, 'password1234');
-        assert.equal((await short.api.get('/api/me', t)).status, 200);
-        const g = await short.api.post('/api/games', { game: TALLY }, t);
-        assert.equal(g.status, 201);
-        await sleep(1700);
-        assertError(await short.api.get('/api/me', t), 401, 'unauthorized');
-        assertError(await short.api.post('/api/games', { game: TALLY }, t), 401);
-        const live = await Live.open(short.base, g.body.id as string, t);
-        const m = await live.next();
-        live.close();
-        assert.equal(m.type, 'error');
-        assert.equal(m.status, 401);
-        const again = await short.api.post('/api/sessions', { name, password: 'password1234' });
-        assert.equal(again.status, 201);
-        assert.equal((await short.api.get('/api/me', again.body.token as string)).status, 200);
-        // The default server (30 days) still accepts a token created now.
-        assert.equal((await api.get('/api/me', again.body.token as string)).status, 200);
-      } finally {
-        await short.server.close();
-      }
-    });
-
-    it('live sockets are capped per account and per anonymous IP (429 too-many-sockets); closing one frees a slot', async () => {
-      const capped = await startServer(dbUrl, { socketsPerOwner: 2 });
-      const open: Live[] = [];
-      try {
-        const t = await capped.api.signUp(uniqueName('cap'), 'password1234');
-        const id = (await capped.api.post('/api/games', { game: TALLY }, t)).body.id as string;
-        for (const who of [t, null]) {
-          const batch: Live[] = [];
-          for (let i = 0; i < 2; i++) {
-            const l = await Live.open(capped.base, id, who);
-            assert.equal((await l.next()).type, 'state');
-            batch.push(l);
-          }
-          const extra = await Live.open(capped.base, id, who);
-          const m = await extra.next();
-          assert.equal(m.type, 'error', JSON.stringify(m));
-          assert.equal(m.status, 429);
-          assert.equal(m.error.code, 'too-many-sockets');
-          extra.close();
-          batch[0]!.close();
-          await sleep(100);
-          const again = await Live.open(capped.base, id, who);
-          assert.equal((await again.next()).type, 'state');
-          open.push(again, batch[1]!);
-        }
-      } finally {
-        for (const l of open) l.close();
-        await capped.server.close();
-      }
-    });
-
     it('GET /api/health, /api/catalog and the OpenAPI document', async () => {
       const h = await api.get('/api/health');
       assert.equal(h.status, 200);
@@ -401,5 +344,63 @@ export function apiSuite(label: string, db: () => Promise<string>): void {
         assert.ok(isDeepStrictEqual(rep.game, game.id));
       });
     }
+    // Last: the short-lived server sweeps every session older than its TTL from the shared database.
+    it('sessions expire sessionTtlMs after sign-in, over HTTP and WebSocket; signing in again works', async () => {
+      const short = await startServer(dbUrl, { sessionTtlMs: 1500 });
+      try {
+        const name = uniqueName('ttl');
+        const t = await short.api.signUp(name, 'password1234');
+        assert.equal((await short.api.get('/api/me', t)).status, 200);
+        const g = await short.api.post('/api/games', { game: TALLY }, t);
+        assert.equal(g.status, 201);
+        await sleep(1700);
+        assertError(await short.api.get('/api/me', t), 401, 'unauthorized');
+        assertError(await short.api.post('/api/games', { game: TALLY }, t), 401);
+        const live = await Live.open(short.base, g.body.id as string, t);
+        const m = await live.next();
+        live.close();
+        assert.equal(m.type, 'error');
+        assert.equal(m.status, 401);
+        const again = await short.api.post('/api/sessions', { name, password: 'password1234' });
+        assert.equal(again.status, 201);
+        assert.equal((await short.api.get('/api/me', again.body.token as string)).status, 200);
+        // The default server (30 days) still accepts a token created now.
+        assert.equal((await api.get('/api/me', again.body.token as string)).status, 200);
+      } finally {
+        await short.server.close();
+      }
+    });
+
+    it('live sockets are capped per account and per anonymous IP (429 too-many-sockets); closing one frees a slot', async () => {
+      const capped = await startServer(dbUrl, { socketsPerOwner: 2 });
+      const open: Live[] = [];
+      try {
+        const t = await capped.api.signUp(uniqueName('cap'), 'password1234');
+        const id = (await capped.api.post('/api/games', { game: TALLY }, t)).body.id as string;
+        for (const who of [t, null]) {
+          const batch: Live[] = [];
+          for (let i = 0; i < 2; i++) {
+            const l = await Live.open(capped.base, id, who);
+            assert.equal((await l.next()).type, 'state');
+            batch.push(l);
+          }
+          const extra = await Live.open(capped.base, id, who);
+          const m = await extra.next();
+          assert.equal(m.type, 'error', JSON.stringify(m));
+          assert.equal(m.status, 429);
+          assert.equal(m.error.code, 'too-many-sockets');
+          extra.close();
+          batch[0]!.close();
+          await sleep(100);
+          const again = await Live.open(capped.base, id, who);
+          assert.equal((await again.next()).type, 'state');
+          open.push(again, batch[1]!);
+        }
+      } finally {
+        for (const l of open) l.close();
+        await capped.server.close();
+      }
+    });
+
   });
 }
