@@ -240,6 +240,17 @@ test('the lobby and game pages fit a 360 px wide phone screen', { skip }, async 
     const w = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(w <= 360, `the ${game} board is ${w}px wide`);
   }
+  // The Hammer map opens zoomed in on a phone, scrolls inside its frame, and zooms out to fit.
+  await startLocal(page, { game: 'hammer-of-the-scots', seed: 'phone', options: {}, actions: [], seats: { England: 'me', Scotland: 'random' } });
+  const mapWidth = () => page.getByTestId('hammer-map').evaluate((el) => el.getBoundingClientRect().width);
+  const frameWidth = await page.getByTestId('hammer-map-wrap').evaluate((el) => el.clientWidth);
+  assert.ok(await mapWidth() >= 1.9 * frameWidth, `zoomed map ${await mapWidth()}px in a ${frameWidth}px frame`);
+  await page.getByTestId('hammer-map-wrap').evaluate((el) => { el.scrollLeft = 200; });
+  assert.ok(await page.getByTestId('hammer-map-wrap').evaluate((el) => el.scrollLeft) > 0, 'the frame scrolls');
+  await page.getByTestId('hammer-zoom-out').click();
+  await page.getByTestId('hammer-zoom-out').click();
+  assert.ok(await mapWidth() <= frameWidth + 1, 'zoomed out, the map fits its frame');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 360);
   await ctx.close();
 });
 

@@ -65,6 +65,8 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
   const view = raw as HammerView;
   const actions = rawActs as Act[];
   const [pick, setPick] = useState<{ kind: 'area' | 'block'; id: string } | null>(null);
+  // On a phone the whole map is too small to read: start zoomed in, inside a scrollable frame.
+  const [zoom, setZoom] = useState(() => (typeof window !== 'undefined' && window.innerWidth < 600 ? 2 : 1));
   const areaActs = useMemo(() => {
     const m = new Map<string, Act[]>();
     for (const a of actions) for (const k of ['area', 'to']) if (typeof a[k] === 'string' && CENTER.has(a[k] as string) && !(k === 'to' && typeof a.block === 'string' && a.type !== 'to')) {
@@ -171,7 +173,12 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
           <button type="button" className="small" onClick={() => setPick(null)}>{t('hammer.cancel')}</button>
         </div>
       )}
-      <svg className="board-svg hammer-map" viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`} role="img" aria-label={t('hammer.map')} data-testid="hammer-map">
+      <div className="button-row hammer-zoom">
+        <button type="button" className="small" onClick={() => setZoom((z) => Math.min(4, z * 1.5))} disabled={zoom >= 4} aria-label={t('carc.zoomIn')} data-testid="hammer-zoom-in">+</button>
+        <button type="button" className="small" onClick={() => setZoom((z) => Math.max(1, z / 1.5))} disabled={zoom <= 1} aria-label={t('carc.zoomOut')} data-testid="hammer-zoom-out">−</button>
+      </div>
+      <div className="hammer-map-wrap" data-testid="hammer-map-wrap">
+      <svg className={`board-svg hammer-map${zoom > 1 ? ' zoomed' : ''}`} style={zoom > 1 ? { width: `${Math.round(zoom * 100)}%` } : undefined} viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`} role="img" aria-label={t('hammer.map')} data-testid="hammer-map">
         <defs><clipPath id="hots-land"><path d={COAST} /></clipPath></defs>
         <rect x={minX - 100} y={minY - 100} width={maxX - minX + 200} height={maxY - minY + 200} fill="#cfe0ea" />
         <path d={COAST} fill="none" stroke="#9fbfd2" strokeWidth={22} />
@@ -228,6 +235,7 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
           );
         })}
       </svg>
+      </div>
       <p className="small muted">{t('hammer.legend')}</p>
       <ActionList gameId={gameId} actions={actions} onAction={onAction} t={t} busy={busy} label={label} />
       {role && view.pools[role as 'England' | 'Scotland']?.blocks && (
