@@ -257,7 +257,11 @@ export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
   const p = s.players[side];
   switch (a.type) {
     case 'commit': {
-      if (a.order !== null) takeOne(p.hand, a.order);
+      if (a.order !== null) {
+        takeOne(p.hand, a.order);
+        // Face down: the opponent cannot tell which order left the hand, so it forgets the orders it knew there.
+        p.known = p.known.filter((id) => card(id).kind !== 'order');
+      }
       findUnit(s, a.uid)!.unit.attacked = true;
       c.attackers.push({ uid: a.uid, order: a.order, revealed: false, vs: null, by: null, done: false });
       return;
@@ -298,6 +302,7 @@ export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
     }
     case 'hq':
       takeOne(p.hand, a.card);
+      takeOne(p.known, a.card);
       p.discard.push(a.card);
       c.pendingHq = 1;
       applyEngagement(s);
@@ -356,6 +361,9 @@ function endCombat(s: HacseState): void {
     for (let i = 0; i < stolen; i++) {
       const [id] = dp.hand.splice(randInt(s.rng, dp.hand.length), 1);
       s.players[attacker].hand.push(id!);
+      // Both players see which cards changed hands: the loser now knows them to be in the taker's hand.
+      takeOne(dp.known, id!);
+      s.players[attacker].known.push(id!);
     }
     s.reveals++;
   }

@@ -86,3 +86,32 @@ test('Hidden information: the cards taken from an empty front\'s hand are random
   assert.equal(hacseGame.view(s, null).players.axis.hand, null);
   assert.equal(hacseGame.view(s, null).players.axis.handCount, 3);
 });
+
+test('Hidden information (A11): cards taken from the hand stay known to their old owner until they are seen to leave; determinize keeps them there', () => {
+  let s = blank();
+  const a1 = put(s, 'axis', 'de.pioniere', 'front');
+  hand(s, 'axis', 'order.assault');
+  hand(s, 'allies', 'su.reserves', 'su.siberia');
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: 'order.assault' }, { type: 'declared' }, { type: 'resolve', uid: a1 });
+  assert.equal(s.lastCombat!.stolen, 2);
+  const taken = ['su.reserves', 'su.siberia'];
+  // The loser sees what it lost; spectators do not.
+  assert.deepEqual(hacseGame.view(s, 'allies').players.axis.known, taken);
+  assert.deepEqual(hacseGame.view(s, 'axis').players.axis.known, taken);
+  assert.equal(hacseGame.view(s, null).players.axis.known, null);
+  // Many re-deals from the loser's side: the known cards are always in the taker's hand.
+  for (let i = 0; i < 50; i++) {
+    const d = hacseGame.determinize(s, 'allies', new Rng(`k${i}`));
+    for (const id of taken) assert.ok(d.players.axis.hand.includes(id), `re-deal ${i} lost ${id}`);
+    assert.equal(d.players.axis.hand.length, s.players.axis.hand.length);
+    assert.deepEqual(hacseGame.view(d, 'allies'), hacseGame.view(s, 'allies'));
+  }
+  // Without the memory the re-deal would scatter them into the deck: the check above can fail.
+  const forgetful = { ...s, players: { ...s.players, axis: { ...s.players.axis, known: [] } } };
+  let scattered = false;
+  for (let i = 0; i < 50 && !scattered; i++) {
+    const d = hacseGame.determinize(forgetful, 'allies', new Rng(`k${i}`));
+    scattered = taken.some((id) => !d.players.axis.hand.includes(id));
+  }
+  assert.ok(scattered);
+});

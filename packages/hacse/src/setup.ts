@@ -62,7 +62,7 @@ export function setupState(o: SetupOptions): HacseState {
   const rng = seedRng(o.seed);
   const players = {} as Record<Side, PlayerState>;
   for (const side of SIDES) {
-    players[side] = { deck: shuffleInPlace(rng, deckCards(decks[side])), hand: [], discard: [], units: [], supports: [], progress: [], removed: [] };
+    players[side] = { deck: shuffleInPlace(rng, deckCards(decks[side])), hand: [], discard: [], units: [], supports: [], progress: [], removed: [], known: [] };
   }
   const start: Side = scenario === 'early' ? 'allies' : 'axis';
   const s: HacseState = {

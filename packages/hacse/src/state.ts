@@ -151,7 +151,7 @@ export function cloneState(s: HacseState): HacseState {
     const p = s.players[side];
     players[side] = {
       deck: p.deck.slice(), hand: p.hand.slice(), discard: p.discard.slice(), units: p.units.map((u) => ({ ...u })),
-      supports: p.supports.slice(), progress: p.progress.slice(), removed: p.removed.slice(),
+      supports: p.supports.slice(), progress: p.progress.slice(), removed: p.removed.slice(), known: p.known.slice(),
     };
   }
   const c = s.combat;

@@ -96,6 +96,7 @@ export function performMain(s: HacseState, side: Side, a: HacseAction): void {
     case 'place': {
       s.actionsLeft--;
       takeOne(p.hand, a.card);
+      takeOne(p.known, a.card);
       const cost = effectiveCost(s, side, a.card);
       if ((card(a.card).cost ?? 0) > cost) s.discountUsed = true;
       if (cost > 0) {
@@ -109,6 +110,7 @@ export function performMain(s: HacseState, side: Side, a: HacseAction): void {
     case 'play': {
       s.actionsLeft--;
       takeOne(p.hand, a.card);
+      takeOne(p.known, a.card);
       const c = card(a.card);
       if (c.kind === 'support') p.supports.push(a.card);
       else if (c.kind === 'progress') p.progress.push(a.card);
@@ -151,6 +153,7 @@ export function performPay(s: HacseState, side: Side, a: HacseAction): void {
   const p = s.players[side];
   if (a.type === 'pay') {
     takeOne(p.hand, a.card);
+    takeOne(p.known, a.card);
     p.discard.push(a.card);
     pend.left -= 1;
   } else if (a.type === 'sacrifice') {

@@ -92,6 +92,11 @@ export interface PlayerState {
   progress: string[];
   /** Destroyed units' cards, out of the game (Formel: not discarded). */
   removed: string[];
+  /**
+   * Cards in this hand that the opponent knows are there: taken from the opponent's hand by a hand
+   * draw (A11) and not yet seen to leave it. Kept by `determinize`.
+   */
+  known: string[];
 }
 
 export interface DeckInfo { id: string; name: string; side: Side; era: Era; nations: string[]; size: number }
@@ -238,6 +243,8 @@ export interface PlayerView {
   supports: string[];
   progress: string[];
   removed: string[];
+  /** Cards of this hand the opponent knows (hand draw, A11), sorted; null for spectators. */
+  known: string[] | null;
 }
 
 export interface AttackerView {

@@ -27,6 +27,7 @@ function playerView(s: HacseState, side: Side, viewer: Side | null): PlayerView 
     supports: [...p.supports],
     progress: [...p.progress],
     removed: [...p.removed],
+    known: viewer === null ? null : [...p.known].sort(),
   };
 }
 
