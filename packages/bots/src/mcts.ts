@@ -111,7 +111,7 @@ export class MctsBot implements Bot {
     }
     const t0 = performance.now();
     const k = this.opts.knowledge === undefined ? knowledgeFor(game.id) : (this.opts.knowledge ?? undefined);
-    const c = this.opts.exploration ?? 0.7;
+    const c = this.opts.exploration ?? k?.exploration ?? 0.7;
     const depthLimit = k?.evaluate ? (this.opts.rolloutDepth ?? k.rolloutDepth ?? 40) : Infinity;
     const maxRollout = this.opts.maxRolloutActions ?? 5000;
     const reuse = this.opts.reuse ?? true;

@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual, type Role } from '@tabula/engine';
 import { hammerGame as g, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { evaluateHammer, hammerKnowledge, hammerTables, sideStrength } from './hammer.js';
+import { FEATURES, battleOdds, evaluateHammer, hammerFeatures, hammerKnowledge, hammerTables, rolloutHammer, sideStrength } from './hammer.js';
 
 function walk(seed: string, steps: number, scenario = 'braveheart'): HammerState {
   let s: HammerState = g.setup({ seed, scenario });
@@ -67,4 +67,79 @@ test('Hammer tables: every block index gets a distinct id and its side from the 
   t.ids.forEach((id, b) => assert.equal(t.side[b], id.startsWith('E-') ? 0 : 1, id));
   assert.ok(t.noble.filter(Boolean).length >= 10);
   assert.equal(t.areas.length, 23);
+});
+
+/** A Braveheart setup with some blocks moved: `moves` maps block id to [area id or null (pool/off), steps]. */
+function placed(moves: Record<string, [string | null, number]>, turn = 1): HammerState {
+  const s: HammerState = g.setup({ seed: 'placed', scenario: 'braveheart' });
+  const t = hammerTables(g);
+  const loc = s.loc.slice(), steps = s.steps.slice();
+  for (const [id, [area, st]] of Object.entries(moves)) {
+    const b = t.ids.indexOf(id);
+    assert.ok(b >= 0, id);
+    loc[b] = area === null ? t.areas.length + 2 : t.areas.indexOf(area);
+    steps[b] = st;
+  }
+  return { ...s, loc, steps, turn };
+}
+
+const feature = (s: HammerState, name: (typeof FEATURES)[number]): number => hammerFeatures(g, s)[FEATURES.indexOf(name)]!;
+
+test('HotS 7.1 in the evaluation: a noble whose only home the enemy holds counts as defecting, more so near Winter', () => {
+  // Galloway's noble stands in Carrick; English infantry hold Galloway (its only home)
+  const held = { 'S-noble-galloway': ['carrick', 2], 'E-york-infantry': ['galloway', 4] } as Record<string, [string, number]>;
+  const free = { 'S-noble-galloway': ['carrick', 2], 'E-york-infantry': ['england', 4] } as Record<string, [string, number]>;
+  assert.equal(feature(placed(held, 1), 'defect*winter'), 0, 'no Winter in sight on turn 1');
+  assert.ok(feature(placed(held, 5), 'defect*winter') > 0, 'turn 5: the noble defects to England');
+  assert.equal(feature(placed(free, 5), 'defect*winter'), 0);
+  assert.ok(evaluateHammer(g, placed(held, 5)).England! > evaluateHammer(g, placed(free, 5)).England!);
+});
+
+test('HotS 5.7 in the evaluation: a pending battle a strong English group should win counts the Scottish noble as captured', () => {
+  const b = (steps: number, fire: number, init: number): { steps: number; fire: number; init: number } => ({ steps, fire, init });
+  assert.equal(battleOdds([b(3, 2, 1)], [b(3, 2, 1)]), 0.5, 'equal groups: even');
+  assert.ok(battleOdds([b(4, 4, 1), b(4, 3, 1)], [b(2, 2, 1)]) > 0.9, 'Edward and knights against a weak noble');
+  assert.ok(battleOdds([b(1, 2, 2)], [b(4, 3, 0)]) < 0.1);
+  const attack = placed({ 'E-edward': ['galloway', 4], 'E-york-knights': ['galloway', 4], 'S-noble-galloway': ['galloway', 2] });
+  const home = placed({ 'E-edward': ['england', 4], 'E-york-knights': ['england', 4], 'S-noble-galloway': ['galloway', 2] });
+  assert.ok(feature(attack, 'battle') > 1.5, `battle feature ${feature(attack, 'battle')}`);
+  assert.equal(feature(home, 'battle'), 0);
+  assert.ok(evaluateHammer(g, attack).England! > evaluateHammer(g, home).England!);
+});
+
+test('Hammer rollouts: movement mostly stops where it may (quiet rollouts); battles still mostly fire', () => {
+  const rng = new Rng('quiet');
+  const move: HammerAction[] = [{ type: 'group', area: 'fife' }, { type: 'group', area: 'moray' }, { type: 'end' }];
+  const battle: HammerAction[] = [{ type: 'fire', block: 'S-wallace' }, { type: 'retreat', block: 'S-wallace', to: 'fife' }, { type: 'hold', block: 'S-wallace' }];
+  let ends = 0, fires = 0;
+  for (let i = 0; i < 400; i++) {
+    if (rolloutHammer(move, rng).type === 'end') ends++;
+    if (rolloutHammer(battle, rng).type === 'fire') fires++;
+  }
+  assert.ok(ends > 300, `ends ${ends}/400`);
+  assert.ok(fires > 200 && fires < 390, `fires ${fires}/400`);
+});
+
+test('Hammer info key: equal views give equal keys, and it tells apart what the view tells apart', () => {
+  const key = (s: HammerState, r: Role): string => hammerKnowledge.infoKey!(s, r);
+  const seen = new Map<string, string>();
+  for (let i = 0; i < 6; i++) {
+    const s = walk(`key${i}`, 20 * i + 5, i % 2 ? 'the-bruce' : 'braveheart');
+    for (const r of ['England', 'Scotland'] as Role[]) {
+      const other: HammerState = g.determinize(s, r, new Rng(`k${i}`));
+      assert.equal(key(other, r), key(s, r), 'another deal of the hidden blocks: same key');
+      const view = JSON.stringify(g.view(s, r));
+      const k = key(s, r);
+      if (seen.has(k)) assert.equal(seen.get(k), view, 'two different views got one key');
+      seen.set(k, view);
+    }
+  }
+  // a step less on one own block changes the key
+  const s = walk('key-step', 10);
+  const t = hammerTables(g);
+  const b = t.ids.findIndex((_, x) => t.side[x] === 0 && s.loc[x]! < t.areas.length && s.steps[x]! >= 2);
+  assert.ok(b >= 0);
+  const more = { ...s, steps: s.steps.map((x, i) => (i === b ? x - 1 : x)) };
+  assert.notEqual(key(more, 'England'), key(s, 'England'));
+  assert.equal(seen.size, 12);
 });

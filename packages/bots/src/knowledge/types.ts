@@ -24,6 +24,11 @@ export interface Knowledge {
    * samples for the same rng, so the same decision. It may only reorder what `role` cannot see.
    */
   canonical?(game: AnyGame, state: unknown, role: Role): unknown;
+  /**
+   * UCB exploration constant suited to the scale of this game's rewards, used when the bot's options
+   * set none (default 0.7).
+   */
+  exploration?: number;
   /** Rollout depth limit in actions when `evaluate` is present (default 40). */
   rolloutDepth?: number;
 }
