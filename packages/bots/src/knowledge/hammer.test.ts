@@ -143,3 +143,12 @@ test('Hammer info key: equal views give equal keys, and it tells apart what the 
   assert.notEqual(key(more, 'England'), key(s, 'England'));
   assert.equal(seen.size, 12);
 });
+
+test('Hammer evaluation: an English noble next to a stronger Scottish army counts as threatened', () => {
+  const near = placed({ 'S-wallace': ['selkirk', 4], 'S-douglas': ['selkirk', 4] }); // next to Dunbar's lone noble
+  const far = placed({ 'S-wallace': ['ross', 4], 'S-douglas': ['ross', 4], 'E-noble-ross': [null, 0] });
+  assert.ok(feature(near, 'threat') < feature(far, 'threat'), `${feature(near, 'threat')} vs ${feature(far, 'threat')}`);
+  // the same army facing Dunbar with Edward's knights standing by the noble: no threat to Dunbar from it
+  const guarded = placed({ 'S-wallace': ['selkirk', 4], 'S-douglas': ['selkirk', 4], 'E-edward': ['dunbar', 4], 'E-york-knights': ['dunbar', 4] });
+  assert.ok(feature(guarded, 'threat') > feature(near, 'threat'));
+});
