@@ -10,7 +10,8 @@ import type { Benchmark, BenchSection } from './types.js';
  * to game, Wilson 95% intervals, decision-time percentiles.
  *
  * Configuration (environment, since `tabula bench` has no per-benchmark flags):
- * - TABULA_BENCH_BOT_GAMES: games per pairing (default 200; --quick: 4)
+ * - TABULA_BENCH_BOT_GAMES: games per pairing (default 200; --quick: 4), or per label substring:
+ *   "carcassonne=100,hacse=60,40" (first match wins; a bare number is the default for the rest)
  * - TABULA_BENCH_BOT_BUDGET: "time" (the levels' real time budgets, default) or "iterations"
  *   (each level at its fixed iteration budget: reproducible, see levelIterations in @tabula/bots)
  *   or a number N (hard at N iterations, medium at N/4)
@@ -41,11 +42,23 @@ export function botName(level: string, budget: string): string {
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
+/** Games per pairing for a "game/setup" label from TABULA_BENCH_BOT_GAMES (see above). */
+export function gamesFor(spec: string, label: string, fallback: number): number {
+  let n = fallback;
+  for (const part of spec.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    if (eq < 0) { n = Number(part); continue; }
+    if (label.includes(part.slice(0, eq))) { n = Number(part.slice(eq + 1)); break; }
+  }
+  if (!Number.isInteger(n) || n < 1) throw new Error(`TABULA_BENCH_BOT_GAMES: no positive game count for ${label} in "${spec}"`);
+  return n;
+}
+
 export const botsBench: Benchmark = {
   name: 'bots',
   async run({ quick, log }): Promise<BenchSection> {
     const env = typeof process !== 'undefined' ? process.env : {};
-    const games = Number(env.TABULA_BENCH_BOT_GAMES ?? (quick ? 4 : 200));
+    const gamesSpec = env.TABULA_BENCH_BOT_GAMES ?? (quick ? '4' : '200');
     const budget = env.TABULA_BENCH_BOT_BUDGET ?? (quick ? 'iterations' : 'time');
     const workers = Number(env.TABULA_BENCH_BOT_WORKERS ?? cpus().length);
     const only = env.TABULA_BENCH_BOT_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -55,6 +68,7 @@ export const botsBench: Benchmark = {
       for (const b of botBenchSetups(game)) {
         const label = `${game.id}/${b.label}`;
         if (only && !only.some((o) => label.includes(o))) continue;
+        const games = gamesFor(gamesSpec, label, 200);
         for (const opp of ['random', medium]) {
           const t0 = performance.now();
           const r: SimResult = await simulate({
@@ -79,7 +93,7 @@ export const botsBench: Benchmark = {
     const body = rows.map((r) => `| ${r.game} | ${r.setup} | ${r.pairing} | ${r.games} | ${r['hard wins']} | ${r.draws} | ${r['win rate']} | ${r['Wilson 95%']} | ${r['hard p50 ms']} | ${r['hard p95 ms']} | ${r['hard max ms']} | ${r.errors} | ${r['wall s']} |`).join('\n');
     return {
       title: 'Bot strength (MCTS levels)',
-      command: `TABULA_BENCH_BOT_GAMES=${games} TABULA_BENCH_BOT_BUDGET=${budget} TABULA_BENCH_BOT_WORKERS=${workers}${only ? ` TABULA_BENCH_BOT_ONLY=${only.join(',')}` : ''} npx tabula bench --only bots`,
+      command: `TABULA_BENCH_BOT_GAMES=${gamesSpec.includes('=') ? `"${gamesSpec}"` : gamesSpec} TABULA_BENCH_BOT_BUDGET=${budget} TABULA_BENCH_BOT_WORKERS=${workers}${only ? ` TABULA_BENCH_BOT_ONLY=${only.join(',')}` : ''} npx tabula bench --only bots`,
       markdown: `${head}${body}\n\nSeats alternate from game to game (each bot plays each side equally often). A draw counts as not a win. ` +
         `Decision times are wall-clock per decision of the hard bot, measured in worker threads sharing ${workers} worker(s) on this machine.`,
       rows,
