@@ -165,3 +165,17 @@ test('levels are registered by name; NAME@N fixes the iteration budget', () => {
   assert.throws(() => createBot('mcts-hard@zero'));
   assert.throws(() => createBot('nope'));
 });
+
+test('exploration: a knowledge may suggest the UCB constant; the bot option still wins over it', () => {
+  const s = goofspiel.setup({ seed: 'c' });
+  const spread = (bot: MctsBot): number => {
+    bot.choose(goofspiel, s, 'a', new Rng('c'));
+    const n = bot.last!.root.map((e) => e.n);
+    return Math.max(...n) / n.reduce((x, y) => x + y, 0);
+  };
+  const greedy = spread(mcts(400, { knowledge: { exploration: 0.01 } }));
+  const wide = spread(mcts(400, { knowledge: { exploration: 5 } }));
+  const overridden = spread(mcts(400, { knowledge: { exploration: 0.01 }, exploration: 5 }));
+  assert.ok(greedy > wide + 0.2, `most visited share ${greedy} vs ${wide}`);
+  assert.equal(overridden, wide);
+});

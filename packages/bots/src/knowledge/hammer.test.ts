@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual, type Role } from '@tabula/engine';
 import { hammerGame as g, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { FEATURES, battleOdds, evaluateHammer, hammerFeatures, hammerKnowledge, hammerTables, rolloutHammer, sideStrength } from './hammer.js';
+import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerKnowledge, hammerTables, rolloutHammer, rolloutHammerGreedy, sideStrength } from './hammer.js';
 
 function walk(seed: string, steps: number, scenario = 'braveheart'): HammerState {
   let s: HammerState = g.setup({ seed, scenario });
@@ -151,4 +151,26 @@ test('Hammer evaluation: an English noble next to a stronger Scottish army count
   // the same army facing Dunbar with Edward's knights standing by the noble: no threat to Dunbar from it
   const guarded = placed({ 'S-wallace': ['selkirk', 4], 'S-douglas': ['selkirk', 4], 'E-edward': ['dunbar', 4], 'E-york-knights': ['dunbar', 4] });
   assert.ok(feature(guarded, 'threat') > feature(near, 'threat'));
+});
+
+test('Hammer greedy rollouts: a moving block goes where the evaluation likes best for its side', () => {
+  const o = { ...HAMMER_SETTINGS, greedy: 1, quietGroup: 0.5 };
+  let checked = 0;
+  for (let i = 0; i < 30 && checked < 5; i++) {
+    let s: HammerState = g.setup({ seed: `greedy${i}`, scenario: i % 2 ? 'the-bruce' : 'braveheart' });
+    const rng = new Rng(`gw${i}`);
+    for (let k = 0; k < 400 && g.active(s).length; k++) {
+      const r = g.active(s).find((x: Role) => g.actions(s, x).length > 0)!;
+      const acts = g.actions(s, r) as HammerAction[];
+      if (acts.some((a) => a.type === 'to') && acts.length > 2) {
+        const pick = rolloutHammerGreedy(g, s, r, acts, new Rng('p'), o);
+        const value = (a: HammerAction): number => evaluateHammer(g, g.apply(s, r, a))[r]!;
+        for (const a of acts) assert.ok(value(pick) >= value(a), `${JSON.stringify(pick)} below ${JSON.stringify(a)}`);
+        checked++;
+        break;
+      }
+      s = g.apply(s, r, randomBot.choose(g, s, r, rng) as HammerAction);
+    }
+  }
+  assert.ok(checked >= 3, `only ${checked} path prompts met`);
 });

@@ -317,16 +317,49 @@ export function rolloutHammer(actions: HammerAction[], rng: Rng, quiet = 0.85): 
   return actions[actions.length - 1]!;
 }
 
+/**
+ * The rollout policy with a greedy step: once a block is picked to move (the path prompt: 'to'
+ * areas and 'stop'), with chance `greedy` it goes where the evaluation likes best for the mover,
+ * one area at a time (stopping when staying is best); a picked group moves a block rather than
+ * ending at once with chance 1 - `quietGroup`. Everything else as `rolloutHammer`.
+ */
+export function rolloutHammerGreedy(game: AnyGame, s: HammerState, role: Role, actions: HammerAction[], rng: Rng, o: HammerSettings): HammerAction {
+  const first = actions[0]!;
+  if (o.greedy > 0 && (first.type === 'to' || first.type === 'stop') && rng.float() < o.greedy) {
+    let best = first, bestV = -Infinity;
+    for (const a of actions) {
+      if (a.type !== 'to' && a.type !== 'stop') return rolloutHammer(actions, rng, o.quiet);
+      const v = evaluateHammer(game, game.apply(s, role, a) as HammerState, o.weights)[role] ?? 0.5;
+      if (v > bestV) { bestV = v; best = a; }
+    }
+    return best;
+  }
+  if (first.type === 'block' || (first.type === 'end' && actions.length > 1 && actions[1]!.type === 'block')) {
+    let end: HammerAction | undefined;
+    const blocks: HammerAction[] = [];
+    for (const a of actions) {
+      if (a.type === 'end') end = a;
+      else if (a.type === 'block') blocks.push(a);
+    }
+    if (end && blocks.length === actions.length - 1) {
+      return blocks.length === 0 || rng.float() < o.quietGroup ? end : blocks[rng.int(blocks.length)]!;
+    }
+  }
+  return rolloutHammer(actions, rng, o.quiet);
+}
+
 export interface HammerSettings {
-  /** See `rolloutHammer`. */
+  /** See `rolloutHammer` and `rolloutHammerGreedy`. */
   quiet: number;
+  quietGroup: number;
+  greedy: number;
   weights: HammerWeights;
   rolloutDepth: number;
   /** UCB constant suggested for this game's reward scale. */
   exploration?: number;
 }
 
-export const HAMMER_SETTINGS: HammerSettings = { quiet: 0.85, weights: HAMMER_WEIGHTS, rolloutDepth: 24, exploration: 0.3 };
+export const HAMMER_SETTINGS: HammerSettings = { quiet: 0.85, quietGroup: 0.85, greedy: 0, weights: HAMMER_WEIGHTS, rolloutDepth: 24, exploration: 0.3 };
 
 /**
  * The search-tree key of `role`'s information set: a compact encoding of its view (so a function of
@@ -352,7 +385,9 @@ export function makeHammerKnowledge(o: HammerSettings): Knowledge {
   return {
     rolloutDepth: o.rolloutDepth,
     ...(o.exploration === undefined ? {} : { exploration: o.exploration }),
-    rollout: (_game, _state, _role, actions, rng) => rolloutHammer(actions as HammerAction[], rng, o.quiet),
+    rollout: o.greedy > 0 || o.quietGroup !== o.quiet
+      ? (game, state, role, actions, rng) => rolloutHammerGreedy(game, state as HammerState, role, actions as HammerAction[], rng, o)
+      : (_game, _state, _role, actions, rng) => rolloutHammer(actions as HammerAction[], rng, o.quiet),
     evaluate: (game, state) => evaluateHammer(game, state as HammerState, o.weights),
     canonical: (game, state, role) => canonicalHammer(game, state as HammerState, role),
     infoKey: (state, role) => hammerInfoKey(hammerGame, state as HammerState, role),
