@@ -8,51 +8,270 @@
  * Rollouts: weighted random play that prefers deploying, attacking and playing cards to passing.
  */
 import type { AnyGame, Role, Rng } from '@tabula/engine';
-import { card, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
+import { applyAction, card, legalActions, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
+
+type Unit = HacseState['players']['axis']['units'][number];
 import type { Knowledge } from './types.js';
+
+interface CardStat {
+  /** Best attacking damage (assault or flank), its tactical (defending) damage, armour. */
+  atk: number;
+  man: number;
+  arm: number;
+  /** Unbracketed ground gain (0: bracketed or none). */
+  gain: number;
+  /** A rough worth: cost plus damage and armour. */
+  worth: number;
+  air: boolean;
+}
+
+const STATS = new Map<string, CardStat>();
+
+export function cardStat(id: string): CardStat {
+  let st = STATS.get(id);
+  if (!st) {
+    const c = card(id);
+    const d = c.damage ?? { assault: 0, maneuver: 0, flank: 0 };
+    const atk = Math.max(d.assault, d.flank);
+    st = {
+      atk, man: d.maneuver, arm: c.armour ?? 0,
+      gain: c.gain && !c.gain.bracketed ? c.gain.value : 0,
+      worth: 1 + (c.cost ?? 1) + 0.5 * (d.assault + d.maneuver + d.flank) / 3 + 0.3 * (c.armour ?? 0),
+      air: (c.tags ?? []).includes('aircraft'),
+    };
+    STATS.set(id, st);
+  }
+  return st;
+}
 
 const ZONE_WEIGHT = { front: 1, reserve: 0.8, hinterland: 0.5 } as const;
 
+/** Hit-point weighted worth of a side's units (front counts most). */
 export function unitValue(s: HacseState, side: Side): number {
   let v = 0;
   const destroyAt = s.rules.destroyAt[side];
   for (const u of s.players[side].units) {
-    const c = card(u.card);
-    const dmg = c.damage ? (c.damage.assault + c.damage.maneuver + c.damage.flank) / 3 : 0;
-    const worth = 1 + (c.cost ?? 1) + 0.5 * dmg + 0.3 * (c.armour ?? 0);
-    v += worth * ZONE_WEIGHT[u.zone] * Math.max(0, 1 - u.damage / destroyAt);
+    v += cardStat(u.card).worth * ZONE_WEIGHT[u.zone] * Math.max(0, 1 - u.damage / destroyAt);
   }
   return v;
 }
 
-export function evaluateHacse(s: HacseState): Record<Role, number> {
+/** Names of the evaluation features (Axis minus Allies unless said otherwise), in order. */
+export const FEATURES = [
+  'die', 'dieLate', 'hand', 'orders', 'front', 'frontPow', 'reserve', 'reservePow', 'hinter', 'worth', 'gainPot',
+  'frontEmpty', 'danger', 'cardsLeft', 'passives', 'tempo',
+] as const;
+
+interface SideFeatures {
+  hand: number; orders: number; front: number; frontPow: number; reserve: number; reservePow: number; hinter: number;
+  worth: number; gainPot: number; frontEmpty: number; danger: number; cardsLeft: number; passives: number;
+}
+
+function sideFeatures(s: HacseState, side: Side): SideFeatures {
+  const p = s.players[side];
+  const lim = s.rules.destroyAt[side];
+  let orders = 0;
+  for (const id of p.hand) if (id.startsWith('order.')) orders++;
+  let front = 0, frontPow = 0, reserve = 0, reservePow = 0, hinter = 0, worth = 0, gainPot = 0;
+  for (const u of p.units) {
+    const st = cardStat(u.card);
+    const hp = Math.max(0, 1 - u.damage / lim);
+    worth += st.worth * hp;
+    if (u.zone === 'front') {
+      front++;
+      if (!u.flipped) frontPow += (st.atk + 0.5 * st.man) * hp;
+    } else if (u.zone === 'reserve') {
+      reserve++;
+      if (!u.flipped) reservePow += (st.atk + 0.5 * st.man) * hp;
+    } else hinter += st.worth * hp;
+    if (u.zone !== 'hinterland' && !st.air && st.gain > gainPot) gainPot = st.gain;
+  }
+  return {
+    hand: Math.min(p.hand.length, 8), orders: Math.min(orders, 4), front, frontPow, reserve, reservePow, hinter, worth, gainPot,
+    frontEmpty: front === 0 ? 1 : 0, danger: front === 0 && p.hand.length <= 1 ? 1 : 0,
+    cardsLeft: Math.min(p.deck.length + p.discard.length, 30) / 10, passives: p.supports.length + p.progress.length,
+  };
+}
+
+/** The feature vector of a state (see FEATURES), from the Axis point of view. */
+export function hacseFeatures(s: HacseState): number[] {
+  const a = sideFeatures(s, 'axis'), b = sideFeatures(s, 'allies');
+  const t = Math.min(1, s.turn / Math.max(1, s.rules.turnLimit));
+  const d = s.die - 5;
+  const sign = s.active === 'axis' ? 1 : -1;
+  return [
+    d, d * t, a.hand - b.hand, a.orders - b.orders, a.front - b.front, a.frontPow - b.frontPow, a.reserve - b.reserve,
+    a.reservePow - b.reservePow, a.hinter - b.hinter, a.worth - b.worth, a.gainPot - b.gainPot, a.frontEmpty - b.frontEmpty,
+    a.danger - b.danger, a.cardsLeft - b.cardsLeft, a.passives - b.passives, sign * s.actionsLeft / 3,
+  ];
+}
+
+/** Logistic weights per feature (fitted on self-play outcomes) and the intercept. */
+export let WEIGHTS: number[] = [0.45, 0.4, 0.05, 0, 0, 0, 0, 0, 0, 0.06, 0, 0, 0, 0, 0, 0];
+export let BIAS = 0;
+export function setWeights(w: number[], b: number): void { WEIGHTS = w; BIAS = b; }
+
+/**
+ * Plays a combat, payment or effect in progress to its end with the best-weighted action each time
+ * (deterministic), so that the evaluation sees a settled position rather than damage in flight.
+ */
+export function settle(s: HacseState, maxSteps = 40): HacseState {
+  for (let i = 0; i < maxSteps && !s.outcome && s.phase !== 'main' && s.phase !== 'doctrine'; i++) {
+    const side = s.phase === 'combat' && s.combat ? (s.combat.stage === 'block' || s.combat.stage === 'hq' ? (s.combat.attacker === 'axis' ? 'allies' : 'axis') : s.combat.attacker) : s.active;
+    const acts = legalActions(s, side);
+    if (acts.length === 0) break;
+    let best = acts[0]!, bw = -1;
+    for (const a of acts) {
+      const w = actionWeight(s, side, a);
+      if (w > bw) { bw = w; best = a; }
+    }
+    s = applyAction(s, side, best);
+  }
+  return s;
+}
+
+export function evaluateHacse(s: HacseState, quiet = false): Record<Role, number> {
+  if (quiet && !s.outcome) s = settle(s);
   if (s.outcome) {
     const w = s.outcome.winners;
     return { axis: w.includes('axis') ? 1 / w.length : w.length ? 0 : 0.5, allies: w.includes('allies') ? 1 / w.length : w.length ? 0 : 0.5 };
   }
-  // near the turn limit the die alone decides (armistice)
-  const late = Math.min(1, s.turn / Math.max(1, s.rules.turnLimit));
-  const x = (0.45 + 0.4 * late) * (s.die - 5)
-    + 0.06 * (unitValue(s, 'axis') - unitValue(s, 'allies'))
-    + 0.05 * (s.players.axis.hand.length - s.players.allies.hand.length);
+  const f = hacseFeatures(s);
+  let x = BIAS;
+  for (let i = 0; i < f.length; i++) x += WEIGHTS[i]! * f[i]!;
   const axis = 1 / (1 + Math.exp(-x));
   return { axis, allies: 1 - axis };
 }
 
-const WEIGHT: Partial<Record<HacseAction['type'], number>> = {
+const TYPE_WEIGHT: Partial<Record<HacseAction['type'], number>> = {
   attack: 4, place: 3, play: 2, commit: 2, pay: 2, resolve: 2, assign: 2, block: 2, flank: 2, spread: 2, hq: 2,
   target: 2, move: 1, declared: 1, blocked: 1, hqPass: 1, draw: 0.8, doctrine: 1, sacrifice: 0.5, shuffle: 0.2, end: 0.3, disband: 0.1,
 };
 
-export function rolloutHacse(actions: HacseAction[], rng: Rng): HacseAction {
+/** The first (old) rollout policy: weights by action type only. */
+export function rolloutByType(actions: HacseAction[], rng: Rng): HacseAction {
+  return pickWeighted(actions, actions.map((a) => TYPE_WEIGHT[a.type] ?? 1), rng);
+}
+
+function pickWeighted(actions: HacseAction[], w: number[], rng: Rng): HacseAction {
   let total = 0;
-  for (const a of actions) total += WEIGHT[a.type] ?? 1;
+  for (const x of w) total += x;
   let r = rng.float() * total;
-  for (const a of actions) {
-    r -= WEIGHT[a.type] ?? 1;
-    if (r < 0) return a;
+  for (let i = 0; i < actions.length; i++) {
+    r -= w[i]!;
+    if (r < 0) return actions[i]!;
   }
   return actions[actions.length - 1]!;
+}
+
+function unitOf(s: HacseState, uid: string): { side: Side; u: Unit } | null {
+  for (const side of ['axis', 'allies'] as const) {
+    for (const u of s.players[side].units) if (u.uid === uid) return { side, u };
+  }
+  return null;
+}
+
+/** How attractive a damage point on this enemy unit is: finishing units off counts most. */
+function hitValue(s: HacseState, uid: string, n = 1): number {
+  const f = unitOf(s, uid);
+  if (!f) return 0.5;
+  const lim = s.rules.destroyAt[f.side];
+  const st = cardStat(f.u.card);
+  const taken = s.combat?.taken[uid] ?? 0;
+  let v = 1 + f.u.damage / 2;
+  if (f.u.damage + n >= lim) v += 3 + st.worth;
+  else if (taken < 2 && taken + n >= 2 && !f.u.flipped) v += 1.5; // a flip stops it attacking or gaining ground
+  return v;
+}
+
+/**
+ * Weight of one action for the rollout policy (and the order in which the search tries actions):
+ * sensible play that places and attacks with the units' best orders, finishes off damaged units,
+ * rests badly damaged units in the hinterland, keeps its hand, and rarely ends a turn early.
+ */
+export function actionWeight(s: HacseState, side: Side, a: HacseAction): number {
+  const p = s.players[side];
+  switch (a.type) {
+    case 'attack': return p.hand.some((id) => id.startsWith('order.')) ? 5 : 0.5;
+    case 'place': {
+      const c = card(a.card);
+      const st = cardStat(a.card);
+      const bracketed = !c.gain || c.gain.bracketed;
+      const ranged = (c.tags ?? []).some((t) => t === 'highRange' || t === 'veryHighRange');
+      const front = a.zone === 'front';
+      const fit = front ? (bracketed || ranged ? 0.6 : 1.5) : (bracketed || ranged || st.air ? 1.5 : 0.6);
+      return 3 * fit;
+    }
+    case 'play': return 2.5;
+    case 'draw': return p.hand.length <= 2 ? 3 : p.hand.length <= 5 ? 1 : 0.3;
+    case 'shuffle': return 0.05;
+    case 'end': return 0.15;
+    case 'disband': return 0.02;
+    case 'doctrine': return 1;
+    case 'move': {
+      const f = unitOf(s, a.uid);
+      if (!f) return 0.1;
+      const hurt = f.u.damage / s.rules.destroyAt[side];
+      if (a.to === 'hinterland') return hurt >= 0.5 ? 3 : 0.05;
+      if (f.u.zone === 'hinterland') return f.u.damage <= 1 ? (a.to === 'front' ? 1.5 : 1) : 0.05;
+      return 0.1;
+    }
+    case 'pay': {
+      const c = card(a.card);
+      if (c.side !== 'any' && c.side !== s.decks[side].side) return 4;
+      if (c.kind === 'order') return 1.5;
+      if (c.kind === 'unit') return 0.7;
+      return 1;
+    }
+    case 'sacrifice': {
+      const f = unitOf(s, a.uid);
+      return f && card(f.u.card).tags?.includes('sacrifice') ? 3 : 0.5;
+    }
+    case 'target': {
+      const f = unitOf(s, a.uid);
+      if (!f) return 1;
+      if (f.side === side) return 1 / cardStat(f.u.card).worth; // sacrifice the cheapest
+      return hitValue(s, a.uid);
+    }
+    case 'commit': {
+      if (a.order === null) return 0.15;
+      const c = card(unitOf(s, a.uid)?.u.card ?? '');
+      const o = card(a.order).order!;
+      const dmg = c.damage ? c.damage[o] : 0;
+      return o === 'maneuver' ? 0.3 + 0.5 * dmg : 0.5 + dmg;
+    }
+    case 'declared': {
+      const c = s.combat;
+      const ordersLeft = p.hand.some((id) => id.startsWith('order.'));
+      return c && ordersLeft ? 0.5 : 3;
+    }
+    case 'block': {
+      const f = unitOf(s, a.uid);
+      return f ? 1 + cardStat(f.u.card).man : 1;
+    }
+    case 'blocked': return 1;
+    case 'assign': return hitValue(s, a.target);
+    case 'resolve': return 1;
+    case 'flank': return hitValue(s, a.target);
+    case 'spread': return hitValue(s, a.target);
+    case 'hq': {
+      const c = s.combat;
+      if (!c || !c.current) return 0.1;
+      const taken = c.taken[c.current] ?? 0;
+      const flips = taken + c.pendingBack < 2 && taken + c.pendingBack + 1 >= 2;
+      const f = unitOf(s, c.current);
+      const kills = f ? f.u.damage + c.pendingBack + 1 >= s.rules.destroyAt[f.side] : false;
+      if (!(flips || kills) || p.hand.length <= 2) return 0.05;
+      const cd = card(a.card);
+      return cd.side !== 'any' && cd.side !== s.decks[side].side ? 3 : cd.kind === 'order' ? 1.5 : 0.7;
+    }
+    case 'hqPass': return 2;
+  }
+  return 1;
+}
+
+export function rolloutHacse(s: HacseState, side: Side, actions: HacseAction[], rng: Rng): HacseAction {
+  return pickWeighted(actions, actions.map((a) => actionWeight(s, side, a)), rng);
 }
 
 /**
@@ -93,7 +312,7 @@ export function infoKeyHacse(s: HacseState, viewer: Side): string {
 export const hacseKnowledge: Knowledge = {
   rolloutDepth: 16,
   infoKey: (state, role) => infoKeyHacse(state as HacseState, role as Side),
-  rollout: (_game: AnyGame, _state, _role, actions, rng) => rolloutHacse(actions as HacseAction[], rng),
-  evaluate: (_game, state) => evaluateHacse(state as HacseState),
+  rollout: (_game: AnyGame, state, role, actions, rng) => rolloutHacse(state as HacseState, role as Side, actions as HacseAction[], rng),
+  evaluate: (_game, state) => evaluateHacse(state as HacseState, true),
   canonical: (_game, state, role) => (role === 'axis' || role === 'allies' ? canonicalHacse(state as HacseState, role) : state),
 };
