@@ -269,6 +269,7 @@ export const de: Record<string, string> = {
   'hacse.deckCount_other': "{{count}} Karten im Deck",
   'hacse.handCount_one': "{{count}} auf der Hand",
   'hacse.handCount_other': "{{count}} auf der Hand",
+  'hacse.knownInHand': "bekannt auf der Hand (dir genommen)",
   'hacse.discardCount_one': "{{count}} abgelegt",
   'hacse.discardCount_other': "{{count}} abgelegt",
   'hacse.supports': "Unterstützung",

@@ -270,6 +270,7 @@ export const en: Record<string, string> = {
   'hacse.deckCount_other': "{{count}} cards in deck",
   'hacse.handCount_one': "{{count}} in hand",
   'hacse.handCount_other': "{{count}} in hand",
+  'hacse.knownInHand': "known in hand (taken from you)",
   'hacse.discardCount_one': "{{count}} discarded",
   'hacse.discardCount_other': "{{count}} discarded",
   'hacse.supports': "Support",

@@ -269,6 +269,7 @@ export const es: Record<string, string> = {
   'hacse.deckCount_other': "{{count}} cartas en el mazo",
   'hacse.handCount_one': "{{count}} en mano",
   'hacse.handCount_other': "{{count}} en mano",
+  'hacse.knownInHand': "en su mano (te las quitó)",
   'hacse.discardCount_one': "{{count}} descartada",
   'hacse.discardCount_other': "{{count}} descartadas",
   'hacse.supports': "Apoyo",

@@ -259,6 +259,7 @@ export const zhHans: Record<string, string> = {
   'hacse.noOrder': "无命令",
   'hacse.deckCount_other': "牌库 {{count}} 张",
   'hacse.handCount_other': "手牌 {{count}} 张",
+  'hacse.knownInHand': "已知手牌（从你手中夺走）",
   'hacse.discardCount_other': "弃牌 {{count}} 张",
   'hacse.supports': "支援",
   'hacse.progress': "进步",
