@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual } from '@tabula/engine';
 import { hacseGame as g, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { evaluateHacse, hacseKnowledge, infoKeyHacse } from './hacse.js';
+import { actionWeight, evaluateHacse, hacseKnowledge, infoKeyHacse, settle } from './hacse.js';
 
 function walk(seed: string, steps: number, scenario = 'early'): HacseState {
   let s: HacseState = g.setup({ seed, scenario });
@@ -53,4 +53,68 @@ test('HACSE evaluation: the front die moves the estimate toward the side it favo
   assert.ok(evaluateHacse(up).axis! > evaluateHacse(s).axis!);
   assert.ok(evaluateHacse(down).allies! > evaluateHacse(s).allies!);
   assert.ok(Math.abs(evaluateHacse(s).axis! + evaluateHacse(s).allies! - 1) < 1e-9);
+});
+
+/** A main-phase position of the given scenario with units on both sides (random play from a seed). */
+function withUnits(seed: string, scenario = 'early'): HacseState {
+  for (let i = 0; i < 40; i++) {
+    const s = walk(`${seed}${i}`, 30 + i, scenario);
+    if (s.phase === 'main' && !s.outcome && s.players.axis.units.length >= 2 && s.players.allies.units.length >= 2) return s;
+  }
+  throw new Error('no position with units');
+}
+
+test('HACSE rollout policy: a free damage point goes to the unit it destroys rather than to an undamaged one', () => {
+  const s = structuredClone(withUnits('spread'));
+  const [a, b] = s.players.allies.units;
+  a!.damage = s.rules.destroyAt.allies - 1;
+  b!.damage = 0;
+  assert.ok(actionWeight(s, 'axis', { type: 'spread', target: a!.uid }) > 2 * actionWeight(s, 'axis', { type: 'spread', target: b!.uid }));
+  assert.ok(actionWeight(s, 'axis', { type: 'flank', target: a!.uid }) > actionWeight(s, 'axis', { type: 'flank', target: b!.uid }));
+});
+
+test('HACSE rollout policy: an attacker commits an order with damage rather than no order, and rarely ends a turn early', () => {
+  const s = withUnits('commit');
+  const u = s.players.axis.units[0]!;
+  const withOrder = actionWeight(s, 'axis', { type: 'commit', uid: u.uid, order: 'order.assault' });
+  assert.ok(withOrder > 3 * actionWeight(s, 'axis', { type: 'commit', uid: u.uid, order: null }));
+  assert.ok(actionWeight(s, 'axis', { type: 'end' }) < actionWeight(s, 'axis', { type: 'play', card: 'x' }));
+  assert.ok(actionWeight(s, 'axis', { type: 'disband', uid: u.uid }) < 0.1);
+});
+
+test('HACSE rollout policy: a badly damaged unit is rested in the hinterland, a healthy one is not', () => {
+  const s = structuredClone(withUnits('rest'));
+  const [hurt, fine] = s.players.axis.units;
+  hurt!.zone = 'front'; hurt!.damage = 4;
+  fine!.zone = 'front'; fine!.damage = 0;
+  assert.ok(actionWeight(s, 'axis', { type: 'move', uid: hurt!.uid, to: 'hinterland' }) > 10 * actionWeight(s, 'axis', { type: 'move', uid: fine!.uid, to: 'hinterland' }));
+});
+
+test('HACSE settle: a combat in progress is played to its end (main phase or game over) without touching the input', () => {
+  let found = 0;
+  for (let i = 0; i < 30 && found < 3; i++) {
+    let s: HacseState = g.setup({ seed: `settle${i}`, scenario: i % 2 ? 'late' : 'early' });
+    const rng = new Rng(`settle${i}`);
+    while (g.active(s).length && s.phase !== 'combat') {
+      const r = g.active(s)[0]!;
+      s = g.apply(s, r, randomBot.choose(g, s, r, rng) as HacseAction);
+    }
+    if (s.phase !== 'combat') continue;
+    const before = structuredClone(s);
+    const t = settle(s);
+    assert.ok(t.outcome || t.phase === 'main', `phase ${t.phase}`);
+    assert.deepEqual(s, before);
+    found++;
+  }
+  assert.ok(found >= 3);
+});
+
+test('HACSE evaluation: an extra healthy unit or more hand cards raise the estimate of their side', () => {
+  const s = withUnits('worth');
+  const more = structuredClone(s);
+  more.players.axis.units.push({ ...more.players.axis.units[0]!, uid: 'x999', damage: 0 });
+  assert.ok(evaluateHacse(more).axis! > evaluateHacse(s).axis!);
+  const cards = structuredClone(s);
+  cards.players.allies.hand.push('order.assault', 'order.flank');
+  assert.ok(evaluateHacse(cards).allies! > evaluateHacse(s).allies!);
 });
