@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual } from '@tabula/engine';
 import { hacseGame as g, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { actionWeight, evaluateHacse, hacseKnowledge, infoKeyHacse, settle } from './hacse.js';
+import { actionWeight, canonicalHacse, evaluateHacse, hacseKnowledge, infoKeyHacse, settle } from './hacse.js';
 
 function walk(seed: string, steps: number, scenario = 'early'): HacseState {
   let s: HacseState = g.setup({ seed, scenario });
@@ -117,4 +117,24 @@ test('HACSE evaluation: an extra healthy unit or more hand cards raise the estim
   const cards = structuredClone(s);
   cards.players.allies.hand.push('order.assault', 'order.flank');
   assert.ok(evaluateHacse(cards).allies! > evaluateHacse(s).allies!);
+});
+
+test('HACSE canonical order: cards the viewer knows to be in the opponent hand (taken by a hand draw) stay in that hand', () => {
+  const s = structuredClone(withUnits('known'));
+  const me: Side = s.active, foe: Side = me === 'axis' ? 'allies' : 'axis';
+  // the card that sorts last among the foe's hidden cards, put into its hand: a plain sorted re-deal would put it in the deck
+  const fp = s.players[foe];
+  const taken = [...fp.hand, ...fp.deck].sort().pop()!;
+  if (!fp.hand.includes(taken)) { fp.deck[fp.deck.indexOf(taken)] = fp.hand[0]!; fp.hand[0] = taken; }
+  assert.ok(fp.hand.includes(taken) && fp.deck.length >= 6); // at most 6 copies of a card
+  fp.known = [taken];
+  for (let i = 0; i < 5; i++) {
+    const other: HacseState = g.determinize(s, me, new Rng(`k${i}`));
+    const c = canonicalHacse(other, me);
+    assert.ok(c.players[foe].hand.includes(taken));
+    assert.deepEqual(c.players[foe], canonicalHacse(s, me).players[foe]);
+  }
+  const withoutKnown = structuredClone(s);
+  withoutKnown.players[foe].known = [];
+  assert.notEqual(infoKeyHacse(withoutKnown, me), infoKeyHacse(s, me));
 });

@@ -285,13 +285,18 @@ export function canonicalHacse(s: HacseState, viewer: Side): HacseState {
   const foe: Side = viewer === 'axis' ? 'allies' : 'axis';
   const fp = d.players[foe];
   const slots = d.combat && d.combat.attacker === foe ? d.combat.attackers.filter((a) => a.order !== null && !a.revealed) : [];
-  const pool = [...fp.hand, ...fp.deck, ...slots.map((a) => a.order!)].sort();
+  // cards the viewer knows to be in the foe's hand (taken from it by a hand draw) stay there
+  const known = [...fp.known].sort();
+  const pool = [...fp.hand, ...fp.deck, ...slots.map((a) => a.order!)];
+  for (const id of known) pool.splice(pool.indexOf(id), 1);
+  pool.sort();
   for (const a of slots) {
     const i = pool.findIndex((id) => card(id).kind === 'order');
     a.order = pool.splice(i, 1)[0]!;
   }
-  fp.hand = pool.slice(0, fp.hand.length);
-  fp.deck = pool.slice(fp.hand.length);
+  const free = fp.hand.length - known.length;
+  fp.hand = [...known, ...pool.slice(0, free)];
+  fp.deck = pool.slice(free);
   d.rng = [0, 0, 0, 1];
   return d;
 }
@@ -301,7 +306,7 @@ export function infoKeyHacse(s: HacseState, viewer: Side): string {
   const pl = (side: Side): unknown[] => {
     const p = s.players[side];
     const own = side === viewer;
-    return [p.hand.length, p.deck.length, own ? [...p.hand].sort() : 0, own ? [...p.deck].sort() : 0, p.discard, p.units, p.supports, p.progress, p.removed];
+    return [p.hand.length, p.deck.length, own ? [...p.hand].sort() : 0, own ? [...p.deck].sort() : 0, p.discard, p.units, p.supports, p.progress, p.removed, [...p.known].sort()];
   };
   const c = s.combat;
   const combat = c ? [c.attacker, c.stage, c.attackers.map((a) => [a.uid, a.order !== null, a.revealed || viewer === c.attacker ? a.order : null, a.revealed, a.vs, a.by, a.done]),
