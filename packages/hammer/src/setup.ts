@@ -5,6 +5,7 @@ import { AREA_COUNT, BORDER_COUNT, ENGLAND, OFF, POOL_E, POOL_S, areaOf } from '
 import { BLOCK_COUNT, MAX, blockOf } from './blocks.js';
 import { dealYear } from './cards.js';
 import type { State } from './state.js';
+import { NO_MEMORY } from './memory.js';
 
 export const SCENARIOS = ['braveheart', 'the-bruce', 'campaign'] as const;
 
@@ -98,6 +99,7 @@ export function setupState(o: SetupOptions): State {
     edwardWintered: 0,
     frenchEntered: false,
     rp: new Array<number>(AREA_COUNT).fill(0),
+    known: NO_MEMORY,
     result: null,
     last: [],
   };

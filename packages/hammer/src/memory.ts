@@ -1,0 +1,150 @@
+/**
+ * What each side remembers of the enemy blocks it saw face up in battle (issue #3), built only from
+ * public events so that two states a side cannot tell apart give it the same memory.
+ *
+ * `State.known[b]` is the strength (steps) at which block b's enemy knows it, 0 = not known. One
+ * array serves both sides: a block's record always belongs to the other side (a noble's two
+ * colours are two blocks). Semantics (docs/rules/hammer-of-the-scots.md, "Fog of war and
+ * determinize"), applied after every action (`remember`, called by `apply`):
+ *
+ * 1. Winter forgets everything: once a Winter Turn starts (builds, disbanding, levies and nobles going
+ *    home change much in ways the enemy only partly sees) every record is dropped.
+ * 2. Hits in battle are public: a block face up before the action whose strength changed keeps its
+ *    record at the new strength.
+ * 3. A record lasts while no block of its side enters or leaves its area: after a public entry or
+ *    exit the enemy can no longer tell which block is which (the view shows enemy blocks per area
+ *    anonymously). A noble changing sides in place (capture, Herald, coronation) is public by name
+ *    and is not an entry or exit; its former owner knows the new block's strength.
+ * 4. A hidden strength change forgets the area's records of that side: Victuals (the named area),
+ *    Pillage (the pillaged and the pillaging area), and, as a safety net, any other strength change of
+ *    a face-down block (none is known to exist outside winter).
+ * 5. Every block face up after the action is recorded at its current strength.
+ *
+ * Cost: one identity check of `loc` and `steps` and a phase test per action; a loop over the 56
+ * blocks only when blocks moved, strengths changed or a battle is on; an array copy only when a
+ * record changes.
+ */
+import { AREA_COUNT, OFF, areaOf } from './map.js';
+import { BLOCK_COUNT, OTHER, SIDE } from './blocks.js';
+import { F_RESERVE, constFill, type State } from './state.js';
+import type { Action } from './types.js';
+
+/** The empty memory (shared and frozen: `remember` copies before writing). */
+export const NO_MEMORY: number[] = constFill(BLOCK_COUNT, 0);
+
+/** The memory of a state (states saved before the field existed have none). */
+export function knownOf(s: State): number[] {
+  return s.known ?? NO_MEMORY;
+}
+
+/** True when block b (of the viewer's enemy) is remembered by `viewer` at a strength. */
+export function remembered(s: State, b: number, viewer: number): boolean {
+  return viewer >= 0 && SIDE[b] !== viewer && knownOf(s)[b]! > 0;
+}
+
+/** True while block b is face up in the battle of `s` (same test as the view's `isRevealed`). */
+function faceUp(s: State, b: number): boolean {
+  const bt = s.battle;
+  return bt !== null && (bt.stage === 'turns' || bt.stage === 'hits') && s.loc[b] === bt.area && !(s.flags[b]! & F_RESERVE);
+}
+
+/** A noble changing sides in place: b went off the map where its other colour appeared, or the reverse. */
+function conversion(s: State, n: State, b: number): boolean {
+  const o = OTHER[b]!;
+  if (o < 0) return false;
+  const from = s.loc[b]!, to = n.loc[b]!;
+  if (from < AREA_COUNT && to === OFF) return s.loc[o] === OFF && n.loc[o] === from;
+  if (from === OFF && to < AREA_COUNT) return s.loc[o] === to && n.loc[o] === OFF;
+  return false;
+}
+
+function isWinter(phase: string): boolean {
+  return phase.charCodeAt(0) === 119 /* w */ && phase.charCodeAt(1) === 45 /* - */;
+}
+
+/** Updates `n.known` after `action` turned `s` into `n` (n is the fresh copy `apply` returns). */
+export function remember(s: State, n: State, action: Action): void {
+  const before = knownOf(s);
+  // 1. Winter (or a new year reached within one action).
+  if (isWinter(n.phase) || n.year !== s.year) {
+    n.known = NO_MEMORY;
+    return;
+  }
+  const moved = n.loc !== s.loc, stepped = n.steps !== s.steps;
+  const hiddenChange = s.phase === 'event' && (action.type === 'victuals' || action.type === 'pillage');
+  if (!moved && !stepped && !hiddenChange && n.battle === null) {
+    if (n.known !== before) n.known = before;
+    return;
+  }
+  let k = before;
+  let own = false;
+  // Areas (bit per location) where a block of side 0 / side 1 entered, left or changed in secret.
+  let dirty0 = 0, dirty1 = 0;
+  // 4. Victuals and Pillage change strengths in secret.
+  if (hiddenChange) {
+    // Victuals: the player's blocks in `area` gain steps. Pillage: the victim's blocks in `area`
+    // lose steps, the player's blocks in `from` gain them.
+    const player = s.ev ? s.ev.side : s.who;
+    const a = action as { area: string; from?: string };
+    const gain = 1 << areaOf(action.type === 'victuals' ? a.area : a.from!);
+    if (player === 0) dirty0 |= gain; else dirty1 |= gain;
+    if (action.type === 'pillage') {
+      if (player === 0) dirty1 |= 1 << areaOf(a.area); else dirty0 |= 1 << areaOf(a.area);
+    }
+  }
+  // 2. Strength changes of blocks that stayed where they were.
+  if (stepped) {
+    for (let b = 0; b < BLOCK_COUNT; b++) {
+      const st = n.steps[b]!;
+      if (st === s.steps[b] || n.loc[b] !== s.loc[b]) continue;
+      if (faceUp(s, b)) {
+        if (k[b] !== st) {
+          if (!own) { k = k.slice(); own = true; }
+          k[b] = st;
+        }
+      } else if (SIDE[b] === 0) dirty0 |= 1 << s.loc[b]!;
+      else dirty1 |= 1 << s.loc[b]!;
+    }
+  }
+  // 3. Entries and exits (a noble's change of sides in place is neither).
+  if (moved) {
+    for (let b = 0; b < BLOCK_COUNT; b++) {
+      const from = s.loc[b]!, to = n.loc[b]!;
+      if (from === to) continue;
+      if (conversion(s, n, b)) {
+        // The former owner of the new colour knew its strength.
+        const v = to < AREA_COUNT ? n.steps[b]! : 0;
+        if (k[b] !== v) {
+          if (!own) { k = k.slice(); own = true; }
+          k[b] = v;
+        }
+        continue;
+      }
+      if (SIDE[b] === 0) dirty0 |= (1 << from) | (1 << to);
+      else dirty1 |= (1 << from) | (1 << to);
+    }
+  }
+  if (dirty0 | dirty1) {
+    for (let b = 0; b < BLOCK_COUNT; b++) {
+      if (k[b] === 0) continue;
+      // a moved block's old and new areas are both dirty; a converted noble counts where it is now
+      if ((SIDE[b] === 0 ? dirty0 : dirty1) & (1 << n.loc[b]!)) {
+        if (!own) { k = k.slice(); own = true; }
+        k[b] = 0;
+      }
+    }
+  }
+  // 5. Blocks face up now.
+  const bt = n.battle;
+  if (bt !== null && (bt.stage === 'turns' || bt.stage === 'hits')) {
+    for (let b = 0; b < BLOCK_COUNT; b++) {
+      if (n.loc[b] !== bt.area || n.flags[b]! & F_RESERVE) continue;
+      const st = n.steps[b]!;
+      if (k[b] !== st) {
+        if (!own) { k = k.slice(); own = true; }
+        k[b] = st;
+      }
+    }
+  }
+  n.known = k;
+}
