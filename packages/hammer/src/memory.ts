@@ -31,6 +31,13 @@ import type { Action } from './types.js';
 
 /** The empty memory (shared and frozen: `remember` copies before writing). */
 export const NO_MEMORY: number[] = constFill(BLOCK_COUNT, 0);
+/** An unfrozen copy source for NO_MEMORY: V8 slices a frozen array some 50x slower. */
+const ZEROS: number[] = new Array<number>(BLOCK_COUNT).fill(0);
+
+/** A writable copy of a memory. */
+function own(k: number[]): number[] {
+  return (k === NO_MEMORY ? ZEROS : k).slice();
+}
 
 /** The memory of a state (states saved before the field existed have none). */
 export function knownOf(s: State): number[] {
@@ -62,22 +69,28 @@ function isWinter(phase: string): boolean {
   return phase.charCodeAt(0) === 119 /* w */ && phase.charCodeAt(1) === 45 /* - */;
 }
 
+/** True while the battle of `s` (if any) shows its blocks face up. */
+function showing(s: State): boolean {
+  const bt = s.battle;
+  return bt !== null && (bt.stage === 'turns' || bt.stage === 'hits');
+}
+
 /** Updates `n.known` after `action` turned `s` into `n` (n is the fresh copy `apply` returns). */
 export function remember(s: State, n: State, action: Action): void {
-  const before = knownOf(s);
   // 1. Winter (or a new year reached within one action).
   if (isWinter(n.phase) || n.year !== s.year) {
-    n.known = NO_MEMORY;
+    if (n.known !== NO_MEMORY) n.known = NO_MEMORY;
     return;
   }
   const moved = n.loc !== s.loc, stepped = n.steps !== s.steps;
   const hiddenChange = s.phase === 'event' && (action.type === 'victuals' || action.type === 'pillage');
-  if (!moved && !stepped && !hiddenChange && n.battle === null) {
-    if (n.known !== before) n.known = before;
-    return;
-  }
-  let k = before;
-  let own = false;
+  // New blocks turn face up only when a battle starts or a round begins (5.3, 5.32).
+  const bt = n.battle, sb = s.battle;
+  const faceUpNow = showing(n);
+  const newFaces = faceUpNow && (!showing(s) || sb!.area !== bt!.area || sb!.round !== bt!.round);
+  if (!moved && !stepped && !hiddenChange && !newFaces) return; // `clone` kept the memory
+  let k = knownOf(s);
+  let mine = false;
   // Areas (bit per location) where a block of side 0 / side 1 entered, left or changed in secret.
   let dirty0 = 0, dirty1 = 0;
   // 4. Victuals and Pillage change strengths in secret.
@@ -99,7 +112,7 @@ export function remember(s: State, n: State, action: Action): void {
       if (st === s.steps[b] || n.loc[b] !== s.loc[b]) continue;
       if (faceUp(s, b)) {
         if (k[b] !== st) {
-          if (!own) { k = k.slice(); own = true; }
+          if (!mine) { k = own(k); mine = true; }
           k[b] = st;
         }
       } else if (SIDE[b] === 0) dirty0 |= 1 << s.loc[b]!;
@@ -115,7 +128,7 @@ export function remember(s: State, n: State, action: Action): void {
         // The former owner of the new colour knew its strength.
         const v = to < AREA_COUNT ? n.steps[b]! : 0;
         if (k[b] !== v) {
-          if (!own) { k = k.slice(); own = true; }
+          if (!mine) { k = own(k); mine = true; }
           k[b] = v;
         }
         continue;
@@ -124,27 +137,27 @@ export function remember(s: State, n: State, action: Action): void {
       else dirty1 |= (1 << from) | (1 << to);
     }
   }
-  if (dirty0 | dirty1) {
+  if ((dirty0 | dirty1) && k !== NO_MEMORY) {
     for (let b = 0; b < BLOCK_COUNT; b++) {
       if (k[b] === 0) continue;
       // a moved block's old and new areas are both dirty; a converted noble counts where it is now
       if ((SIDE[b] === 0 ? dirty0 : dirty1) & (1 << n.loc[b]!)) {
-        if (!own) { k = k.slice(); own = true; }
+        if (!mine) { k = own(k); mine = true; }
         k[b] = 0;
       }
     }
   }
-  // 5. Blocks face up now.
-  const bt = n.battle;
-  if (bt !== null && (bt.stage === 'turns' || bt.stage === 'hits')) {
+  // 5. Blocks face up now (new ones, or records of the battle area just forgotten).
+  if (faceUpNow && (newFaces || (dirty0 | dirty1) & (1 << bt!.area))) {
+    const area = bt!.area;
     for (let b = 0; b < BLOCK_COUNT; b++) {
-      if (n.loc[b] !== bt.area || n.flags[b]! & F_RESERVE) continue;
+      if (n.loc[b] !== area || n.flags[b]! & F_RESERVE) continue;
       const st = n.steps[b]!;
       if (k[b] !== st) {
-        if (!own) { k = k.slice(); own = true; }
+        if (!mine) { k = own(k); mine = true; }
         k[b] = st;
       }
     }
   }
-  n.known = k;
+  if (mine || n.known !== k) n.known = k;
 }
