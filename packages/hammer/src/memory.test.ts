@@ -174,6 +174,28 @@ test('HotS fog memory, 5.3: a hit in the last combat turn of round 3 is public: 
   }
 });
 
+test('HotS fog memory, 5.7: a noble captured in battle changes sides in place; its former owner knows it at strength 1', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'mentieth', 3);
+  put(s, 'S-barclay', 'fife');
+  put(s, 'E-noble-dunbar', 'lothian', 1);
+  put(s, 'E-durham-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE2);
+  t = moveOne(t, 'Scotland', 'S-wallace', ['lothian'], 'mentieth');
+  t = endMoves(t);
+  rig(t, [1, 6, 6]);
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(t.loc[blockOf('S-noble-dunbar')], LOTHIAN, 'Dunbar now fights for Scotland');
+  assert.equal(t.battle?.stage, 'regroup');
+  assert.deepEqual(rememberedIds(g.view(t, 'England')), ['S-noble-dunbar@lothian:1', 'S-wallace@lothian:3']);
+  const dunbar = blockOf('S-noble-dunbar');
+  for (let i = 0; i < 20; i++) {
+    const d = g.determinize(t, 'England', new Rng(`c${i}`));
+    assert.equal(d.loc[dunbar], LOTHIAN);
+    assert.equal(d.steps[dunbar], 1);
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Random games: invariants, fairness, and an independent observer that rebuilds the memory from
 // nothing but one side's views and log lines.
