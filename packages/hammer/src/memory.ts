@@ -51,19 +51,13 @@ export function remembered(s: State, b: number, viewer: number): boolean {
   return viewer >= 0 && SIDE[b] !== viewer && knownOf(s)[b]! > 0;
 }
 
-/** True while block b is face up in the battle of `s` (same test as the view's `isRevealed`). */
-function faceUp(s: State, b: number): boolean {
-  const bt = s.battle;
-  return bt !== null && (bt.stage === 'turns' || bt.stage === 'hits') && s.loc[b] === bt.area && !(s.flags[b]! & F_RESERVE);
-}
-
 /** A noble changing sides in place: b went off the map where its other colour appeared, or the reverse. */
-function conversion(s: State, n: State, b: number): boolean {
+function conversion(sLoc: number[], nLoc: number[], b: number): boolean {
   const o = OTHER[b]!;
   if (o < 0) return false;
-  const from = s.loc[b]!, to = n.loc[b]!;
-  if (from < AREA_COUNT && to === OFF) return s.loc[o] === OFF && n.loc[o] === from;
-  if (from === OFF && to < AREA_COUNT) return s.loc[o] === to && n.loc[o] === OFF;
+  const from = sLoc[b]!, to = nLoc[b]!;
+  if (from < AREA_COUNT && to === OFF) return sLoc[o] === OFF && nLoc[o] === from;
+  if (from === OFF && to < AREA_COUNT) return sLoc[o] === to && nLoc[o] === OFF;
   return false;
 }
 
@@ -91,6 +85,8 @@ export function remember(s: State, n: State, action: Action): void {
   const faceUpNow = showing(n);
   const newFaces = faceUpNow && (!showing(s) || sb!.area !== bt!.area || sb!.round !== bt!.round);
   if (!moved && !stepped && !hiddenChange && !newFaces) return; // `clone` kept the memory
+  // Arrays in locals: the loops below then read plain arrays, not state fields.
+  const sLoc = s.loc, nLoc = n.loc, sSteps = s.steps, nSteps = n.steps;
   let k = knownOf(s);
   let mine = false;
   // Areas (bit per location) where a block of side 0 / side 1 entered, left or changed in secret.
@@ -109,26 +105,28 @@ export function remember(s: State, n: State, action: Action): void {
   }
   // 2. Strength changes of blocks that stayed where they were.
   if (stepped) {
+    const sArea = showing(s) ? sb!.area : -1, sFlags = s.flags;
     for (let b = 0; b < BLOCK_COUNT; b++) {
-      const st = n.steps[b]!;
-      if (st === s.steps[b] || n.loc[b] !== s.loc[b]) continue;
-      if (faceUp(s, b)) {
+      const st = nSteps[b]!, at = sLoc[b]!;
+      if (st === sSteps[b] || nLoc[b] !== at) continue;
+      if (at === sArea && !(sFlags[b]! & F_RESERVE)) {
+        // face up before the action: a public hit
         if (k[b] !== st) {
           if (!mine) { k = own(k); mine = true; }
           k[b] = st;
         }
-      } else if (SIDE[b] === 0) dirty0 |= 1 << s.loc[b]!;
-      else dirty1 |= 1 << s.loc[b]!;
+      } else if (SIDE[b] === 0) dirty0 |= 1 << at;
+      else dirty1 |= 1 << at;
     }
   }
   // 3. Entries and exits (a noble's change of sides in place is neither).
   if (moved) {
     for (let b = 0; b < BLOCK_COUNT; b++) {
-      const from = s.loc[b]!, to = n.loc[b]!;
+      const from = sLoc[b]!, to = nLoc[b]!;
       if (from === to) continue;
-      if (conversion(s, n, b)) {
+      if (conversion(sLoc, nLoc, b)) {
         // The former owner of the new colour knew its strength.
-        const v = to < AREA_COUNT ? n.steps[b]! : 0;
+        const v = to < AREA_COUNT ? nSteps[b]! : 0;
         if (k[b] !== v) {
           if (!mine) { k = own(k); mine = true; }
           k[b] = v;
@@ -143,7 +141,7 @@ export function remember(s: State, n: State, action: Action): void {
     for (let b = 0; b < BLOCK_COUNT; b++) {
       if (k[b] === 0) continue;
       // a moved block's old and new areas are both dirty; a converted noble counts where it is now
-      if ((SIDE[b] === 0 ? dirty0 : dirty1) & (1 << n.loc[b]!)) {
+      if ((SIDE[b] === 0 ? dirty0 : dirty1) & (1 << nLoc[b]!)) {
         if (!mine) { k = own(k); mine = true; }
         k[b] = 0;
       }
@@ -151,10 +149,10 @@ export function remember(s: State, n: State, action: Action): void {
   }
   // 5. Blocks face up now (new ones, or records of the battle area just forgotten).
   if (faceUpNow && (newFaces || (dirty0 | dirty1) & (1 << bt!.area))) {
-    const area = bt!.area;
+    const area = bt!.area, nFlags = n.flags;
     for (let b = 0; b < BLOCK_COUNT; b++) {
-      if (n.loc[b] !== area || n.flags[b]! & F_RESERVE) continue;
-      const st = n.steps[b]!;
+      if (nLoc[b] !== area || nFlags[b]! & F_RESERVE) continue;
+      const st = nSteps[b]!;
       if (k[b] !== st) {
         if (!mine) { k = own(k); mine = true; }
         k[b] = st;
