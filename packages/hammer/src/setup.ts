@@ -3,9 +3,9 @@ import data from './data/hammer-of-the-scots.json' with { type: 'json' };
 import { RuleError, RuleCodes, seedRng, randInt, type SetupOptions, type VariantSpec } from '@tabula/engine';
 import { AREA_COUNT, BORDER_COUNT, ENGLAND, OFF, POOL_E, POOL_S, areaOf } from './map.js';
 import { BLOCK_COUNT, MAX, blockOf } from './blocks.js';
+import { NO_MEMORY } from './memory.js';
 import { dealYear } from './cards.js';
 import type { State } from './state.js';
-import { NO_MEMORY } from './memory.js';
 
 export const SCENARIOS = ['braveheart', 'the-bruce', 'campaign'] as const;
 
@@ -99,8 +99,8 @@ export function setupState(o: SetupOptions): State {
     edwardWintered: 0,
     frenchEntered: false,
     rp: new Array<number>(AREA_COUNT).fill(0),
-    known: NO_MEMORY,
     result: null,
+    known: NO_MEMORY, // after `result`, as in `clone`
     last: [],
   };
   const dep = deployment(sc);

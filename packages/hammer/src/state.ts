@@ -268,8 +268,8 @@ export function clone(s: State): State {
     edwardWintered: s.edwardWintered,
     frenchEntered: s.frenchEntered,
     rp: s.rp,
-    known: s.known, // replaced, never written in place
     result: s.result,
+    known: s.known, // replaced, never written in place
     last: NO_LOG,
   };
 }
