@@ -36,6 +36,10 @@ export const NO_MEMORY: number[] = constFill(BLOCK_COUNT, 0);
 /** An unfrozen copy source for NO_MEMORY: V8 (Node 20) slices a frozen array some 30x slower. */
 const ZEROS: number[] = new Array<number>(BLOCK_COUNT).fill(0);
 
+/** Nobles with a block of each colour: the blocks that can change sides in place. */
+const TWO_COLOURED: number[] = [];
+for (let b = 0; b < BLOCK_COUNT; b++) if (OTHER[b]! >= 0) TWO_COLOURED.push(b);
+
 /** A writable copy of a memory. */
 function own(k: number[]): number[] {
   return (k === NO_MEMORY ? ZEROS : k).slice();
@@ -119,8 +123,19 @@ export function remember(s: State, n: State, action: Action): void {
       else dirty1 |= 1 << at;
     }
   }
-  // 3. Entries and exits (a noble's change of sides in place is neither).
-  if (moved) {
+  // 3. Entries and exits (a noble's change of sides in place is neither). With nothing remembered
+  // (the common case) and no battle showing, entries and exits cannot matter: look for changes
+  // of sides only.
+  if (moved && k === NO_MEMORY && !faceUpNow) {
+    for (let i = 0; i < TWO_COLOURED.length; i++) {
+      const b = TWO_COLOURED[i]!;
+      const to = nLoc[b]!;
+      if (to < AREA_COUNT && sLoc[b] !== to && conversion(sLoc, nLoc, b)) {
+        if (!mine) { k = own(k); mine = true; }
+        k[b] = nSteps[b]!;
+      }
+    }
+  } else if (moved) {
     for (let b = 0; b < BLOCK_COUNT; b++) {
       const from = sLoc[b]!, to = nLoc[b]!;
       if (from === to) continue;
@@ -159,5 +174,10 @@ export function remember(s: State, n: State, action: Action): void {
       }
     }
   }
-  if (mine || n.known !== k) n.known = k;
+  if (mine) {
+    // back to the shared empty memory when everything was forgotten (keeps the shortcut above)
+    let any = false;
+    for (let b = 0; b < BLOCK_COUNT; b++) if (k[b] !== 0) { any = true; break; }
+    n.known = any ? k : NO_MEMORY;
+  } else if (n.known !== k) n.known = k;
 }
