@@ -22,9 +22,10 @@
  *
  * Cost: identity checks of `loc` and `steps` (copied on write, so the same array means nothing
  * moved or changed strength), a phase test and a look at the battle per action; loops over the 56
- * blocks only when blocks moved, strengths changed, Victuals or Pillage was played, or new blocks
- * turned face up (a battle starts or a round begins); an array copy only when a record changes.
- * Should `loc`/`steps` ever be copied on every action, the result stays right, only slower.
+ * blocks only when blocks moved (over the 26 two-coloured nobles while nothing is remembered),
+ * strengths changed, Victuals or Pillage was played, or new blocks turned face up (a battle starts
+ * or a round begins); an array copy only when a record changes. Should `loc`/`steps` ever be
+ * copied on every action, the result stays right, only slower.
  */
 import { AREA_COUNT, OFF, areaOf } from './map.js';
 import { BLOCK_COUNT, OTHER, SIDE } from './blocks.js';
