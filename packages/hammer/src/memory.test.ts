@@ -196,6 +196,16 @@ test('HotS fog memory, 5.7: a noble captured in battle changes sides in place; i
   }
 });
 
+test('HotS fog memory: a state saved before the memory existed (no `known` field) still plays, shows and determinizes', () => {
+  const old = copy(wallaceWins());
+  delete (old as Partial<State>).known;
+  assert.deepEqual(rememberedIds(g.view(old, 'England')), []);
+  const d = g.determinize(old, 'England', new Rng('old'));
+  assert.deepEqual(g.view(d, 'England'), g.view(old, 'England'));
+  const t = until(old, (x) => x.phase === 'cards', quietly);
+  assert.equal(t.phase, 'cards');
+});
+
 // ---------------------------------------------------------------------------------------------
 // Random games: invariants, fairness, and an independent observer that rebuilds the memory from
 // nothing but one side's views and log lines.
