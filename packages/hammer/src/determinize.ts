@@ -1,7 +1,10 @@
 /**
  * Re-deals everything a viewer cannot see: the identities and strengths of the enemy's face-down
  * blocks (on the map and in its pool) keeping each slot's public facts (area, moved, reserve), the
- * enemy's hand and face-down card, and the RNG.
+ * enemy's hand and face-down card, and the RNG. Enemy blocks the viewer remembers from a battle
+ * (memory.ts) stay where they are at the remembered strength and are dealt nowhere else. The slots
+ * are taken in a public order (area, then flags), so two states the viewer cannot tell apart give
+ * the same result for the same rng.
  */
 import type { Rng } from '@tabula/engine';
 import { AREA_COUNT, COASTAL, ENGLAND, OFF } from './map.js';
@@ -9,6 +12,7 @@ import { BLOCK_COUNT, IS_NOBLE, MAX, NORSE, SIDE } from './blocks.js';
 import { CARD_IDS } from './cards.js';
 import { flagsW, locW, stepsW, clone, cow, type State } from './state.js';
 import { isRevealed } from './view.js';
+import { remembered } from './memory.js';
 
 function canStand(s: State, b: number, loc: number): boolean {
   const onMap = loc < AREA_COUNT;
@@ -23,8 +27,13 @@ export function determinize(s: State, viewer: number, rng: Rng): State {
   cow(n, 'hand');
   const enemy = 1 - viewer;
   const hidden: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === enemy && s.loc[b] !== OFF && !isRevealed(s, b)) hidden.push(b);
-  const slots = hidden.map((b) => ({ loc: s.loc[b]!, flags: s.flags[b]! }));
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (SIDE[b] === enemy && s.loc[b] !== OFF && !isRevealed(s, b) && !remembered(s, b, viewer)) hidden.push(b);
+  }
+  // Each slot remembers the block standing there (`src`), for the selected-block remap below. Slots
+  // equal in area and flags are interchangeable, except that the selected block's comes first.
+  const slots = hidden.map((b) => ({ loc: s.loc[b]!, flags: s.flags[b]!, src: b, key: b === s.sel ? 0 : 1 }));
+  slots.sort((x, y) => x.loc - y.loc || x.flags - y.flags || x.key - y.key);
   // A random assignment of identities to slots that respects what every block may be.
   let assign: number[] | null = null;
   for (let attempt = 0; attempt < 20 && !assign; attempt++) {
@@ -47,7 +56,7 @@ export function determinize(s: State, viewer: number, rng: Rng): State {
   for (let i = 0; i < slots.length; i++) {
     const b = assign[i]!;
     const slot = slots[i]!;
-    remap.set(hidden[i]!, b);
+    remap.set(slot.src, b);
     locW(n)[b] = slot.loc;
     flagsW(n)[b] = slot.flags;
     stepsW(n)[b] = slot.loc < AREA_COUNT ? 1 + rng.int(MAX[b]!) : MAX[b]!;

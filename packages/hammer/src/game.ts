@@ -6,6 +6,7 @@ import { clone, type State } from './state.js';
 import { SCENARIOS, VARIANTS, setupState } from './setup.js';
 import { activeRoles, buildView } from './view.js';
 import { determinize } from './determinize.js';
+import { remember } from './memory.js';
 import type { Action, HammerView } from './types.js';
 // Each module registers its phases and steps.
 import './movement.js';
@@ -84,6 +85,7 @@ export const hammerGame: Game<State, Action, HammerView> = {
     if (!listed(acts, action)) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
     const n = clone(s);
     PHASES[s.phase]!.apply(n, side, action);
+    remember(s, n, action);
     return n;
   },
   view: buildView,

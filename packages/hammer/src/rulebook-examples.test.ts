@@ -778,7 +778,9 @@ test('HotS 5.32: attacking reserves stay hidden when the battle is over in round
   assert.deepEqual(lothian(t).map((b) => b.id ?? '?').sort(), ['?', 'S-wallace'], 'round 1: the reserve is face down');
   rig(t, [1, 6, 6, 6]);
   t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
-  assert.ok(lothian(t).every((b) => b.id === undefined), 'battle won in round 1: all stand up, Douglas never revealed');
+  assert.ok(lothian(t).every((b) => !b.revealed), 'battle won in round 1: all stand up');
+  // England remembers Wallace, whom it saw fight (issue #3), but never saw Douglas.
+  assert.deepEqual(lothian(t).map((b) => (b.remembered ? b.id : b.id ?? '?')).sort(), ['?', 'S-wallace'], 'Douglas never revealed');
 });
 
 // ---------------------------------------------------------------- 8.1 / 8.2 set-ups, checked against the rulebook text

@@ -3,6 +3,7 @@ import data from './data/hammer-of-the-scots.json' with { type: 'json' };
 import { RuleError, RuleCodes, seedRng, randInt, type SetupOptions, type VariantSpec } from '@tabula/engine';
 import { AREA_COUNT, BORDER_COUNT, ENGLAND, OFF, POOL_E, POOL_S, areaOf } from './map.js';
 import { BLOCK_COUNT, MAX, blockOf } from './blocks.js';
+import { NO_MEMORY } from './memory.js';
 import { dealYear } from './cards.js';
 import type { State } from './state.js';
 
@@ -99,6 +100,7 @@ export function setupState(o: SetupOptions): State {
     frenchEntered: false,
     rp: new Array<number>(AREA_COUNT).fill(0),
     result: null,
+    known: NO_MEMORY, // after `result`, as in `clone`
     last: [],
   };
   const dep = deployment(sc);

@@ -98,6 +98,11 @@ export interface State {
   frenchEntered: boolean;
   /** Replacement points left per area during builds. */
   rp: number[];
+  /**
+   * Per block: the strength at which its enemy remembers it from a battle, 0 = not known (memory.ts;
+   * replaced, never written in place).
+   */
+  known: number[];
   result: { winners: string[]; reason: string } | null;
   /** What the last action did, for `describe` (each line says who may read it). */
   last: LogEv[];
@@ -264,6 +269,7 @@ export function clone(s: State): State {
     frenchEntered: s.frenchEntered,
     rp: s.rp,
     result: s.result,
+    known: s.known, // replaced, never written in place
     last: NO_LOG,
   };
 }

@@ -60,7 +60,10 @@ export type Action =
 /** A block as a viewer sees it. Enemy blocks outside battle show only `side` and the positional flags. */
 export interface BlockView {
   side: 'England' | 'Scotland';
-  /** Block id (data file), present for own blocks and enemy blocks revealed in the current battle round. */
+  /**
+   * Block id (data file), present for own blocks, enemy blocks revealed in the current battle round
+   * and enemy blocks the viewer remembers (`remembered`).
+   */
   id?: string;
   /** Current strength (steps), with `id`. */
   steps?: number;
@@ -72,6 +75,12 @@ export interface BlockView {
   reserve: boolean;
   /** Shown face up because it fights in the current battle round. */
   revealed: boolean;
+  /**
+   * A face-down enemy block the viewer saw in an earlier battle round and can still tell apart:
+   * no block of its side has entered or left its area since and its strength cannot have changed in
+   * secret (docs/rules/hammer-of-the-scots.md, "Fog of war and determinize"). Absent otherwise.
+   */
+  remembered?: boolean;
 }
 
 export interface AreaView {

@@ -4,6 +4,7 @@ import { BLOCK_COUNT, BLOCK_IDS, MAX, ROLES, SIDE } from './blocks.js';
 import { nobleCount } from './board.js';
 import { F_MOVED, F_RESERVE, type State } from './state.js';
 import type { AreaView, BlockView, HammerView } from './types.js';
+import { knownOf, remembered } from './memory.js';
 
 /** True while a block fights face up in the current battle round. */
 export function isRevealed(s: State, b: number): boolean {
@@ -39,10 +40,13 @@ export function buildView(s: State, viewer: string | null): HammerView {
     const f = s.flags[b]!;
     const revealed = isRevealed(s, b);
     const bv: BlockView = { side: ROLES[side]!, moved: (f & F_MOVED) !== 0, reserve: (f & F_RESERVE) !== 0, revealed };
-    if (side === v || revealed) {
+    // A face-down enemy block the viewer saw in an earlier battle round and can still tell apart.
+    const known = !revealed && remembered(s, b, v);
+    if (side === v || revealed || known) {
       bv.id = BLOCK_IDS[b]!;
-      bv.steps = s.steps[b]!;
+      bv.steps = known ? knownOf(s)[b]! : s.steps[b]!;
       bv.max = MAX[b]!;
+      if (known) bv.remembered = true;
       areas[l]!.blocks.push(bv);
     } else hidden[l]!.push(bv);
   }
