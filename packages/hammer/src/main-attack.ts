@@ -37,9 +37,9 @@ function groups(s: State, side: number, area: number): number[] {
 
 /** The first area from `start` where `side` attacked with two or more groups and must declare. */
 function nextArea(s: State, side: number, start: number): number {
-  const occ = occupancy(s);
   for (let a = start; a < AREA_COUNT; a++) {
-    if (s.att[a] === side && occ[a] === 3 && groups(s, side, a).length > 1) return a;
+    if (s.att[a] !== side) continue; // most turns: no attack at all, nothing else to look at
+    if (occupancy(s)[a] === 3 && groups(s, side, a).length > 1) return a;
   }
   return -1;
 }
