@@ -12,6 +12,7 @@ import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
 import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, constFill, cow, rngW, zero, type State } from './state.js';
 import type { Action } from './types.js';
+import { ENTRY_MASK } from './main-attack.js';
 import { BATTLE_ACTS, DONE, FIRE_ACTS, HIT_ACTS, HOLD_ACTS, REGROUP_ACTS, RETREAT_ACTS } from './acts.js';
 
 
@@ -29,7 +30,8 @@ function clearBattleState(n: State): void {
   n.mainFrom = n.att;
   n.mainBorder = n.att;
   zero(n, 'bUsed');
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b]! & (F_RESERVE | F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
+  const turnOnly = F_RESERVE | F_ACTED | F_CELTIC | ENTRY_MASK;
+  for (let b = 0; b < BLOCK_COUNT; b++) if (n.flags[b]! & turnOnly) flagsW(n)[b]! &= ~turnOnly;
 }
 
 defineStep('battles', (n) => {

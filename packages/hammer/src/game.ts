@@ -14,6 +14,7 @@ import './battle.js';
 import './events.js';
 import './turn.js';
 import './winter.js';
+import './main-attack.js';
 import { advance } from './flow.js';
 
 const sideOf = (role: Role): number => (role === 'England' ? 0 : role === 'Scotland' ? 1 : -1);

@@ -12,6 +12,7 @@ import { advance, definePhase, defineStep, wait } from './flow.js';
 import { flagsW, locW, log, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { BLOCK_ACTS, END, GROUP_ACTS, STOP, NORSE_ACTS, TO_ACTS } from './acts.js';
+import { entryBits } from './main-attack.js';
 
 /** Scratch counters per area for listing group moves (filled afresh on each call). */
 const OWN = new Int32Array(AREA_COUNT), ENEMY = new Int32Array(AREA_COUNT), FREE = new Int32Array(AREA_COUNT);
@@ -218,9 +219,9 @@ definePhase('path', {
 });
 
 /**
- * A block enters an enemy-occupied or contested area (5.32, 5.33): the first attacker fixes the
- * main attack's origin and border; later attackers from elsewhere and all defending
- * reinforcements are reserves. The border is closed to the enemy's retreats (5.5).
+ * A block enters an enemy-occupied or contested area (5.32, 5.33): the first attacker's group is the
+ * main attack until the attacker declares another at the end of its move phase (main-attack.ts);
+ * attackers from elsewhere and all defending reinforcements are reserves. The border is closed to the enemy's retreats (5.5).
  */
 export function enterBattle(n: State, side: number, b: number, origin: number, bd: number, to: number): void {
   if (n.att[to]! < 0) {
@@ -234,6 +235,8 @@ export function enterBattle(n: State, side: number, b: number, origin: number, b
   } else if (n.att[to] !== side || n.mainFrom[to] !== origin || n.mainBorder[to] !== bd) {
     flagsW(n)[b]! |= F_RESERVE;
   }
+  // The attacker's groups are told apart for the main-attack declaration (main-attack.ts).
+  if (n.att[to] === side) flagsW(n)[b]! |= entryBits(origin, bd);
   if (bd >= 0 && !(n.bUsed[bd]! & (1 << side))) {
     cow(n, 'bUsed');
     n.bUsed[bd]! |= 1 << side;

@@ -29,6 +29,15 @@ function endMoves(s: State): State {
   return t;
 }
 
+/** 5.32: the active attacker declares the group that came from `from` its main attack. */
+function declare(s: State, from: string): State {
+  assert.equal(s.phase, 'main', 'the attacker declares its main attack');
+  const role = g.active(s)[0]!;
+  const a = g.actions(s, role).find((x) => x.type === 'main' && x.from === from);
+  assert.ok(a, `a main attack from ${from} is offered`);
+  return g.apply(s, role, a);
+}
+
 /** The active side passes (holds) with its first listed block until `stop` holds. */
 function holdUntil(s: State, stop: (t: State) => boolean): State {
   let t = s;
@@ -228,7 +237,8 @@ test('HotS 4.6 (rulebook example): six in Buchan attacked by 3 from Angus and 2 
   for (const id of ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry']) t = move(t, 'England', id, ['buchan']);
   t = g.apply(t, 'England', { type: 'group', area: 'strathspey' });
   for (const id of ['E-westmor-infantry', 'E-lancaster-infantry']) t = move(t, 'England', id, ['buchan']);
-  while (g.active(t)[0] === 'England') t = g.apply(t, 'England', { type: 'end' });
+  while (t.phase !== 'main') t = g.apply(t, 'England', { type: 'end' });
+  t = declare(t, 'angus');
   assert.deepEqual(g.active(t), ['Scotland']);
   t = g.apply(t, 'Scotland', { type: 'group', area: 'buchan' });
   assert.deepEqual(actorBlocks(t), [...six].sort(), 'Player 2 chooses which block is unpinned');
@@ -301,6 +311,8 @@ test('HotS 5.32 (rulebook example): English groups from Angus (main attack, firs
   assert.equal(reserve(t, 'E-durham-infantry'), true);
   assert.equal(reserve(t, 'E-cumbria-infantry'), true);
   t = endMoves(t);
+  assert.deepEqual(g.actions(t, 'England').map((a) => a.type === 'main' && `${a.from}>${a.area}`).sort(), ['angus>buchan', 'mar>buchan']);
+  t = endMoves(declare(t, 'angus'));
   assert.equal(t.phase, 'battle');
   assert.deepEqual(actorBlocks(t), ['S-wallace']);
   rig(t, [1, 6, 6, 6]);
@@ -311,6 +323,43 @@ test('HotS 5.32 (rulebook example): English groups from Angus (main attack, firs
   assert.equal(t.battle!.att, 0, 'England still attacks');
   assert.equal(reserve(t, 'E-durham-infantry'), false);
   assert.equal(reserve(t, 'E-cumbria-infantry'), false);
+});
+
+test('HotS 5.32: the attacker declares the Main Attack at the end of its move phase; the group that moved first may end up in reserve', () => {
+  const s = emptyMap();
+  for (const id of ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry', 'E-westmor-infantry']) put(s, id, 'angus');
+  for (const id of ['E-lancaster-infantry', 'E-northumber-infantry']) put(s, id, 'mar');
+  put(s, 'S-wallace', 'buchan');
+  let t = cards(s, MOVE3, MOVE1);
+  // The two from Mar move first (they would be the main attack without a declaration).
+  t = g.apply(t, 'England', { type: 'group', area: 'mar' });
+  for (const id of ['E-lancaster-infantry', 'E-northumber-infantry']) t = move(t, 'England', id, ['buchan']);
+  t = g.apply(t, 'England', { type: 'group', area: 'angus' });
+  for (const id of ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry', 'E-westmor-infantry']) t = move(t, 'England', id, ['buchan']);
+  t = endMoves(t);
+  assert.equal(t.phase, 'main');
+  assert.deepEqual(g.active(t), ['England']);
+  const opts = g.actions(t, 'England');
+  assert.equal(opts.length, 2);
+  assert.ok(opts.every((a) => a.type === 'main' && a.area === 'buchan' && a.border !== 'sea'));
+  assert.deepEqual(g.actions(t, 'Scotland'), [], 'only the attacker declares');
+  t = declare(t, 'angus');
+  for (const id of ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry', 'E-westmor-infantry']) assert.equal(reserve(t, id), false, id);
+  for (const id of ['E-lancaster-infantry', 'E-northumber-infantry']) assert.equal(reserve(t, id), true, id);
+  const border = (opts.find((a) => a.type === 'main' && a.from === 'angus') as { border: string }).border;
+  assert.equal(g.view(t, 'Scotland').mainBorder.buchan, border, 'the declared border is public');
+  assert.deepEqual(g.active(t), ['Scotland'], 'then Player 2 moves');
+});
+
+test('HotS 5.32: a single attacking group needs no declaration', () => {
+  const s = emptyMap();
+  for (const id of ['E-york-infantry', 'E-durham-infantry']) put(s, id, 'angus');
+  put(s, 'S-wallace', 'buchan');
+  let t = cards(s, MOVE1, MOVE1);
+  t = g.apply(t, 'England', { type: 'group', area: 'angus' });
+  for (const id of ['E-york-infantry', 'E-durham-infantry']) t = move(t, 'England', id, ['buchan']);
+  t = endMoves(t);
+  assert.notEqual(t.phase, 'main');
 });
 
 test('HotS 5.33 (rulebook example): the Scots move 3 blocks from Moray into Buchan, attacked from Angus; they arrive in round 2', () => {
@@ -344,7 +393,7 @@ test('HotS 5.2: a Welsh reserve makes its Celtic unity roll only when revealed a
   t = move(t, 'England', 'E-york-infantry', ['lothian'], 'mentieth');
   t = move(t, 'England', 'E-wales-infantry', ['lothian'], 'lanark');
   assert.equal(reserve(t, 'E-wales-infantry'), true);
-  const before = copy(t);
+  const before = declare(endMoves(t), 'mentieth');
   rig(before, [6]);
   t = endMoves(before);
   assert.equal(t.phase, 'battle');
@@ -773,7 +822,7 @@ test('HotS 5.32: attacking reserves stay hidden when the battle is over in round
   t = move(t, 'Scotland', 'S-wallace', ['lothian'], 'mentieth');
   t = move(t, 'Scotland', 'S-douglas', ['lothian'], 'selkirk');
   assert.equal(reserve(t, 'S-douglas'), true);
-  t = endMoves(t);
+  t = endMoves(declare(endMoves(t), 'mentieth'));
   const lothian = (x: State) => g.view(x, 'England').areas[areaOf('lothian')]!.blocks.filter((b) => b.side === 'Scotland');
   assert.deepEqual(lothian(t).map((b) => b.id ?? '?').sort(), ['?', 'S-wallace'], 'round 1: the reserve is face down');
   rig(t, [1, 6, 6, 6]);

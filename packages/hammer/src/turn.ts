@@ -48,10 +48,10 @@ function reveal(n: State): void {
     n.todo = ['event:0', 'event:1', 'battles', 'raid', 'endturn'];
   } else if (ee || se) {
     n.p1 = ee ? E : S;
-    n.todo = [`event:${n.p1}`, `move:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
+    n.todo = [`event:${n.p1}`, `move:${1 - n.p1}`, `main:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
   } else {
     n.p1 = CARD_VALUE[cs]! > CARD_VALUE[ce]! ? S : E;
-    n.todo = [`move:${n.p1}`, `move:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
+    n.todo = [`move:${n.p1}`, `main:${n.p1}`, `move:${1 - n.p1}`, `main:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
   }
   log(n, { to: -1, key: 'log.player1', args: { side: ROLES[n.p1]! } });
   advance(n);

@@ -30,6 +30,8 @@ export type Action =
   | { type: 'stop' }
   /** End the group move (in a group) or the move phase. */
   | { type: 'end' }
+  /** 5.32: the attacker of `area` declares the group from `from` over `border` ('sea' for the Norse) its Main Attack. */
+  | { type: 'main'; area: string; from: string; border: string }
   /** 5.1: Player 1 picks the next battle. */
   | { type: 'battle'; area: string }
   /** 5.31: a block's combat turn. */

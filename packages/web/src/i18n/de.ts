@@ -245,6 +245,7 @@ export const de: Record<string, string> = {
   'hammer.act.stop': "Hier anhalten",
   'hammer.act.end': "Beenden",
   'hammer.act.battle': "Schlacht schlagen",
+  'hammer.act.main': "Hauptangriff",
   'hammer.act.fire': "Feuern",
   'hammer.act.retreat': "Rückzug",
   'hammer.act.hold': "Halten",

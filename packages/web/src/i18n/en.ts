@@ -246,6 +246,7 @@ export const en: Record<string, string> = {
   'hammer.act.stop': "Stop here",
   'hammer.act.end': "End",
   'hammer.act.battle': "Fight battle",
+  'hammer.act.main': "Main attack",
   'hammer.act.fire': "Fire",
   'hammer.act.retreat': "Retreat",
   'hammer.act.hold': "Hold",

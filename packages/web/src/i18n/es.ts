@@ -245,6 +245,7 @@ export const es: Record<string, string> = {
   'hammer.act.stop': "Parar aquí",
   'hammer.act.end': "Terminar",
   'hammer.act.battle': "Librar batalla",
+  'hammer.act.main': "Ataque principal",
   'hammer.act.fire': "Disparar",
   'hammer.act.retreat': "Retirarse",
   'hammer.act.hold': "Mantener",

@@ -237,6 +237,7 @@ export const zhHans: Record<string, string> = {
   'hammer.act.stop': "停在此处",
   'hammer.act.end': "结束",
   'hammer.act.battle': "进行战斗",
+  'hammer.act.main': "主攻",
   'hammer.act.fire': "开火",
   'hammer.act.retreat': "撤退",
   'hammer.act.hold': "坚守",
