@@ -15,10 +15,17 @@ const W = blockOf('S-wallace');
 const LOTHIAN = areaOf('lothian');
 const R = (side: number): 'England' | 'Scotland' => (side === 0 ? 'England' : 'Scotland');
 
-/** Ends the move phases of both players. */
+/** Ends the move phases of both players; an attacker with two groups keeps the first one in as its main attack (5.32). */
 function endMoves(s: State): State {
   let t = s;
-  for (let i = 0; i < 20 && (t.phase === 'move' || t.phase === 'group'); i++) t = g.apply(t, g.active(t)[0]!, { type: 'end' });
+  for (let i = 0; i < 20 && (t.phase === 'move' || t.phase === 'group' || t.phase === 'main'); i++) {
+    const role = g.active(t)[0]!;
+    if (t.phase !== 'main') { t = g.apply(t, role, { type: 'end' }); continue; }
+    const provisional = g.view(t, role).mainBorder;
+    const keep = g.actions(t, role).find((a) => a.type === 'main' && provisional[a.area] === a.border);
+    assert.ok(keep, 'the provisional main attack is offered');
+    t = g.apply(t, role, keep);
+  }
   return t;
 }
 
