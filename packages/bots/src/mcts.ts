@@ -20,7 +20,7 @@ export interface MctsOptions {
   name: string;
   /** Iteration budget per decision: deterministic for a given rng. */
   iterations?: number;
-  /** Time budget per decision in milliseconds (checked with performance.now()). */
+  /** Time budget per decision in milliseconds (checked with performance.now(); the search itself stops at 90% of it). */
   timeMs?: number;
   /** UCB exploration constant for rewards in [0, 1]. */
   exploration?: number;
@@ -120,7 +120,9 @@ export class MctsBot implements Bot {
     const table = this.table;
     const r = rng.fork();
     const rootKey = this.infoKey(game, k, state, role);
-    const deadline = this.opts.timeMs ? t0 + this.opts.timeMs : Infinity;
+    // The loop stops at 90% of the time budget: the rest is slack for the last iteration running
+    // longer than the mean, the work after the loop and a busy machine's scheduling.
+    const deadline = this.opts.timeMs ? t0 + 0.9 * this.opts.timeMs : Infinity;
     const maxIter = this.opts.iterations ?? Infinity;
     const rolloutPick = (s: unknown, actor: Role, acts: unknown[]): unknown =>
       k?.rollout ? k.rollout(game, s, actor, acts, r) : acts[r.int(acts.length)];

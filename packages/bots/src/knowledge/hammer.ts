@@ -1,14 +1,17 @@
 /**
- * Hammer of the Scots knowledge: noble control, castle limits, winter survival.
+ * Hammer of the Scots knowledge: noble control, pending battles, Winter defections, threats.
  *
- * Evaluation (England's estimate; Scotland gets the complement), read from each side's own view of
- * the sampled world (so it needs nothing but the public contract):
- * - noble control (9.0: the noble count decides; all nobles ends the game at once), weighted up in
- *   the last year; ties go to Scotland while Wallace is on the map;
- * - steps on the map per side;
- * - winter survival: non-noble blocks over an area's castle limit (7.3, 7.5) are counted as lost,
- *   more so the closer the Winter turn.
- * Rollouts: random play that fires more often than it retreats and builds rather than passes.
+ * Evaluation (England's estimate; Scotland gets the complement), read from the sampled world (the
+ * bot's own guess from `determinize`, so any field is fair) plus the published data table:
+ * - noble control (9.0), weighted up as the scenario runs out; ties go to Scotland while Wallace is
+ *   on the map;
+ * - pending battles (5.0-5.7): expected hits in initiative order give each side's odds; the loser's
+ *   nobles count as captured;
+ * - Winter (7.1): nobles whose every home the enemy holds count as defecting, more so near Winter;
+ * - threats: nobles next to stronger enemy forces count as partly lost;
+ * - strength on the map (steps times fire) and blocks over castle limits (7.3, 7.5).
+ * The weights come from a logistic fit on self-play outcomes (see HAMMER_WEIGHTS).
+ * Rollouts: quiet (mostly stop moving), fire rather than retreat, build rather than pass.
  */
 import type { AnyGame, Role, Rng } from '@tabula/engine';
 import { HAMMER_DATA, hammerGame, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
