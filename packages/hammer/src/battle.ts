@@ -25,7 +25,7 @@ export function contestedAreas(s: State): number[] {
 
 /** Clears the per-turn battle bookkeeping once no battle is pending (edge cases 8 and 12). */
 function clearBattleState(n: State): void {
-  n.att = constFill(AREA_COUNT, -1); // shared and frozen: writers `cow` first
+  n.att = constFill(AREA_COUNT, -1); // shared: writers `cow` first
   n.mainFrom = n.att;
   n.mainBorder = n.att;
   zero(n, 'bUsed');
