@@ -10,7 +10,7 @@ import {
 import { eliminate, occupancy, strongest } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, constFill, cow, rngW, zero, type State } from './state.js';
+import { flagsW, locW, stepsW, log, logging, F_ACTED, F_CELTIC, F_RESERVE, constFill, cow, rngW, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { BATTLE_ACTS, DONE, FIRE_ACTS, HIT_ACTS, HOLD_ACTS, REGROUP_ACTS, RETREAT_ACTS } from './acts.js';
 
@@ -91,8 +91,8 @@ function celticRolls(n: State): void {
     if (d >= 5) {
       locW(n)[b] = POOL_E;
       flagsW(n)[b] = 0;
-      log(n, { to: -1, key: 'log.celtic-leave', args: { block: BLOCK_IDS[b]!, die: d } });
-    } else log(n, { to: -1, key: 'log.celtic-stay', args: { block: BLOCK_IDS[b]!, die: d } });
+      if (logging) log(n, { to: -1, key: 'log.celtic-leave', args: { block: BLOCK_IDS[b]!, die: d } });
+    } else if (logging) log(n, { to: -1, key: 'log.celtic-stay', args: { block: BLOCK_IDS[b]!, die: d } });
   }
 }
 
@@ -100,7 +100,7 @@ export function startBattle(n: State, area: number): void {
   n.battle = { area, att: n.att[area]!, round: 1, step: 0, hits: 0, hitSide: 0, stage: 'turns', winner: -1, dice: [] };
   n.rev++;
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area && n.flags[b]! & (F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_ACTED | F_CELTIC);
-  log(n, { to: -1, key: 'log.battle', args: { area: AREA_IDS[area]!, attacker: ROLES[n.battle.att]! } });
+  if (logging) log(n, { to: -1, key: 'log.battle', args: { area: AREA_IDS[area]!, attacker: ROLES[n.battle.att]! } });
   celticRolls(n);
   n.phase = 'battle';
   nextTurn(n);
@@ -172,9 +172,9 @@ function hitTargets(s: State): number[] {
 
 function applyHit(n: State, b: number): void {
   stepsW(n)[b]!--;
-  log(n, { to: -1, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
+  if (logging) log(n, { to: -1, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
   if (n.steps[b]! <= 0) {
-    log(n, { to: -1, key: 'log.eliminated', args: { block: BLOCK_IDS[b]! } });
+    if (logging) log(n, { to: -1, key: 'log.eliminated', args: { block: BLOCK_IDS[b]! } });
     eliminate(n, b, true);
   }
 }
@@ -274,8 +274,8 @@ definePhase('battle', {
     }
     if (a.type === 'regroup') {
       moveOut(n, blockOf(a.block), areaOf(a.to));
-      log(n, { to: side, key: 'log.regroup', args: { block: a.block, to: a.to } });
-      log(n, { to: 1 - side, key: 'log.regroup-hidden', args: { to: a.to } });
+      if (logging) log(n, { to: side, key: 'log.regroup', args: { block: a.block, to: a.to } });
+      if (logging) log(n, { to: 1 - side, key: 'log.regroup-hidden', args: { to: a.to } });
       if (countBattle(n, side, false) === 0) finishBattle(n);
       return;
     }
@@ -284,18 +284,18 @@ definePhase('battle', {
       moveOut(n, blockOf(a.block), areaOf(a.to));
       if (bt.stage === 'retreat') {
         // the blocks stood up again before this retreat (5.3): only the owner knows which went where
-        log(n, { to: side, key: 'log.retreat', args: { block: a.block, to: a.to } });
-        log(n, { to: 1 - side, key: 'log.retreat-hidden', args: { to: a.to } });
+        if (logging) log(n, { to: side, key: 'log.retreat', args: { block: a.block, to: a.to } });
+        if (logging) log(n, { to: 1 - side, key: 'log.retreat-hidden', args: { to: a.to } });
         return withdrawRest(n);
       }
-      log(n, { to: -1, key: 'log.retreat', args: { block: a.block, to: a.to } });
+      if (logging) log(n, { to: -1, key: 'log.retreat', args: { block: a.block, to: a.to } });
       nextTurn(n);
       return;
     }
     const b = blockOf((a as { block: string }).block);
     flagsW(n)[b]! |= F_ACTED;
     if (a.type === 'hold') {
-      log(n, { to: -1, key: 'log.hold', args: { block: a.block } });
+      if (logging) log(n, { to: -1, key: 'log.hold', args: { block: a.block } });
       nextTurn(n);
       return;
     }
@@ -312,7 +312,7 @@ definePhase('battle', {
       bt.dice = dice;
       bt.hits += hits;
       bt.hitSide = 1 - side;
-      log(n, { to: -1, key: 'log.fire', args: { block: a.block, dice: dice.join(','), hits, fire: f } });
+      if (logging) log(n, { to: -1, key: 'log.fire', args: { block: a.block, dice: dice.join(','), hits, fire: f } });
       // Immediate hits, or delayed hits as soon as they reach the enemy's total steps (edge case 13).
       if (!n.delayedHits || bt.hits >= stepsOf(n, inBattle(n, 1 - side, true))) {
         if (startHits(n)) return;
@@ -343,7 +343,7 @@ function endRound(n: State): void {
     // 5.3: the attacker has not won after three rounds and must retreat.
     bt.stage = 'retreat';
     n.who = bt.att;
-    log(n, { to: -1, key: 'log.attacker-withdraws', args: { side: ROLES[bt.att]! } });
+    if (logging) log(n, { to: -1, key: 'log.attacker-withdraws', args: { side: ROLES[bt.att]! } });
     withdrawRest(n);
     return;
   }
@@ -351,11 +351,11 @@ function endRound(n: State): void {
   const area = bt.area;
   if (bt.round === 2 && countBattle(n, 1 - bt.att, true) === 0 && countBattle(n, 1 - bt.att, false) > 0) {
     bt.att = 1 - bt.att;
-    log(n, { to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
+    if (logging) log(n, { to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
   }
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area && n.flags[b]! & (F_RESERVE | F_ACTED)) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED);
   n.rev++;
-  log(n, { to: -1, key: 'log.round', args: { round: bt.round } });
+  if (logging) log(n, { to: -1, key: 'log.round', args: { round: bt.round } });
   celticRolls(n);
   nextTurn(n);
 }
@@ -365,7 +365,7 @@ function withdrawRest(n: State): void {
   const bt = n.battle!;
   for (const b of inBattle(n, bt.att, false)) {
     if (retreatTargets(n, b, false).length === 0) {
-      log(n, { to: -1, key: 'log.no-retreat', args: { block: BLOCK_IDS[b]! } });
+      if (logging) log(n, { to: -1, key: 'log.no-retreat', args: { block: BLOCK_IDS[b]! } });
       eliminate(n, b, true);
       if (n.result) return;
     }
@@ -378,7 +378,7 @@ function withdrawRest(n: State): void {
 function endBattle(n: State, winner: number): void {
   const bt = n.battle!;
   bt.winner = winner;
-  log(n, { to: -1, key: 'log.battle-won', args: { area: AREA_IDS[bt.area]!, winner: winner < 0 ? null : ROLES[winner]! } });
+  if (logging) log(n, { to: -1, key: 'log.battle-won', args: { area: AREA_IDS[bt.area]!, winner: winner < 0 ? null : ROLES[winner]! } });
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === bt.area && n.flags[b]! & (F_RESERVE | F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
   if (winner < 0) return finishBattle(n);
   bt.stage = 'regroup';

@@ -3,7 +3,7 @@ import { AREA_COUNT, OFF, poolOf } from './map.js';
 import {
   BLACK_CROSS, BLOCK_COUNT, BLOCK_IDS, E, EDWARD, IS_NOBLE, KING, MORAY, NOBLE_BLOCKS, OTHER, S, SIDE, WALLACE, ROLES,
 } from './blocks.js';
-import { flagsW, locW, stepsW, log, occCache, F_RESERVE, type State } from './state.js';
+import { flagsW, locW, stepsW, log, logging, occCache, F_RESERVE, type State } from './state.js';
 
 /** Per area, bit 1 = English blocks present, bit 2 = Scottish blocks present. The result is shared: never write to it. */
 export function occupancy(s: State): number[] {
@@ -57,7 +57,7 @@ export function endGame(n: State, winner: number | null, reason: string): void {
   n.result = { winners: winner === null ? [] : [ROLES[winner]!], reason };
   n.phase = 'over';
   n.who = -1;
-  log(n, { to: -1, key: 'log.game-over', args: { winner: winner === null ? null : ROLES[winner]!, reason } });
+  if (logging) log(n, { to: -1, key: 'log.game-over', args: { winner: winner === null ? null : ROLES[winner]!, reason } });
 }
 
 /**
@@ -75,7 +75,7 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
     const o = defect(n, b);
     stepsW(n)[o] = 1;
     flagsW(n)[o] = F_RESERVE;
-    log(n, { to: -1, key: 'log.captured', args: { block: BLOCK_IDS[b]!, now: ROLES[1 - side]! } });
+    if (logging) log(n, { to: -1, key: 'log.captured', args: { block: BLOCK_IDS[b]!, now: ROLES[1 - side]! } });
     return o;
   }
   if (combat && b === EDWARD) {
@@ -86,7 +86,7 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
     }
     n.edward2 = true;
     locW(n)[b] = poolOf(E);
-    log(n, { to: -1, key: 'log.edward-i-dies' });
+    if (logging) log(n, { to: -1, key: 'log.edward-i-dies' });
     return -1;
   }
   if (combat && b === KING) {
@@ -96,7 +96,7 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
   }
   if (combat && BLACK_CROSS[b]) {
     locW(n)[b] = OFF;
-    log(n, { to: -1, key: 'log.killed', args: { block: BLOCK_IDS[b]! } });
+    if (logging) log(n, { to: -1, key: 'log.killed', args: { block: BLOCK_IDS[b]! } });
     return -1;
   }
   locW(n)[b] = poolOf(side);

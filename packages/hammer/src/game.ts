@@ -2,7 +2,7 @@
 import { RuleError, RuleCodes, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
 import { ROLES } from './blocks.js';
 import { PHASES } from './flow.js';
-import { clone, type State } from './state.js';
+import { clone, setLogging, type LogEv, type State } from './state.js';
 import { SCENARIOS, VARIANTS, setupState } from './setup.js';
 import { activeRoles, buildView } from './view.js';
 import { determinize } from './determinize.js';
@@ -54,6 +54,32 @@ function listed(acts: Action[], action: unknown): boolean {
   return false;
 }
 
+/** Events replayed for `describe`, by the state the action produced. */
+const replayed = new WeakMap<State, LogEv[]>();
+
+/**
+ * The log events of the action prev -> next. Play records none (see `logging` in state.ts), so the
+ * action is applied again to `prev` with logging on; apply is deterministic (the RNG is in the state),
+ * so this replays exactly what happened. A state that carries its events (recorded while logging)
+ * gives them directly.
+ */
+function eventsOf(prev: State, next: State, role: Role, action: Action): LogEv[] {
+  if (next.last.length > 0) return next.last;
+  let ev = replayed.get(next);
+  if (ev === undefined) {
+    setLogging(true);
+    try {
+      ev = hammerGame.apply(prev, role, action).last;
+    } catch {
+      ev = [];
+    } finally {
+      setLogging(false);
+    }
+    replayed.set(next, ev);
+  }
+  return ev;
+}
+
 export function start(options: Parameters<typeof setupState>[0]): State {
   const s = setupState(options);
   s.todo = ['cards'];
@@ -96,10 +122,10 @@ export const hammerGame: Game<State, Action, HammerView> = {
   undoBarrier(prev, next) {
     return prev.rev !== next.rev || next.result !== null;
   },
-  describe(_prev, next, role, _action, viewer): LogLine[] {
+  describe(prev, next, role, action, viewer): LogLine[] {
     const v = viewer === null ? -2 : sideOf(viewer);
     const out: LogLine[] = [];
-    for (const e of next.last) if (e.to === -1 || e.to === v) out.push(e.args ? { role, key: e.key, args: { ...e.args } } : { role, key: e.key });
+    for (const e of eventsOf(prev, next, role, action)) if (e.to === -1 || e.to === v) out.push(e.args ? { role, key: e.key, args: { ...e.args } } : { role, key: e.key });
     return out;
   },
   benchSetups: SCENARIOS.map((sc) => ({ label: sc, setup: { scenario: sc }, games: 200 })),

@@ -9,7 +9,7 @@ import { BLOCK_COUNT, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
 import { occupancy } from './board.js';
 import { CARD_VALUE } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { flagsW, locW, log, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
+import { flagsW, locW, log, logging, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { BLOCK_ACTS, END, GROUP_ACTS, STOP, NORSE_ACTS, TO_ACTS } from './acts.js';
 
@@ -138,7 +138,7 @@ definePhase('move', {
       const occ = occupancy(n);
       flagsW(n)[NORSE]! |= F_MOVED;
       locW(n)[NORSE] = to;
-      log(n, { to: -1, key: 'log.norse-move', args: { from: AREA_IDS[from]!, to: a.to } });
+      if (logging) log(n, { to: -1, key: 'log.norse-move', args: { from: AREA_IDS[from]!, to: a.to } });
       if (occ[to]! & enemyBit(side)) enterBattle(n, side, NORSE, from, -2, to);
       if (n.moves === 0) endPhase(n);
     }
@@ -207,7 +207,7 @@ definePhase('path', {
       if (n.crossed) n.moves--;
       n.crossed = true;
     }
-    log(n, { to: -1, key: 'log.step', args: { from: AREA_IDS[from]!, to: a.area } });
+    if (logging) log(n, { to: -1, key: 'log.step', args: { from: AREA_IDS[from]!, to: a.area } });
     let stop = n.selLeft <= 0 || MINOR[bd]! || to === ENGLAND;
     if (occ[to]! & enemyBit(side)) {
       enterBattle(n, side, b, n.grp, bd, to);
@@ -230,7 +230,7 @@ export function enterBattle(n: State, side: number, b: number, origin: number, b
     n.att[to] = side;
     n.mainFrom[to] = origin;
     n.mainBorder[to] = bd;
-    log(n, { to: -1, key: 'log.attack', args: { side: side === S ? 'Scotland' : 'England', area: AREA_IDS[to]! } });
+    if (logging) log(n, { to: -1, key: 'log.attack', args: { side: side === S ? 'Scotland' : 'England', area: AREA_IDS[to]! } });
   } else if (n.att[to] !== side || n.mainFrom[to] !== origin || n.mainBorder[to] !== bd) {
     flagsW(n)[b]! |= F_RESERVE;
   }

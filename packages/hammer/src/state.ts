@@ -142,6 +142,16 @@ export function zero(n: State, key: 'bCount' | 'bUsed' | 'rp'): void {
   for (let i = 0; i < a.length; i++) if (a[i] !== 0) { n[key] = constFill(a.length, 0); return; }
 }
 
+/**
+ * Whether `log` records events. Off in play: random games and bot searches build no log objects
+ * (call sites test it before building their arguments). `describe` turns it on to replay the action
+ * and read its events (game.ts).
+ */
+export let logging = false;
+export function setLogging(on: boolean): void {
+  logging = on;
+}
+
 /** Shared empty log: `log` replaces it with a fresh array on the first event. */
 const NO_LOG: LogEv[] = [];
 

@@ -4,7 +4,7 @@ import { BLOCK_COUNT, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './blocks.js';
 import { checkAllNobles, eliminate } from './board.js';
 import { CARD_VALUE, cardKey, isEvent } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { flagsW, log, F_MOVED, cow, type State } from './state.js';
+import { flagsW, log, logging, F_MOVED, cow, type State } from './state.js';
 import { WINTER_STEPS } from './winter.js';
 import { CARD_ACTS, RAID_ACTS } from './acts.js';
 
@@ -27,8 +27,8 @@ definePhase('cards', {
     const h = n.hand, mine = h[side]!.filter((c) => c !== a.card);
     n.hand = side === 0 ? [mine, h[1]!] : [h[0]!, mine]; // the other hand stays shared
     n.rev++; // a played card is final (edge case 7)
-    log(n, { to: side, key: 'log.card-own', args: { card: cardKey(a.card) } });
-    log(n, { to: 1 - side, key: 'log.card-hidden', args: { side: ROLES[side]! } });
+    if (logging) log(n, { to: side, key: 'log.card-own', args: { card: cardKey(a.card) } });
+    if (logging) log(n, { to: 1 - side, key: 'log.card-hidden', args: { side: ROLES[side]! } });
     if (n.card[1 - side] === 0) return;
     reveal(n);
   },
@@ -40,7 +40,7 @@ function reveal(n: State): void {
   cow(n, 'played');
   n.played[E]!.push(ce);
   n.played[S]!.push(cs);
-  log(n, { to: -1, key: 'log.cards', args: { England: cardKey(ce), Scotland: cardKey(cs) } });
+  if (logging) log(n, { to: -1, key: 'log.cards', args: { England: cardKey(ce), Scotland: cardKey(cs) } });
   const ee = isEvent(ce), se = isEvent(cs);
   if (ee && se) {
     n.p1 = E;
@@ -53,7 +53,7 @@ function reveal(n: State): void {
     n.p1 = CARD_VALUE[cs]! > CARD_VALUE[ce]! ? S : E;
     n.todo = [`move:${n.p1}`, `move:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
   }
-  log(n, { to: -1, key: 'log.player1', args: { side: ROLES[n.p1]! } });
+  if (logging) log(n, { to: -1, key: 'log.player1', args: { side: ROLES[n.p1]! } });
   advance(n);
 }
 
@@ -70,7 +70,7 @@ defineStep('raid', (n) => {
   if (!raiders) return false;
   const v = raidVictims(n);
   if (v.length === 0) {
-    log(n, { to: -1, key: 'log.raid-nothing' });
+    if (logging) log(n, { to: -1, key: 'log.raid-nothing' });
     return false;
   }
   return wait(n, 'raid', E);
@@ -83,8 +83,8 @@ definePhase('raid', {
   apply(n, _side, a) {
     if (a.type !== 'raid') return;
     const b = blockOf(a.block);
-    log(n, { to: E, key: 'log.raid-own', args: { block: a.block } });
-    log(n, { to: S, key: 'log.raid', args: { count: 1 } });
+    if (logging) log(n, { to: E, key: 'log.raid-own', args: { block: a.block } });
+    if (logging) log(n, { to: S, key: 'log.raid', args: { count: 1 } });
     eliminate(n, b, false);
     advance(n);
   },
@@ -98,7 +98,7 @@ defineStep('endturn', (n) => {
   if (n.yearEnds || n.turn >= 5) {
     n.yearEnds = false;
     n.todo = WINTER_STEPS.slice();
-    log(n, { to: -1, key: 'log.winter', args: { year: n.year } });
+    if (logging) log(n, { to: -1, key: 'log.winter', args: { year: n.year } });
     return false;
   }
   n.turn++;

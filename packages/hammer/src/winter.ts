@@ -8,7 +8,7 @@ import { checkAllNobles, countNoblesAndEnd, defect, nobleCount, occupancy } from
 import { dealYear } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { randInt } from '@tabula/engine';
-import { flagsW, locW, stepsW, log, F_HOME, cow, rngW, zero, type State } from './state.js';
+import { flagsW, locW, stepsW, log, logging, F_HOME, cow, rngW, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { DISBAND_ACTS, DONE, DRAW_ACTS, EDWARD_ACTS, HOME_ACTS, STEP_ACTS, WALLACE_ACTS } from './acts.js';
 
@@ -30,7 +30,7 @@ defineStep('w-nobles', (n, side) => {
     if (avail.length === 0) {
       locW(n)[b] = homes[0]!;
       const o = defect(n, b);
-      log(n, { to: -1, key: 'log.winter-defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[homes[0]!]! } });
+      if (logging) log(n, { to: -1, key: 'log.winter-defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[homes[0]!]! } });
       if (homes.length > 1) flagsW(n)[o]! |= F_HOME;
     } else if (avail.length === 1) {
       locW(n)[b] = avail[0]!;
@@ -64,7 +64,7 @@ definePhase('w-home', {
     const b = blockOf(a.block);
     locW(n)[b] = areaOf(a.area);
     flagsW(n)[b]! &= ~F_HOME;
-    log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
+    if (logging) log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
     if (pendingHome(n, side) < 0) advance(n);
   },
 });
@@ -99,7 +99,7 @@ definePhase('w-stay', {
     if (a.type !== 'home') return;
     locW(n)[blockOf(a.block)] = areaOf(a.area);
     n.sel = -1;
-    log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
+    if (logging) log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
     advance(n);
   },
 });
@@ -120,7 +120,7 @@ defineStep('w-edward', (n) => {
 function edwardAges(n: State): void {
   if (n.year === 1306 && !n.edward2) {
     n.edward2 = true;
-    log(n, { to: -1, key: 'log.edward-ii' });
+    if (logging) log(n, { to: -1, key: 'log.edward-ii' });
   }
 }
 
@@ -132,7 +132,7 @@ definePhase('w-edward', {
     if (a.type !== 'edward') return;
     if (a.winter) {
       n.edwardWintered = n.year;
-      log(n, { to: -1, key: 'log.edward-winters' });
+      if (logging) log(n, { to: -1, key: 'log.edward-winters' });
     } else {
       locW(n)[EDWARD] = POOL_E;
     }
@@ -199,7 +199,7 @@ function runDisband(n: State, side: number): boolean {
 function disband(n: State, b: number): void {
   locW(n)[b] = SIDE[b] === E ? POOL_E : POOL_S;
   flagsW(n)[b] = 0;
-  log(n, { to: SIDE[b]!, key: 'log.disband', args: { block: BLOCK_IDS[b]! } });
+  if (logging) log(n, { to: SIDE[b]!, key: 'log.disband', args: { block: BLOCK_IDS[b]! } });
 }
 
 defineStep('w-edisband', (n) => {
@@ -244,7 +244,7 @@ definePhase('w-wallace', {
     if (a.selkirk) {
       locW(n)[WALLACE] = SELKIRK;
       stepsW(n)[WALLACE] = Math.min(MAX[WALLACE]!, n.steps[WALLACE]! + 2);
-      log(n, { to: -1, key: 'log.wallace-selkirk' });
+      if (logging) log(n, { to: -1, key: 'log.wallace-selkirk' });
     }
     advance(n);
   },
@@ -264,7 +264,7 @@ defineStep('w-french', (n) => {
   if (!n.frenchEntered && n.loc[FRENCH] === OFF && nobleCount(n, S) >= 8) {
     n.frenchEntered = true;
     locW(n)[FRENCH] = POOL_S;
-    log(n, { to: -1, key: 'log.french-arrive' });
+    if (logging) log(n, { to: -1, key: 'log.french-arrive' });
   }
   return false;
 });
@@ -337,7 +337,7 @@ definePhase('w-build', {
       stepsW(n)[b]!++;
       cow(n, 'rp');
       n.rp[n.loc[b]!]!--;
-      log(n, { to: side, key: 'log.step-added', args: { block: a.block } });
+      if (logging) log(n, { to: side, key: 'log.step-added', args: { block: a.block } });
     } else if (a.type === 'draw') {
       const area = areaOf(a.area);
       const pool = drawable(n, area);
@@ -348,8 +348,8 @@ definePhase('w-build', {
       flagsW(n)[b] = 0;
       cow(n, 'rp');
       n.rp[area]!--;
-      log(n, { to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
-      log(n, { to: 1 - side, key: 'log.draw', args: { area: a.area } });
+      if (logging) log(n, { to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
+      if (logging) log(n, { to: 1 - side, key: 'log.draw', args: { area: a.area } });
     }
     if (buildActions(n, side).length <= 1) {
       zero(n, 'rp');
@@ -373,7 +373,7 @@ defineStep('w-levy', (n) => {
     flagsW(n)[b] = 0;
   }
   if (k > 0) n.rev++;
-  log(n, { to: -1, key: 'log.levy', args: { count: k } });
+  if (logging) log(n, { to: -1, key: 'log.levy', args: { count: k } });
   return false;
 });
 
@@ -384,7 +384,7 @@ defineStep('w-end', (n) => {
   n.year++;
   n.turn = 1;
   dealYear(n);
-  log(n, { to: -1, key: 'log.year', args: { year: n.year } });
+  if (logging) log(n, { to: -1, key: 'log.year', args: { year: n.year } });
   n.todo = ['cards'];
   return false;
 });
