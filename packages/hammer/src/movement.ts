@@ -54,8 +54,18 @@ function hasStep(s: State, side: number, from: number, occ: number[]): boolean {
   return false;
 }
 
+/** `leavers(...).length > 0 && hasStep(...)`, without building the list. */
 function canMoveFrom(s: State, side: number, area: number, occ: number[]): boolean {
-  return leavers(s, side, area, occ).length > 0 && hasStep(s, side, area, occ);
+  let own = 0, enemy = 0, free = 0;
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (s.loc[b] !== area) continue;
+    if (SIDE[b] === side) {
+      own++;
+      if (!(s.flags[b]! & F_MOVED) && b !== NORSE) free++;
+    } else enemy++;
+  }
+  if (free === 0 || (occ[area] === 3 && own <= enemy)) return false; // 4.6: pinned
+  return hasStep(s, side, area, occ);
 }
 
 function norseTargets(s: State, side: number, occ: number[]): number[] {

@@ -136,10 +136,15 @@ export function constFill(length: number, value: number): number[] {
   return a;
 }
 
+/** The shared zero array per length. */
+const ZEROS: number[][] = [];
+
 /** Zeroes a shared counter array (a shared zero array, never in place). */
 export function zero(n: State, key: 'bCount' | 'bUsed' | 'rp'): void {
   const a = n[key];
-  for (let i = 0; i < a.length; i++) if (a[i] !== 0) { n[key] = constFill(a.length, 0); return; }
+  const z = ZEROS[a.length] ?? (ZEROS[a.length] = constFill(a.length, 0));
+  if (a === z) return;
+  for (let i = 0; i < a.length; i++) if (a[i] !== 0) { n[key] = z; return; }
 }
 
 /**

@@ -182,6 +182,16 @@ function voluntary(s: State, side: number): number[] {
   return out;
 }
 
+/** `voluntary(s, side).length > 0`, without building the list. */
+function hasVoluntary(s: State, side: number): boolean {
+  for (let b = 0; b < BLOCK_COUNT; b++) {
+    if (SIDE[b] !== side || s.loc[b]! >= AREA_COUNT || b === EDWARD) continue;
+    if (IS_NOBLE[b] && b !== MORAY) continue;
+    return true;
+  }
+  return false;
+}
+
 /**
  * Disbands forced blocks automatically (7.3, 7.5: over the castle limit, when the owner has no
  * choice); then the owner may disband more (voluntary) or finish. Returns true when waiting.
@@ -193,7 +203,7 @@ function runDisband(n: State, side: number): boolean {
     if (o.blocks.length > o.excess) return wait(n, 'w-disband', side);
     for (const b of o.blocks) disband(n, b);
   }
-  return voluntary(n, side).length > 0 ? wait(n, 'w-disband', side) : false;
+  return hasVoluntary(n, side) ? wait(n, 'w-disband', side) : false;
 }
 
 function disband(n: State, b: number): void {
@@ -294,12 +304,13 @@ defineStep('w-build', (n, side) => {
     }
   }
   if (!any) return false;
-  if (buildActions(n, side).length <= 1) { zero(n, 'rp'); return false; }
+  if (!listBuilds(n, side, null)) { zero(n, 'rp'); return false; }
   return wait(n, 'w-build', side);
 });
 
-function buildActions(s: State, side: number): Action[] {
-  const out: Action[] = [];
+/** Lists the builds of `side` into `out` (steps, then draws); with `out` null, only tells whether there is one. */
+function listBuilds(s: State, side: number, out: Action[] | null): boolean {
+  let any = false;
   const count = COUNT.fill(0);
   for (let b = 0; b < BLOCK_COUNT; b++) {
     const a = s.loc[b]!;
@@ -307,7 +318,9 @@ function buildActions(s: State, side: number): Action[] {
     count[a]!++;
     if (s.steps[b]! >= MAX[b]!) continue;
     if (side === E && !IS_INFANTRY[b] && !IS_NOBLE[b]) continue; // 7.63
+    if (!out) return true;
     out.push(STEP_ACTS[b]!);
+    any = true;
   }
   if (side === S) {
     let pool = 0, plain = 0;
@@ -316,10 +329,18 @@ function buildActions(s: State, side: number): Action[] {
       for (let a = 0; a < AREA_COUNT; a++) {
         if (s.rp[a]! <= 0 || count[a]! >= CASTLE[S]![a]!) continue;
         if (plain === 0 && NO_NORSE_FRENCH_BUILD.includes(a)) continue;
+        if (!out) return true;
         out.push(DRAW_ACTS[a]!);
+        any = true;
       }
     }
   }
+  return any;
+}
+
+function buildActions(s: State, side: number): Action[] {
+  const out: Action[] = [];
+  listBuilds(s, side, out);
   out.push(DONE);
   return out;
 }
@@ -351,7 +372,7 @@ definePhase('w-build', {
       if (logging) log(n, { to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
       if (logging) log(n, { to: 1 - side, key: 'log.draw', args: { area: a.area } });
     }
-    if (buildActions(n, side).length <= 1) {
+    if (!listBuilds(n, side, null)) {
       zero(n, 'rp');
       advance(n);
     }
