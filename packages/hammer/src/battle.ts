@@ -5,7 +5,7 @@
  */
 import { ADJ, AREA_COUNT, AREA_IDS, BORDER_LIMIT, COASTAL_AREAS, ENGLAND, POOL_E, areaOf } from './map.js';
 import {
-  BLOCK_COUNT, BLOCK_IDS, CELTIC, E, FIRE, HOMES, INIT, IS_E_ARCHERS, IS_INFANTRY, IS_NOBLE, NORSE, ROLES, S, SIDE, blockOf,
+  BLOCK_COUNT, B_FROM, B_TO, BLOCK_IDS, CELTIC, E, FIRE, HOMES, INIT, IS_E_ARCHERS, IS_INFANTRY, IS_NOBLE, NORSE, ROLES, S, SIDE, blockOf,
 } from './blocks.js';
 import { eliminate, occupancy, strongest } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
@@ -58,7 +58,7 @@ definePhase('battle-choose', {
 function inBattle(s: State, side: number, active: boolean): number[] {
   const area = s.battle!.area;
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (s.loc[b] === area && SIDE[b] === side && (!active || !(s.flags[b]! & F_RESERVE))) out.push(b);
   }
   return out;
@@ -68,7 +68,7 @@ function inBattle(s: State, side: number, active: boolean): number[] {
 function countBattle(s: State, side: number, active: boolean): number {
   const area = s.battle!.area;
   let k = 0;
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (s.loc[b] === area && SIDE[b] === side && (!active || !(s.flags[b]! & F_RESERVE))) k++;
   }
   return k;

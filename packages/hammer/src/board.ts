@@ -1,7 +1,7 @@
 /** Queries and primitive changes on the board: area control (4.5), eliminations (5.7, 5.8), defections. */
 import { AREA_COUNT, OFF, poolOf } from './map.js';
 import {
-  BLACK_CROSS, BLOCK_COUNT, BLOCK_IDS, E, EDWARD, IS_NOBLE, KING, MORAY, NOBLE_BLOCKS, OTHER, S, SIDE, WALLACE, ROLES,
+  BLACK_CROSS, B_FROM, B_TO, BLOCK_IDS, E, EDWARD, IS_NOBLE, KING, MORAY, NOBLE_BLOCKS, OTHER, S, SIDE, WALLACE, ROLES,
 } from './blocks.js';
 import { flagsW, locW, stepsW, log, logging, occCache, F_RESERVE, type State } from './state.js';
 
@@ -10,9 +10,13 @@ export function occupancy(s: State): number[] {
   const loc = s.loc;
   if (loc === occCache.loc) return occCache.occ; // shared, read-only
   const occ = new Array<number>(AREA_COUNT).fill(0);
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[E]!, end = B_TO[E]!; b < end; b++) {
     const l = loc[b]!;
-    if (l < AREA_COUNT) occ[l]! |= 1 << SIDE[b]!;
+    if (l < AREA_COUNT) occ[l]! |= 1;
+  }
+  for (let b = B_FROM[S]!, end = B_TO[S]!; b < end; b++) {
+    const l = loc[b]!;
+    if (l < AREA_COUNT) occ[l]! |= 2;
   }
   occCache.loc = loc;
   occCache.occ = occ;
@@ -21,13 +25,13 @@ export function occupancy(s: State): number[] {
 
 export function countIn(s: State, area: number, side: number): number {
   let n = 0;
-  for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === area && SIDE[b] === side) n++;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (s.loc[b] === area && SIDE[b] === side) n++;
   return n;
 }
 
 export function blocksIn(s: State, area: number, side: number): number[] {
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === area && SIDE[b] === side) out.push(b);
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (s.loc[b] === area && SIDE[b] === side) out.push(b);
   return out;
 }
 
@@ -36,7 +40,7 @@ export const onMap = (s: State, b: number): boolean => s.loc[b]! < AREA_COUNT;
 /** Nobles a side controls on the map (9.0). */
 export function nobleCount(s: State, side: number): number {
   let n = 0;
-  for (let b = 0; b < BLOCK_COUNT; b++) if (IS_NOBLE[b] && SIDE[b] === side && s.loc[b]! < AREA_COUNT) n++;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (IS_NOBLE[b] && SIDE[b] === side && s.loc[b]! < AREA_COUNT) n++;
   return n;
 }
 
@@ -129,7 +133,7 @@ export function countNoblesAndEnd(n: State): void {
 export function strongest(s: State, side: number, area: number, skipReserve: boolean): number[] {
   let best = 0;
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (s.loc[b] !== area || SIDE[b] !== side || (skipReserve && s.flags[b]! & F_RESERVE)) continue;
     const st = s.steps[b]!;
     if (st > best) { best = st; out.length = 0; out.push(b); } else if (st === best) out.push(b);

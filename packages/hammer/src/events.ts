@@ -4,7 +4,7 @@
  */
 import { ADJ, AREA_COUNT, AREA_IDS, COASTAL_AREAS, FIFE, areaOf } from './map.js';
 import {
-  BLOCK_COUNT, BLOCK_IDS, FACTION, FRENCH, IS_NOBLE, KING, MAX, MORAY, NOBLE_BLOCKS, NOBLE_NAMES, NORSE, OTHER, ROLES, S,
+  BLOCK_COUNT, B_FROM, B_TO, BLOCK_IDS, FACTION, FRENCH, IS_NOBLE, KING, MAX, MORAY, NOBLE_BLOCKS, NOBLE_NAMES, NORSE, OTHER, ROLES, S,
   SIDE, S_BRUCE, S_COMYN, WALLACE, blockOf,
 } from './blocks.js';
 import { defect, eliminate, occupancy, strongest } from './board.js';
@@ -107,7 +107,7 @@ function chooseActions(s: State, side: number): Action[] {
 
 function ownBelowMax(s: State, side: number, area: number): number[] {
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === area && SIDE[b] === side && s.steps[b]! < MAX[b]!) out.push(b);
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (s.loc[b] === area && SIDE[b] === side && s.steps[b]! < MAX[b]!) out.push(b);
   return out;
 }
 
@@ -132,7 +132,7 @@ function runPillageHits(n: State): boolean {
     const t = strongest(n, victim, ev.area, false);
     if (t.length === 0) { ev.left = 0; break; }
     let total = 0;
-    for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === ev.area && SIDE[b] === victim) total += n.steps[b]!;
+    for (let b = B_FROM[victim]!, end = B_TO[victim]!; b < end; b++) if (n.loc[b] === ev.area && SIDE[b] === victim) total += n.steps[b]!;
     if (t.length === 1 || ev.left >= total) { pillageHit(n, t[0]!); continue; }
     ev.step = 'pillage-hits';
     n.who = victim;
@@ -163,7 +163,7 @@ definePhase('event', {
         return chooseActions(s, side);
       case 'sea-blocks': {
         const out: Action[] = [];
-        for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === ev.from && SIDE[b] === side && b !== NORSE) out.push(BLOCK_ACTS[b]!);
+        for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (s.loc[b] === ev.from && SIDE[b] === side && b !== NORSE) out.push(BLOCK_ACTS[b]!);
         if (ev.taken > 0) out.push(DONE);
         return out;
       }
@@ -257,7 +257,7 @@ definePhase('event', {
 const E_SIDE = 0;
 
 function blocksLeft(n: State, side: number, area: number): boolean {
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area && SIDE[b] === side && b !== NORSE) return true;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (n.loc[b] === area && SIDE[b] === side && b !== NORSE) return true;
   return false;
 }
 
@@ -271,7 +271,7 @@ function crown(n: State, king: 'Bruce' | 'Comyn' | 'Balliol'): void {
   n.rev++;
   if (logging) log(n, { to: -1, key: 'log.crown', args: { king, area: AREA_IDS[where]! } });
   const defecting = king === 'Bruce' ? 2 : 1;
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[S]!, end = B_TO[S]!; b < end; b++) {
     if (SIDE[b] === S && IS_NOBLE[b] && FACTION[b] === defecting && OTHER[b]! >= 0 && n.loc[b]! < AREA_COUNT) {
       if (logging) log(n, { to: -1, key: 'log.defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[n.loc[b]!]! } });
       defect(n, b);

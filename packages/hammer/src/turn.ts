@@ -1,6 +1,6 @@
 /** The Game Turn: card phase (3.1), the order of events/moves/battles, border raids (5.9), turn end. */
 import { AREA_COUNT, ENGLAND } from './map.js';
-import { BLOCK_COUNT, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './blocks.js';
+import { BLOCK_COUNT, B_FROM, B_TO, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './blocks.js';
 import { checkAllNobles, eliminate } from './board.js';
 import { CARD_VALUE, cardKey, isEvent } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
@@ -60,13 +60,13 @@ function reveal(n: State): void {
 /** English non-noble blocks on the map: the border-raid victims to choose from (edge case 3). */
 function raidVictims(s: State): number[] {
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === E && !IS_NOBLE[b] && s.loc[b]! < AREA_COUNT) out.push(b);
+  for (let b = B_FROM[E]!, end = B_TO[E]!; b < end; b++) if (SIDE[b] === E && !IS_NOBLE[b] && s.loc[b]! < AREA_COUNT) out.push(b);
   return out;
 }
 
 defineStep('raid', (n) => {
   let raiders = false;
-  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) { raiders = true; break; }
+  for (let b = B_FROM[S]!, end = B_TO[S]!; b < end; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) { raiders = true; break; }
   if (!raiders) return false;
   const v = raidVictims(n);
   if (v.length === 0) {

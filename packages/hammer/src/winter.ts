@@ -1,7 +1,7 @@
 /** The Winter Turn (7.0), in the rulebook's order. */
 import { AREA_COUNT, AREA_IDS, CASTLE, CATHEDRALS, ENGLAND, NO_NORSE_FRENCH_BUILD, OFF, POOL_E, POOL_S, SELKIRK, areaOf } from './map.js';
 import {
-  BLOCK_COUNT, BLOCK_IDS, E, EDWARD, E_MUST_DISBAND, FRENCH, HOMES, IS_INFANTRY, IS_NOBLE, KING, MAX, MORAY, NORSE,
+  BLOCK_COUNT, B_FROM, B_TO, BLOCK_IDS, E, EDWARD, E_MUST_DISBAND, FRENCH, HOMES, IS_INFANTRY, IS_NOBLE, KING, MAX, MORAY, NORSE,
   S, SIDE, WALLACE, blockOf,
 } from './blocks.js';
 import { checkAllNobles, countNoblesAndEnd, defect, nobleCount, occupancy } from './board.js';
@@ -22,7 +22,7 @@ const enemyHeld = (occ: number[], a: number, side: number): boolean => (occ[a]! 
 /** 7.1: nobles of `side` go home, or defect if home is enemy-occupied; Bruce and Comyn choose (7.12). */
 defineStep('w-nobles', (n, side) => {
   const occ = occupancy(n);
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (SIDE[b] !== side || !IS_NOBLE[b] || b === MORAY || n.loc[b]! >= AREA_COUNT) continue;
     if (n.flags[b]! & F_HOME) continue; // converted this winter: its new owner picks below
     const homes = HOMES[b]!;
@@ -44,7 +44,7 @@ defineStep('w-nobles', (n, side) => {
 defineStep('w-rehome', (n, side) => homeChoices(n, side));
 
 function pendingHome(s: State, side: number): number {
-  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === side && s.flags[b]! & F_HOME && s.loc[b]! < AREA_COUNT) return b;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (SIDE[b] === side && s.flags[b]! & F_HOME && s.loc[b]! < AREA_COUNT) return b;
   return -1;
 }
 
@@ -150,7 +150,7 @@ const COUNT = new Int32Array(AREA_COUNT), CANDS = new Int32Array(AREA_COUNT);
 function overLimit(s: State, side: number): { blocks: number[]; excess: number } | null {
   const ew = side === E && edwardWintersNow(s) ? s.loc[EDWARD]! : -1;
   const count = COUNT.fill(0), cands = CANDS.fill(0);
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     const a = s.loc[b]!;
     if (a >= AREA_COUNT || SIDE[b] !== side || a === ew) continue;
     if (b === WALLACE && a === SELKIRK) continue; // 7.5: Wallace may winter in Selkirk
@@ -161,7 +161,7 @@ function overLimit(s: State, side: number): { blocks: number[]; excess: number }
     const excess = count[a]! - CASTLE[side]![a]!;
     if (excess <= 0 || cands[a] === 0) continue;
     const cand: number[] = [];
-    for (let b = 0; b < BLOCK_COUNT; b++) {
+    for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
       if (s.loc[b] !== a || SIDE[b] !== side || (IS_NOBLE[b] && b !== MORAY)) continue;
       if (b === WALLACE && a === SELKIRK) continue;
       cand.push(b);
@@ -174,7 +174,7 @@ function overLimit(s: State, side: number): { blocks: number[]; excess: number }
 /** 7.32/7.5: blocks the owner may disband although within the limit (non-nobles on the map, Moray; not Edward, see 7.4). */
 function voluntary(s: State, side: number): number[] {
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (SIDE[b] !== side || s.loc[b]! >= AREA_COUNT || b === EDWARD) continue;
     if (IS_NOBLE[b] && b !== MORAY) continue;
     out.push(b);
@@ -184,7 +184,7 @@ function voluntary(s: State, side: number): number[] {
 
 /** `voluntary(s, side).length > 0`, without building the list. */
 function hasVoluntary(s: State, side: number): boolean {
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (SIDE[b] !== side || s.loc[b]! >= AREA_COUNT || b === EDWARD) continue;
     if (IS_NOBLE[b] && b !== MORAY) continue;
     return true;
@@ -214,7 +214,7 @@ function disband(n: State, b: number): void {
 
 defineStep('w-edisband', (n) => {
   const ew = edwardWintersNow(n) ? n.loc[EDWARD]! : -1;
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[E]!, end = B_TO[E]!; b < end; b++) {
     if (SIDE[b] !== E || n.loc[b]! >= AREA_COUNT) continue;
     if (n.loc[b] === ENGLAND) disband(n, b); // 7.3: all blocks in England disband
     else if (E_MUST_DISBAND[b] && n.loc[b] !== ew) disband(n, b); // 7.31
@@ -261,7 +261,7 @@ definePhase('w-wallace', {
 });
 
 defineStep('w-sdisband', (n) => {
-  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) disband(n, b); // 5.9 raiders
+  for (let b = B_FROM[S]!, end = B_TO[S]!; b < end; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) disband(n, b); // 5.9 raiders
   return runDisband(n, S);
 });
 
@@ -312,7 +312,7 @@ defineStep('w-build', (n, side) => {
 function listBuilds(s: State, side: number, out: Action[] | null): boolean {
   let any = false;
   const count = COUNT.fill(0);
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     const a = s.loc[b]!;
     if (a >= AREA_COUNT || SIDE[b] !== side || s.rp[a]! <= 0) continue;
     count[a]!++;
