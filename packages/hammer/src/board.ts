@@ -3,13 +3,13 @@ import { AREA_COUNT, OFF, poolOf } from './map.js';
 import {
   BLACK_CROSS, B_FROM, B_TO, BLOCK_IDS, E, EDWARD, IS_NOBLE, KING, MORAY, NOBLE_BLOCKS, OTHER, S, SIDE, WALLACE, ROLES,
 } from './blocks.js';
-import { flagsW, locW, stepsW, log, logging, occCache, F_RESERVE, type State } from './state.js';
+import { constFill, flagsW, locW, stepsW, log, logging, occCache, F_RESERVE, type State } from './state.js';
 
 /** Per area, bit 1 = English blocks present, bit 2 = Scottish blocks present. The result is shared: never write to it. */
 export function occupancy(s: State): number[] {
   const loc = s.loc;
   if (loc === occCache.loc) return occCache.occ; // shared, read-only
-  const occ = new Array<number>(AREA_COUNT).fill(0);
+  const occ = constFill(AREA_COUNT, 0).slice(); // a packed copy
   for (let b = B_FROM[E]!, end = B_TO[E]!; b < end; b++) {
     const l = loc[b]!;
     if (l < AREA_COUNT) occ[l]! |= 1;

@@ -126,7 +126,7 @@ export function cow(n: State, key: SharedKey): void {
  */
 const filled = new Map<number, number[]>();
 export function constFill(length: number, value: number): number[] {
-  const k = length * 4 + value + 1; // value is -1 or 0
+  const k = length * 4 + value + 1; // value is -1 or 0 (shared, so callers never write into it)
   let a = filled.get(k);
   if (!a) {
     a = [];

@@ -34,6 +34,9 @@ definePhase('cards', {
   },
 });
 
+/** Queue entries per side (constant strings: no string building per turn). */
+const MOVE_STEP = ['move:0', 'move:1'], EVENT_STEP = ['event:0', 'event:1'];
+
 /** Both cards are face down: reveal them and queue the turn (3.1, 3.12, 4.1). */
 function reveal(n: State): void {
   const ce = n.card[E]!, cs = n.card[S]!;
@@ -48,10 +51,10 @@ function reveal(n: State): void {
     n.todo = ['event:0', 'event:1', 'battles', 'raid', 'endturn'];
   } else if (ee || se) {
     n.p1 = ee ? E : S;
-    n.todo = [`event:${n.p1}`, `move:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
+    n.todo = [EVENT_STEP[n.p1]!, MOVE_STEP[1 - n.p1]!, 'battles', 'raid', 'endturn'];
   } else {
     n.p1 = CARD_VALUE[cs]! > CARD_VALUE[ce]! ? S : E;
-    n.todo = [`move:${n.p1}`, `move:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
+    n.todo = [MOVE_STEP[n.p1]!, MOVE_STEP[1 - n.p1]!, 'battles', 'raid', 'endturn'];
   }
   if (logging) log(n, { to: -1, key: 'log.player1', args: { side: ROLES[n.p1]! } });
   advance(n);
