@@ -21,6 +21,18 @@ export const STEPS: Record<string, (n: State, arg: number) => boolean> = {};
 export function definePhase(name: string, p: Phase): void {
   PHASES[name] = p;
 }
+
+/** The last phase looked up (listing and applying look up the same phase in turn). */
+let lastName = '', lastPhase: Phase | undefined;
+
+/** `PHASES[name]`, remembering the last lookup. */
+export function phaseOf(name: string): Phase | undefined {
+  if (name !== lastName) {
+    lastName = name;
+    lastPhase = PHASES[name];
+  }
+  return lastPhase;
+}
 export function defineStep(name: string, start: (n: State, arg: number) => boolean): void {
   STEPS[name] = start;
 }

@@ -1,7 +1,7 @@
 /** The Game object: the engine contract over the state machine. */
 import { RuleError, RuleCodes, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
 import { ROLES } from './blocks.js';
-import { PHASES } from './flow.js';
+import { phaseOf } from './flow.js';
 import { clone, setLogging, type LogEv, type State } from './state.js';
 import { SCENARIOS, VARIANTS, setupState } from './setup.js';
 import { activeRoles, buildView } from './view.js';
@@ -26,7 +26,7 @@ function legal(s: State, side: number): Action[] {
   if (s.result || side < 0) return [];
   if (s.phase === 'cards' ? s.card[side] !== 0 : s.who !== side) return [];
   if (s === cacheState && side === cacheSide) return cacheActs;
-  const phase = PHASES[s.phase];
+  const phase = phaseOf(s.phase);
   const acts = phase ? phase.actions(s, side) : [];
   cacheState = s;
   cacheSide = side;
@@ -109,7 +109,7 @@ export const hammerGame: Game<State, Action, HammerView> = {
     }
     if (!listed(acts, action)) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
     const n = clone(s);
-    PHASES[s.phase]!.apply(n, side, action);
+    phaseOf(s.phase)!.apply(n, side, action);
     return n;
   },
   view: buildView,

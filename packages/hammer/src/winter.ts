@@ -311,7 +311,8 @@ defineStep('w-build', (n, side) => {
 /** Lists the builds of `side` into `out` (steps, then draws); with `out` null, only tells whether there is one. */
 function listBuilds(s: State, side: number, out: Action[] | null): boolean {
   let any = false;
-  const count = COUNT.fill(0);
+  const count = COUNT;
+  for (let a = 0; a < AREA_COUNT; a++) count[a] = 0;
   for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     const a = s.loc[b]!;
     if (a >= AREA_COUNT || SIDE[b] !== side || s.rp[a]! <= 0) continue;
