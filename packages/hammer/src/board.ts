@@ -112,7 +112,8 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
 export function checkAllNobles(n: State): boolean {
   if (n.result) return true;
   let e = 0, sc = 0;
-  for (const [eb, sb] of NOBLE_BLOCKS) {
+  for (let i = 0; i < NOBLE_BLOCKS.length; i++) {
+    const eb = NOBLE_BLOCKS[i]![0], sb = NOBLE_BLOCKS[i]![1];
     if (eb >= 0 && n.loc[eb]! < AREA_COUNT) e++;
     if (n.loc[sb]! < AREA_COUNT) sc++;
   }

@@ -115,8 +115,17 @@ export type SharedKey = 'hand' | 'played' | 'bCount' | 'bUsed' | 'att' | 'mainFr
 
 /** Copy-on-write: gives `n` its own copy of a shared array. */
 export function cow(n: State, key: SharedKey): void {
-  if (key === 'hand' || key === 'played') n[key] = [n[key][0]!.slice(), n[key][1]!.slice()];
-  else n[key] = n[key].slice();
+  // one case per field: named accesses, not a keyed (megamorphic) one
+  switch (key) {
+    case 'hand': n.hand = [n.hand[0]!.slice(), n.hand[1]!.slice()]; return;
+    case 'played': n.played = [n.played[0]!.slice(), n.played[1]!.slice()]; return;
+    case 'bCount': n.bCount = n.bCount.slice(); return;
+    case 'bUsed': n.bUsed = n.bUsed.slice(); return;
+    case 'att': n.att = n.att.slice(); return;
+    case 'mainFrom': n.mainFrom = n.mainFrom.slice(); return;
+    case 'mainBorder': n.mainBorder = n.mainBorder.slice(); return;
+    case 'rp': n.rp = n.rp.slice(); return;
+  }
 }
 
 /**
@@ -141,10 +150,19 @@ const ZEROS: number[][] = [];
 
 /** Zeroes a shared counter array (a shared zero array, never in place). */
 export function zero(n: State, key: 'bCount' | 'bUsed' | 'rp'): void {
-  const a = n[key];
+  switch (key) {
+    case 'bCount': n.bCount = cleared(n.bCount); return;
+    case 'bUsed': n.bUsed = cleared(n.bUsed); return;
+    case 'rp': n.rp = cleared(n.rp); return;
+  }
+}
+
+/** `a` if it is all zeros, else the shared zero array of its length. */
+function cleared(a: number[]): number[] {
   const z = ZEROS[a.length] ?? (ZEROS[a.length] = constFill(a.length, 0));
-  if (a === z) return;
-  for (let i = 0; i < a.length; i++) if (a[i] !== 0) { n[key] = z; return; }
+  if (a === z) return z;
+  for (let i = 0; i < a.length; i++) if (a[i] !== 0) return z;
+  return a;
 }
 
 /**
