@@ -47,9 +47,14 @@ function sameAction(a: Action, b: unknown): boolean {
   return n === 0;
 }
 
-/** Listed actions are interned (acts.ts): identity first, then field by field (e.g. after JSON). */
-function listed(acts: Action[], action: unknown): boolean {
+/** Listed actions are interned (acts.ts): the very object listed. */
+function isListed(acts: Action[], action: unknown): boolean {
   for (let i = 0; i < acts.length; i++) if (acts[i] === action) return true;
+  return false;
+}
+
+/** A structurally equal copy of a listed action (e.g. after JSON), field by field. */
+function listed(acts: Action[], action: unknown): boolean {
   for (let i = 0; i < acts.length; i++) if (sameAction(acts[i]!, action)) return true;
   return false;
 }
@@ -104,10 +109,12 @@ export const hammerGame: Game<State, Action, HammerView> = {
     if (s.result) throw new RuleError(RuleCodes.gameOver, 'the game is over');
     const acts = legal(s, side);
     if (acts.length === 0) throw new RuleError(RuleCodes.notYourTurn, `${role} may not act now`);
-    if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
-      throw new RuleError(RuleCodes.malformedAction, 'an action is an object with a type');
+    if (!isListed(acts, action)) {
+      if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
+        throw new RuleError(RuleCodes.malformedAction, 'an action is an object with a type');
+      }
+      if (!listed(acts, action)) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
     }
-    if (!listed(acts, action)) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
     const n = clone(s);
     phaseOf(s.phase)!.apply(n, side, action);
     return n;

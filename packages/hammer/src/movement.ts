@@ -5,7 +5,7 @@
 import {
   ADJ, ANGLO, AREA_COUNT, AREA_IDS, BORDER_LIMIT, COASTAL_AREAS, ENGLAND, MINOR, areaOf,
 } from './map.js';
-import { BLOCK_COUNT, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
+import { BLOCK_COUNT, B_FROM, B_TO, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
 import { occupancy } from './board.js';
 import { CARD_VALUE } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
@@ -115,11 +115,15 @@ definePhase('move', {
     if (s.moves > 0) {
       const occ = occupancy(s);
       // one pass: own, enemy and unmoved (non-Norse) own blocks per area
-      const own = OWN.fill(0), enemy = ENEMY.fill(0), free = FREE.fill(0);
-      for (let b = 0; b < BLOCK_COUNT; b++) {
+      const own = OWN, enemy = ENEMY, free = FREE;
+      for (let a = 0; a < AREA_COUNT; a++) { own[a] = 0; enemy[a] = 0; free[a] = 0; }
+      for (let b = B_FROM[1 - side]!, end = B_TO[1 - side]!; b < end; b++) {
+        const l = s.loc[b]!;
+        if (l < AREA_COUNT) enemy[l]!++;
+      }
+      for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
         const l = s.loc[b]!;
         if (l >= AREA_COUNT) continue;
-        if (SIDE[b] !== side) { enemy[l]!++; continue; }
         own[l]!++;
         if (!(s.flags[b]! & F_MOVED) && b !== NORSE) free[l]!++;
       }

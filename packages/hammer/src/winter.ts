@@ -149,7 +149,8 @@ const COUNT = new Int32Array(AREA_COUNT), CANDS = new Int32Array(AREA_COUNT);
 /** Blocks that must disband in the first area over its castle limit, and how many (7.3, 7.5). */
 function overLimit(s: State, side: number): { blocks: number[]; excess: number } | null {
   const ew = side === E && edwardWintersNow(s) ? s.loc[EDWARD]! : -1;
-  const count = COUNT.fill(0), cands = CANDS.fill(0);
+  const count = COUNT, cands = CANDS;
+  for (let a = 0; a < AREA_COUNT; a++) { count[a] = 0; cands[a] = 0; }
   for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     const a = s.loc[b]!;
     if (a >= AREA_COUNT || SIDE[b] !== side || a === ew) continue;
