@@ -5,11 +5,14 @@ import {
 } from './blocks.js';
 import { constFill, flagsW, locW, stepsW, log, logging, occCache, F_RESERVE, type State } from './state.js';
 
+/** All areas empty (shared template: only copied). */
+const NO_OCC: readonly number[] = constFill(AREA_COUNT, 0);
+
 /** Per area, bit 1 = English blocks present, bit 2 = Scottish blocks present. The result is shared: never write to it. */
 export function occupancy(s: State): number[] {
   const loc = s.loc;
   if (loc === occCache.loc) return occCache.occ; // shared, read-only
-  const occ = constFill(AREA_COUNT, 0).slice(); // a packed copy
+  const occ = NO_OCC.slice(); // a packed copy
   for (let b = B_FROM[E]!, end = B_TO[E]!; b < end; b++) {
     const l = loc[b]!;
     if (l < AREA_COUNT) occ[l]! |= 1;

@@ -61,9 +61,9 @@ export function advance(n: State): void {
   }
 }
 
-/** Puts steps at the front of the queue (a procedure call, e.g. an immediate battle). */
-export function call(n: State, ...steps: string[]): void {
-  todoW(n).unshift(...steps);
+/** Puts a step at the front of the queue (a procedure call, e.g. an immediate battle). */
+export function call(n: State, step: string): void {
+  todoW(n).unshift(step);
 }
 
 export function wait(n: State, phase: string, who: number): true {

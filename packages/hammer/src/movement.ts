@@ -6,7 +6,7 @@ import {
   ADJ, ANGLO, AREA_COUNT, AREA_IDS, BORDER_LIMIT, COASTAL_AREAS, ENGLAND, MINOR, areaOf,
 } from './map.js';
 import { BLOCK_COUNT, B_FROM, B_TO, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
-import { occupancy } from './board.js';
+import { countIn, occupancy } from './board.js';
 import { CARD_VALUE } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { flagsW, locW, log, logging, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
@@ -21,16 +21,14 @@ const enemyBit = (side: number): number => 1 << (1 - side);
 /** Own blocks in an area that may leave it now: unmoved, not the Norse, and not pinned (4.6). */
 function leavers(s: State, side: number, area: number, occ: number[]): number[] {
   const out: number[] = [];
-  let own = 0, enemy = 0;
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  let own = 0;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (s.loc[b] !== area) continue;
-    if (SIDE[b] === side) {
-      own++;
-      if (!(s.flags[b]! & F_MOVED) && b !== NORSE) out.push(b);
-    } else enemy++;
+    own++;
+    if (!(s.flags[b]! & F_MOVED) && b !== NORSE) out.push(b);
   }
   // 4.6: in a contested area the attackers pin as many defenders.
-  if (occ[area] === 3 && own <= enemy) return [];
+  if (occ[area] === 3 && own <= countIn(s, area, 1 - side)) return [];
   return out;
 }
 
@@ -56,15 +54,13 @@ function hasStep(s: State, side: number, from: number, occ: number[]): boolean {
 
 /** `leavers(...).length > 0 && hasStep(...)`, without building the list. */
 function canMoveFrom(s: State, side: number, area: number, occ: number[]): boolean {
-  let own = 0, enemy = 0, free = 0;
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  let own = 0, free = 0;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (s.loc[b] !== area) continue;
-    if (SIDE[b] === side) {
-      own++;
-      if (!(s.flags[b]! & F_MOVED) && b !== NORSE) free++;
-    } else enemy++;
+    own++;
+    if (!(s.flags[b]! & F_MOVED) && b !== NORSE) free++;
   }
-  if (free === 0 || (occ[area] === 3 && own <= enemy)) return false; // 4.6: pinned
+  if (free === 0 || (occ[area] === 3 && own <= countIn(s, area, 1 - side))) return false; // 4.6: pinned
   return hasStep(s, side, area, occ);
 }
 
