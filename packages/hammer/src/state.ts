@@ -178,8 +178,12 @@ export function setLogging(on: boolean): void {
 /** Shared empty log: `log` replaces it with a fresh array on the first event. */
 const NO_LOG: LogEv[] = [];
 
-/** Records a log event of the current action. */
+/**
+ * Records a log event of the current action, only while `logging` (call sites test `logging` first
+ * so that play does not even build the event; this check keeps an unguarded call harmless).
+ */
 export function log(n: State, e: LogEv): void {
+  if (!logging) return;
   if (n.last === NO_LOG) n.last = [];
   n.last.push(e);
 }
