@@ -202,12 +202,34 @@ function startHits(n: State): boolean {
 
 /** Where a block may retreat (5.5) or regroup (5.6) from the battle area. */
 export function retreatTargets(s: State, b: number, regroup: boolean, occ: number[] = occupancy(s)): number[] {
+  const out: number[] = [];
+  scanRetreats(s, b, regroup, occ, out, null);
+  return out;
+}
+
+/** `retreatTargets(...).length > 0`, without building the list. */
+function canRetreat(s: State, b: number, regroup: boolean, occ: number[] = occupancy(s)): boolean {
+  return scanRetreats(s, b, regroup, occ, null, null);
+}
+
+/**
+ * The retreat (5.5) or regroup (5.6) targets of block `b`, in order: pushed to `areas` as area numbers,
+ * or to `acts` as the interned actions (`regroup` picks the table). With neither, stops at the first
+ * target. Returns whether there is one.
+ */
+function scanRetreats(s: State, b: number, regroup: boolean, occ: number[], areas: number[] | null, acts: Action[] | null): boolean {
   const side = SIDE[b]!, from = s.loc[b]!;
   const own = 1 << side, enemy = 1 << (1 - side);
-  const out: number[] = [];
+  const table = regroup ? REGROUP_ACTS : RETREAT_ACTS, base = b * AREA_COUNT;
+  let any = false;
   if (b === NORSE) {
-    for (const a of COASTAL_AREAS) if (a !== from && a !== ENGLAND && occ[a] === own) out.push(a);
-    return out;
+    for (let i = 0; i < COASTAL_AREAS.length; i++) {
+      const a = COASTAL_AREAS[i]!;
+      if (a === from || a === ENGLAND || occ[a] !== own) continue;
+      any = true;
+      if (areas) areas.push(a); else if (acts) acts.push(table[base + a]!); else return true;
+    }
+    return any;
   }
   const adj = ADJ[from]!;
   for (let i = 0; i < adj.length; i += 2) {
@@ -217,9 +239,10 @@ export function retreatTargets(s: State, b: number, regroup: boolean, occ: numbe
     if (side === S && to === ENGLAND) continue;
     if (side === E && from === ENGLAND) continue;
     if (!regroup && s.bUsed[bd]! & enemy && !(s.bUsed[bd]! & own && side !== s.p1)) continue;
-    out.push(to);
+    any = true;
+    if (areas) areas.push(to); else if (acts) acts.push(table[base + to]!); else return true;
   }
-  return out;
+  return any;
 }
 
 function moveOut(n: State, b: number, to: number): void {
@@ -243,11 +266,11 @@ definePhase('battle', {
     }
     const occ = occupancy(s);
     if (bt.stage === 'retreat') {
-      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, false, occ)) out.push(RETREAT_ACTS[b * AREA_COUNT + t]!);
+      for (const b of inBattle(s, side, false)) scanRetreats(s, b, false, occ, null, out);
       return out;
     }
     if (bt.stage === 'regroup') {
-      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, true, occ)) out.push(REGROUP_ACTS[b * AREA_COUNT + t]!);
+      for (const b of inBattle(s, side, false)) scanRetreats(s, b, true, occ, null, out);
       out.push(DONE);
       return out;
     }
@@ -255,7 +278,7 @@ definePhase('battle', {
     for (const b of inBattle(s, side, true)) {
       if (INIT[b] !== letter || s.flags[b]! & F_ACTED) continue;
       out.push(FIRE_ACTS[b]!);
-      for (const t of retreatTargets(s, b, false, occ)) out.push(RETREAT_ACTS[b * AREA_COUNT + t]!);
+      scanRetreats(s, b, false, occ, null, out);
       out.push(HOLD_ACTS[b]!);
     }
     return out;
@@ -364,7 +387,7 @@ function endRound(n: State): void {
 function withdrawRest(n: State): void {
   const bt = n.battle!;
   for (const b of inBattle(n, bt.att, false)) {
-    if (retreatTargets(n, b, false).length === 0) {
+    if (!canRetreat(n, b, false)) {
       if (logging) log(n, { to: -1, key: 'log.no-retreat', args: { block: BLOCK_IDS[b]! } });
       eliminate(n, b, true);
       if (n.result) return;
@@ -388,7 +411,7 @@ function endBattle(n: State, winner: number): void {
   // Skip the regroup prompt only when no block can move (known to both from public facts? the
   // prompt is the winner's own; it is skipped only when the winner has no option).
   let any = false;
-  for (const b of inBattle(n, winner, false)) if (retreatTargets(n, b, true).length > 0) { any = true; break; }
+  for (const b of inBattle(n, winner, false)) if (canRetreat(n, b, true)) { any = true; break; }
   if (!any) finishBattle(n);
 }
 
