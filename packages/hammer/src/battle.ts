@@ -265,17 +265,17 @@ definePhase('battle', {
       return out;
     }
     const occ = occupancy(s);
-    if (bt.stage === 'retreat') {
-      for (const b of inBattle(s, side, false)) scanRetreats(s, b, false, occ, null, out);
-      return out;
-    }
-    if (bt.stage === 'regroup') {
-      for (const b of inBattle(s, side, false)) scanRetreats(s, b, true, occ, null, out);
-      out.push(DONE);
+    // the side's blocks in the battle area, in block order (as `inBattle`)
+    const area = bt.area, from = B_FROM[side]!, end = B_TO[side]!;
+    if (bt.stage === 'retreat' || bt.stage === 'regroup') {
+      const regroup = bt.stage === 'regroup';
+      for (let b = from; b < end; b++) if (s.loc[b] === area) scanRetreats(s, b, regroup, occ, null, out);
+      if (regroup) out.push(DONE);
       return out;
     }
     const letter = bt.step >> 1;
-    for (const b of inBattle(s, side, true)) {
+    for (let b = from; b < end; b++) {
+      if (s.loc[b] !== area || s.flags[b]! & F_RESERVE) continue; // active blocks only
       if (INIT[b] !== letter || s.flags[b]! & F_ACTED) continue;
       out.push(FIRE_ACTS[b]!);
       scanRetreats(s, b, false, occ, null, out);
