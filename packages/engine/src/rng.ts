@@ -35,25 +35,27 @@ export function seedRng(seed: string): RngState {
 
 /** Advances `s` in place and returns a uint32. */
 export function nextUint32(s: RngState): number {
-  let [a, b, c, d] = s;
-  a |= 0; b |= 0; c |= 0; d |= 0;
-  const t = (((a + b) | 0) + d) | 0; // the counter d enters before it is incremented, as in the C original
-  d = (d + 1) | 0;
-  a = b ^ (b >>> 9);
-  b = (c + (c << 3)) | 0;
-  c = (c << 21) | (c >>> 11);
-  c = (c + t) | 0;
-  s[0] = a >>> 0; s[1] = b >>> 0; s[2] = c >>> 0; s[3] = d >>> 0;
+  const a0 = s[0] | 0, b0 = s[1] | 0, c0 = s[2] | 0, d0 = s[3] | 0;
+  const t = (((a0 + b0) | 0) + d0) | 0; // the counter d enters before it is incremented, as in the C original
+  const c = (c0 << 21) | (c0 >>> 11);
+  s[0] = (b0 ^ (b0 >>> 9)) >>> 0;
+  s[1] = (c0 + (c0 << 3)) >>> 0;
+  s[2] = (c + t) >>> 0;
+  s[3] = (d0 + 1) >>> 0;
   return t >>> 0;
 }
 
 /** Uniform integer in [0, n) without modulo bias; advances `s` in place. */
 export function randInt(s: RngState, n: number): number {
   if (!(n >= 1) || n > 0x100000000 || !Number.isInteger(n)) throw new RangeError(`randInt: bad bound ${n}`);
-  const limit = 0x100000000 - (0x100000000 % n);
+  if (n === 0x100000000) return nextUint32(s);
+  // Accept x < 2^32 - (2^32 mod n). In uint32 arithmetic (no floating-point modulo):
+  // 2^32 mod n = (2^32 - n) mod n, and x < 2^32 - r  <=>  x <= 0xffffffff - r.
+  const u = n >>> 0;
+  const max = 0xffffffff - ((-u >>> 0) % u);
   for (;;) {
     const x = nextUint32(s);
-    if (x < limit) return x % n;
+    if (x <= max) return x % u;
   }
 }
 

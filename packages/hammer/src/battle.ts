@@ -5,12 +5,12 @@
  */
 import { ADJ, AREA_COUNT, AREA_IDS, BORDER_LIMIT, COASTAL_AREAS, ENGLAND, POOL_E, areaOf } from './map.js';
 import {
-  BLOCK_COUNT, BLOCK_IDS, CELTIC, E, FIRE, HOMES, INIT, IS_E_ARCHERS, IS_INFANTRY, IS_NOBLE, NORSE, ROLES, S, SIDE, blockOf,
+  BLOCK_COUNT, B_FROM, B_TO, BLOCK_IDS, CELTIC, E, FIRE, HOMES, INIT, IS_E_ARCHERS, IS_INFANTRY, IS_NOBLE, NORSE, ROLES, S, SIDE, blockOf,
 } from './blocks.js';
 import { eliminate, occupancy, strongest } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { flagsW, locW, stepsW, log, F_ACTED, F_CELTIC, F_RESERVE, constFill, cow, rngW, zero, type State } from './state.js';
+import { flagsW, locW, stepsW, log, logging, F_ACTED, F_CELTIC, F_RESERVE, constFill, cow, rngW, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { ENTRY_MASK } from './main-attack.js';
 import { BATTLE_ACTS, DONE, FIRE_ACTS, HIT_ACTS, HOLD_ACTS, REGROUP_ACTS, RETREAT_ACTS } from './acts.js';
@@ -26,7 +26,7 @@ export function contestedAreas(s: State): number[] {
 
 /** Clears the per-turn battle bookkeeping once no battle is pending (edge cases 8 and 12). */
 function clearBattleState(n: State): void {
-  n.att = constFill(AREA_COUNT, -1); // shared and frozen: writers `cow` first
+  n.att = constFill(AREA_COUNT, -1); // shared: writers `cow` first
   n.mainFrom = n.att;
   n.mainBorder = n.att;
   zero(n, 'bUsed');
@@ -60,7 +60,7 @@ definePhase('battle-choose', {
 function inBattle(s: State, side: number, active: boolean): number[] {
   const area = s.battle!.area;
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (s.loc[b] === area && SIDE[b] === side && (!active || !(s.flags[b]! & F_RESERVE))) out.push(b);
   }
   return out;
@@ -70,7 +70,7 @@ function inBattle(s: State, side: number, active: boolean): number[] {
 function countBattle(s: State, side: number, active: boolean): number {
   const area = s.battle!.area;
   let k = 0;
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (s.loc[b] === area && SIDE[b] === side && (!active || !(s.flags[b]! & F_RESERVE))) k++;
   }
   return k;
@@ -93,8 +93,8 @@ function celticRolls(n: State): void {
     if (d >= 5) {
       locW(n)[b] = POOL_E;
       flagsW(n)[b] = 0;
-      log(n, { to: -1, key: 'log.celtic-leave', args: { block: BLOCK_IDS[b]!, die: d } });
-    } else log(n, { to: -1, key: 'log.celtic-stay', args: { block: BLOCK_IDS[b]!, die: d } });
+      if (logging) log(n, { to: -1, key: 'log.celtic-leave', args: { block: BLOCK_IDS[b]!, die: d } });
+    } else if (logging) log(n, { to: -1, key: 'log.celtic-stay', args: { block: BLOCK_IDS[b]!, die: d } });
   }
 }
 
@@ -102,7 +102,7 @@ export function startBattle(n: State, area: number): void {
   n.battle = { area, att: n.att[area]!, round: 1, step: 0, hits: 0, hitSide: 0, stage: 'turns', winner: -1, dice: [] };
   n.rev++;
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area && n.flags[b]! & (F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_ACTED | F_CELTIC);
-  log(n, { to: -1, key: 'log.battle', args: { area: AREA_IDS[area]!, attacker: ROLES[n.battle.att]! } });
+  if (logging) log(n, { to: -1, key: 'log.battle', args: { area: AREA_IDS[area]!, attacker: ROLES[n.battle.att]! } });
   celticRolls(n);
   n.phase = 'battle';
   nextTurn(n);
@@ -174,9 +174,9 @@ function hitTargets(s: State): number[] {
 
 function applyHit(n: State, b: number): void {
   stepsW(n)[b]!--;
-  log(n, { to: -1, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
+  if (logging) log(n, { to: -1, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
   if (n.steps[b]! <= 0) {
-    log(n, { to: -1, key: 'log.eliminated', args: { block: BLOCK_IDS[b]! } });
+    if (logging) log(n, { to: -1, key: 'log.eliminated', args: { block: BLOCK_IDS[b]! } });
     eliminate(n, b, true);
   }
 }
@@ -204,12 +204,34 @@ function startHits(n: State): boolean {
 
 /** Where a block may retreat (5.5) or regroup (5.6) from the battle area. */
 export function retreatTargets(s: State, b: number, regroup: boolean, occ: number[] = occupancy(s)): number[] {
+  const out: number[] = [];
+  scanRetreats(s, b, regroup, occ, out, null);
+  return out;
+}
+
+/** `retreatTargets(...).length > 0`, without building the list. */
+function canRetreat(s: State, b: number, regroup: boolean, occ: number[] = occupancy(s)): boolean {
+  return scanRetreats(s, b, regroup, occ, null, null);
+}
+
+/**
+ * The retreat (5.5) or regroup (5.6) targets of block `b`, in order: pushed to `areas` as area numbers,
+ * or to `acts` as the interned actions (`regroup` picks the table). With neither, stops at the first
+ * target. Returns whether there is one.
+ */
+function scanRetreats(s: State, b: number, regroup: boolean, occ: number[], areas: number[] | null, acts: Action[] | null): boolean {
   const side = SIDE[b]!, from = s.loc[b]!;
   const own = 1 << side, enemy = 1 << (1 - side);
-  const out: number[] = [];
+  const table = regroup ? REGROUP_ACTS : RETREAT_ACTS, base = b * AREA_COUNT;
+  let any = false;
   if (b === NORSE) {
-    for (const a of COASTAL_AREAS) if (a !== from && a !== ENGLAND && occ[a] === own) out.push(a);
-    return out;
+    for (let i = 0; i < COASTAL_AREAS.length; i++) {
+      const a = COASTAL_AREAS[i]!;
+      if (a === from || a === ENGLAND || occ[a] !== own) continue;
+      any = true;
+      if (areas) areas.push(a); else if (acts) acts.push(table[base + a]!); else return true;
+    }
+    return any;
   }
   const adj = ADJ[from]!;
   for (let i = 0; i < adj.length; i += 2) {
@@ -219,9 +241,10 @@ export function retreatTargets(s: State, b: number, regroup: boolean, occ: numbe
     if (side === S && to === ENGLAND) continue;
     if (side === E && from === ENGLAND) continue;
     if (!regroup && s.bUsed[bd]! & enemy && !(s.bUsed[bd]! & own && side !== s.p1)) continue;
-    out.push(to);
+    any = true;
+    if (areas) areas.push(to); else if (acts) acts.push(table[base + to]!); else return true;
   }
-  return out;
+  return any;
 }
 
 function moveOut(n: State, b: number, to: number): void {
@@ -244,20 +267,20 @@ definePhase('battle', {
       return out;
     }
     const occ = occupancy(s);
-    if (bt.stage === 'retreat') {
-      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, false, occ)) out.push(RETREAT_ACTS[b * AREA_COUNT + t]!);
-      return out;
-    }
-    if (bt.stage === 'regroup') {
-      for (const b of inBattle(s, side, false)) for (const t of retreatTargets(s, b, true, occ)) out.push(REGROUP_ACTS[b * AREA_COUNT + t]!);
-      out.push(DONE);
+    // the side's blocks in the battle area, in block order (as `inBattle`)
+    const area = bt.area, from = B_FROM[side]!, end = B_TO[side]!;
+    if (bt.stage === 'retreat' || bt.stage === 'regroup') {
+      const regroup = bt.stage === 'regroup';
+      for (let b = from; b < end; b++) if (s.loc[b] === area) scanRetreats(s, b, regroup, occ, null, out);
+      if (regroup) out.push(DONE);
       return out;
     }
     const letter = bt.step >> 1;
-    for (const b of inBattle(s, side, true)) {
+    for (let b = from; b < end; b++) {
+      if (s.loc[b] !== area || s.flags[b]! & F_RESERVE) continue; // active blocks only
       if (INIT[b] !== letter || s.flags[b]! & F_ACTED) continue;
       out.push(FIRE_ACTS[b]!);
-      for (const t of retreatTargets(s, b, false, occ)) out.push(RETREAT_ACTS[b * AREA_COUNT + t]!);
+      scanRetreats(s, b, false, occ, null, out);
       out.push(HOLD_ACTS[b]!);
     }
     return out;
@@ -276,8 +299,8 @@ definePhase('battle', {
     }
     if (a.type === 'regroup') {
       moveOut(n, blockOf(a.block), areaOf(a.to));
-      log(n, { to: side, key: 'log.regroup', args: { block: a.block, to: a.to } });
-      log(n, { to: 1 - side, key: 'log.regroup-hidden', args: { to: a.to } });
+      if (logging) log(n, { to: side, key: 'log.regroup', args: { block: a.block, to: a.to } });
+      if (logging) log(n, { to: 1 - side, key: 'log.regroup-hidden', args: { to: a.to } });
       if (countBattle(n, side, false) === 0) finishBattle(n);
       return;
     }
@@ -286,18 +309,18 @@ definePhase('battle', {
       moveOut(n, blockOf(a.block), areaOf(a.to));
       if (bt.stage === 'retreat') {
         // the blocks stood up again before this retreat (5.3): only the owner knows which went where
-        log(n, { to: side, key: 'log.retreat', args: { block: a.block, to: a.to } });
-        log(n, { to: 1 - side, key: 'log.retreat-hidden', args: { to: a.to } });
+        if (logging) log(n, { to: side, key: 'log.retreat', args: { block: a.block, to: a.to } });
+        if (logging) log(n, { to: 1 - side, key: 'log.retreat-hidden', args: { to: a.to } });
         return withdrawRest(n);
       }
-      log(n, { to: -1, key: 'log.retreat', args: { block: a.block, to: a.to } });
+      if (logging) log(n, { to: -1, key: 'log.retreat', args: { block: a.block, to: a.to } });
       nextTurn(n);
       return;
     }
     const b = blockOf((a as { block: string }).block);
     flagsW(n)[b]! |= F_ACTED;
     if (a.type === 'hold') {
-      log(n, { to: -1, key: 'log.hold', args: { block: a.block } });
+      if (logging) log(n, { to: -1, key: 'log.hold', args: { block: a.block } });
       nextTurn(n);
       return;
     }
@@ -314,7 +337,7 @@ definePhase('battle', {
       bt.dice = dice;
       bt.hits += hits;
       bt.hitSide = 1 - side;
-      log(n, { to: -1, key: 'log.fire', args: { block: a.block, dice: dice.join(','), hits, fire: f } });
+      if (logging) log(n, { to: -1, key: 'log.fire', args: { block: a.block, dice: dice.join(','), hits, fire: f } });
       // Immediate hits, or delayed hits as soon as they reach the enemy's total steps (edge case 13).
       if (!n.delayedHits || bt.hits >= stepsOf(n, inBattle(n, 1 - side, true))) {
         if (startHits(n)) return;
@@ -345,7 +368,7 @@ function endRound(n: State): void {
     // 5.3: the attacker has not won after three rounds and must retreat.
     bt.stage = 'retreat';
     n.who = bt.att;
-    log(n, { to: -1, key: 'log.attacker-withdraws', args: { side: ROLES[bt.att]! } });
+    if (logging) log(n, { to: -1, key: 'log.attacker-withdraws', args: { side: ROLES[bt.att]! } });
     withdrawRest(n);
     return;
   }
@@ -353,11 +376,11 @@ function endRound(n: State): void {
   const area = bt.area;
   if (bt.round === 2 && countBattle(n, 1 - bt.att, true) === 0 && countBattle(n, 1 - bt.att, false) > 0) {
     bt.att = 1 - bt.att;
-    log(n, { to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
+    if (logging) log(n, { to: -1, key: 'log.control-flips', args: { attacker: ROLES[bt.att]! } });
   }
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area && n.flags[b]! & (F_RESERVE | F_ACTED)) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED);
   n.rev++;
-  log(n, { to: -1, key: 'log.round', args: { round: bt.round } });
+  if (logging) log(n, { to: -1, key: 'log.round', args: { round: bt.round } });
   celticRolls(n);
   nextTurn(n);
 }
@@ -366,8 +389,8 @@ function endRound(n: State): void {
 function withdrawRest(n: State): void {
   const bt = n.battle!;
   for (const b of inBattle(n, bt.att, false)) {
-    if (retreatTargets(n, b, false).length === 0) {
-      log(n, { to: -1, key: 'log.no-retreat', args: { block: BLOCK_IDS[b]! } });
+    if (!canRetreat(n, b, false)) {
+      if (logging) log(n, { to: -1, key: 'log.no-retreat', args: { block: BLOCK_IDS[b]! } });
       eliminate(n, b, true);
       if (n.result) return;
     }
@@ -380,7 +403,7 @@ function withdrawRest(n: State): void {
 function endBattle(n: State, winner: number): void {
   const bt = n.battle!;
   bt.winner = winner;
-  log(n, { to: -1, key: 'log.battle-won', args: { area: AREA_IDS[bt.area]!, winner: winner < 0 ? null : ROLES[winner]! } });
+  if (logging) log(n, { to: -1, key: 'log.battle-won', args: { area: AREA_IDS[bt.area]!, winner: winner < 0 ? null : ROLES[winner]! } });
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === bt.area && n.flags[b]! & (F_RESERVE | F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_RESERVE | F_ACTED | F_CELTIC);
   if (winner < 0) return finishBattle(n);
   bt.stage = 'regroup';
@@ -390,7 +413,7 @@ function endBattle(n: State, winner: number): void {
   // Skip the regroup prompt only when no block can move (known to both from public facts? the
   // prompt is the winner's own; it is skipped only when the winner has no option).
   let any = false;
-  for (const b of inBattle(n, winner, false)) if (retreatTargets(n, b, true).length > 0) { any = true; break; }
+  for (const b of inBattle(n, winner, false)) if (canRetreat(n, b, true)) { any = true; break; }
   if (!any) finishBattle(n);
 }
 

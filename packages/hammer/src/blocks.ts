@@ -21,6 +21,12 @@ export function blockOf(id: string): number {
 }
 
 export const SIDE: readonly Side[] = data.blocks.map((b) => (b.side === 'England' ? E : S));
+/** Each side's blocks are contiguous (the data lists the Scots, then the English): B_FROM[side] <= b < B_TO[side]. */
+export const B_FROM: readonly number[] = [SIDE.indexOf(E), SIDE.indexOf(S)];
+export const B_TO: readonly number[] = [SIDE.lastIndexOf(E) + 1, SIDE.lastIndexOf(S) + 1];
+for (const side of [E, S]) {
+  for (let b = B_FROM[side]!; b < B_TO[side]!; b++) if (SIDE[b] !== side) throw new Error('block data: a side\'s blocks are not contiguous');
+}
 export const TYPE: readonly string[] = data.blocks.map((b) => b.type);
 export const MOVE: readonly number[] = data.blocks.map((b) => b.move);
 /** Initiative letter as 0 (A), 1 (B), 2 (C). */

@@ -1,18 +1,25 @@
 /** Queries and primitive changes on the board: area control (4.5), eliminations (5.7, 5.8), defections. */
 import { AREA_COUNT, OFF, poolOf } from './map.js';
 import {
-  BLACK_CROSS, BLOCK_COUNT, BLOCK_IDS, E, EDWARD, IS_NOBLE, KING, MORAY, NOBLE_BLOCKS, OTHER, S, SIDE, WALLACE, ROLES,
+  BLACK_CROSS, B_FROM, B_TO, BLOCK_IDS, E, EDWARD, IS_NOBLE, KING, MORAY, NOBLE_BLOCKS, OTHER, S, SIDE, WALLACE, ROLES,
 } from './blocks.js';
-import { flagsW, locW, stepsW, log, occCache, F_RESERVE, type State } from './state.js';
+import { constFill, flagsW, locW, stepsW, log, logging, occCache, F_RESERVE, type State } from './state.js';
+
+/** All areas empty (shared template: only copied). */
+const NO_OCC: readonly number[] = constFill(AREA_COUNT, 0);
 
 /** Per area, bit 1 = English blocks present, bit 2 = Scottish blocks present. The result is shared: never write to it. */
 export function occupancy(s: State): number[] {
   const loc = s.loc;
   if (loc === occCache.loc) return occCache.occ; // shared, read-only
-  const occ = new Array<number>(AREA_COUNT).fill(0);
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  const occ = NO_OCC.slice(); // a packed copy
+  for (let b = B_FROM[E]!, end = B_TO[E]!; b < end; b++) {
     const l = loc[b]!;
-    if (l < AREA_COUNT) occ[l]! |= 1 << SIDE[b]!;
+    if (l < AREA_COUNT) occ[l]! |= 1;
+  }
+  for (let b = B_FROM[S]!, end = B_TO[S]!; b < end; b++) {
+    const l = loc[b]!;
+    if (l < AREA_COUNT) occ[l]! |= 2;
   }
   occCache.loc = loc;
   occCache.occ = occ;
@@ -21,13 +28,13 @@ export function occupancy(s: State): number[] {
 
 export function countIn(s: State, area: number, side: number): number {
   let n = 0;
-  for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === area && SIDE[b] === side) n++;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (s.loc[b] === area && SIDE[b] === side) n++;
   return n;
 }
 
 export function blocksIn(s: State, area: number, side: number): number[] {
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === area && SIDE[b] === side) out.push(b);
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (s.loc[b] === area && SIDE[b] === side) out.push(b);
   return out;
 }
 
@@ -36,7 +43,7 @@ export const onMap = (s: State, b: number): boolean => s.loc[b]! < AREA_COUNT;
 /** Nobles a side controls on the map (9.0). */
 export function nobleCount(s: State, side: number): number {
   let n = 0;
-  for (let b = 0; b < BLOCK_COUNT; b++) if (IS_NOBLE[b] && SIDE[b] === side && s.loc[b]! < AREA_COUNT) n++;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (IS_NOBLE[b] && SIDE[b] === side && s.loc[b]! < AREA_COUNT) n++;
   return n;
 }
 
@@ -57,7 +64,7 @@ export function endGame(n: State, winner: number | null, reason: string): void {
   n.result = { winners: winner === null ? [] : [ROLES[winner]!], reason };
   n.phase = 'over';
   n.who = -1;
-  log(n, { to: -1, key: 'log.game-over', args: { winner: winner === null ? null : ROLES[winner]!, reason } });
+  if (logging) log(n, { to: -1, key: 'log.game-over', args: { winner: winner === null ? null : ROLES[winner]!, reason } });
 }
 
 /**
@@ -75,7 +82,7 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
     const o = defect(n, b);
     stepsW(n)[o] = 1;
     flagsW(n)[o] = F_RESERVE;
-    log(n, { to: -1, key: 'log.captured', args: { block: BLOCK_IDS[b]!, now: ROLES[1 - side]! } });
+    if (logging) log(n, { to: -1, key: 'log.captured', args: { block: BLOCK_IDS[b]!, now: ROLES[1 - side]! } });
     return o;
   }
   if (combat && b === EDWARD) {
@@ -86,7 +93,7 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
     }
     n.edward2 = true;
     locW(n)[b] = poolOf(E);
-    log(n, { to: -1, key: 'log.edward-i-dies' });
+    if (logging) log(n, { to: -1, key: 'log.edward-i-dies' });
     return -1;
   }
   if (combat && b === KING) {
@@ -96,7 +103,7 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
   }
   if (combat && BLACK_CROSS[b]) {
     locW(n)[b] = OFF;
-    log(n, { to: -1, key: 'log.killed', args: { block: BLOCK_IDS[b]! } });
+    if (logging) log(n, { to: -1, key: 'log.killed', args: { block: BLOCK_IDS[b]! } });
     return -1;
   }
   locW(n)[b] = poolOf(side);
@@ -108,7 +115,8 @@ export function eliminate(n: State, b: number, combat: boolean, pillage = false)
 export function checkAllNobles(n: State): boolean {
   if (n.result) return true;
   let e = 0, sc = 0;
-  for (const [eb, sb] of NOBLE_BLOCKS) {
+  for (let i = 0; i < NOBLE_BLOCKS.length; i++) {
+    const eb = NOBLE_BLOCKS[i]![0], sb = NOBLE_BLOCKS[i]![1];
     if (eb >= 0 && n.loc[eb]! < AREA_COUNT) e++;
     if (n.loc[sb]! < AREA_COUNT) sc++;
   }
@@ -129,7 +137,7 @@ export function countNoblesAndEnd(n: State): void {
 export function strongest(s: State, side: number, area: number, skipReserve: boolean): number[] {
   let best = 0;
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (s.loc[b] !== area || SIDE[b] !== side || (skipReserve && s.flags[b]! & F_RESERVE)) continue;
     const st = s.steps[b]!;
     if (st > best) { best = st; out.length = 0; out.push(b); } else if (st === best) out.push(b);

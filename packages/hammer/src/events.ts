@@ -4,14 +4,14 @@
  */
 import { ADJ, AREA_COUNT, AREA_IDS, COASTAL_AREAS, FIFE, areaOf } from './map.js';
 import {
-  BLOCK_COUNT, BLOCK_IDS, FACTION, FRENCH, IS_NOBLE, KING, MAX, MORAY, NOBLE_BLOCKS, NOBLE_NAMES, NORSE, OTHER, ROLES, S,
+  BLOCK_COUNT, B_FROM, B_TO, BLOCK_IDS, FACTION, FRENCH, IS_NOBLE, KING, MAX, MORAY, NOBLE_BLOCKS, NOBLE_NAMES, NORSE, OTHER, ROLES, S,
   SIDE, S_BRUCE, S_COMYN, WALLACE, blockOf,
 } from './blocks.js';
 import { defect, eliminate, occupancy, strongest } from './board.js';
 import { HERALD, PILLAGE, SEA_MOVE, TRUCE, VICTUALS, EVENT_KEYS } from './cards.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { rollDie } from '@tabula/engine';
-import { flagsW, locW, stepsW, log, F_RESERVE, cow, rngW, type State } from './state.js';
+import { flagsW, locW, stepsW, log, logging, F_RESERVE, cow, rngW, type State } from './state.js';
 import type { Action } from './types.js';
 import { BLOCK_ACTS, CROWN_ACTS, DONE, PASS, HERALD_ACTS, HIT_ACTS, PILLAGE_ACTS, SEA_ACTS, STEP_ACTS, TRUCE_ACT, VICTUALS_ACTS } from './acts.js';
 
@@ -107,7 +107,7 @@ function chooseActions(s: State, side: number): Action[] {
 
 function ownBelowMax(s: State, side: number, area: number): number[] {
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === area && SIDE[b] === side && s.steps[b]! < MAX[b]!) out.push(b);
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (s.loc[b] === area && SIDE[b] === side && s.steps[b]! < MAX[b]!) out.push(b);
   return out;
 }
 
@@ -116,11 +116,11 @@ function pillageHit(n: State, b: number): void {
   stepsW(n)[b]!--;
   ev.left--;
   ev.taken++;
-  log(n, { to: SIDE[b]!, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
+  if (logging) log(n, { to: SIDE[b]!, key: 'log.hit', args: { block: BLOCK_IDS[b]!, steps: n.steps[b]! } });
   if (n.steps[b]! <= 0) {
     const o = eliminate(n, b, false, true);
     if (o >= 0) flagsW(n)[o]! &= ~F_RESERVE; // the defector is the attacking force of the battle that follows
-    else log(n, { to: -1, key: 'log.pillage-loss', args: { side: ROLES[SIDE[b]!]! } });
+    else if (logging) log(n, { to: -1, key: 'log.pillage-loss', args: { side: ROLES[SIDE[b]!]! } });
   }
 }
 
@@ -132,13 +132,13 @@ function runPillageHits(n: State): boolean {
     const t = strongest(n, victim, ev.area, false);
     if (t.length === 0) { ev.left = 0; break; }
     let total = 0;
-    for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === ev.area && SIDE[b] === victim) total += n.steps[b]!;
+    for (let b = B_FROM[victim]!, end = B_TO[victim]!; b < end; b++) if (n.loc[b] === ev.area && SIDE[b] === victim) total += n.steps[b]!;
     if (t.length === 1 || ev.left >= total) { pillageHit(n, t[0]!); continue; }
     ev.step = 'pillage-hits';
     n.who = victim;
     return true;
   }
-  log(n, { to: -1, key: 'log.pillage-hits', args: { area: AREA_IDS[ev.area]!, hits: ev.taken } });
+  if (logging) log(n, { to: -1, key: 'log.pillage-hits', args: { area: AREA_IDS[ev.area]!, hits: ev.taken } });
   ev.step = 'pillage-steps';
   ev.left = ev.taken;
   n.who = ev.side;
@@ -163,7 +163,7 @@ definePhase('event', {
         return chooseActions(s, side);
       case 'sea-blocks': {
         const out: Action[] = [];
-        for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === ev.from && SIDE[b] === side && b !== NORSE) out.push(BLOCK_ACTS[b]!);
+        for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (s.loc[b] === ev.from && SIDE[b] === side && b !== NORSE) out.push(BLOCK_ACTS[b]!);
         if (ev.taken > 0) out.push(DONE);
         return out;
       }
@@ -183,7 +183,7 @@ definePhase('event', {
     const ev = n.ev!;
     switch (a.type) {
       case 'pass':
-        log(n, { to: -1, key: 'log.event-pass', args: { side: ROLES[side]!, card: EVENT_KEYS[ev.card]! } });
+        if (logging) log(n, { to: -1, key: 'log.event-pass', args: { side: ROLES[side]!, card: EVENT_KEYS[ev.card]! } });
         return finishEvent(n);
       case 'crown':
         return crown(n, a.king);
@@ -194,7 +194,7 @@ definePhase('event', {
         const d = rollDie(rngW(n));
         n.rev++;
         const ok = d <= 4;
-        log(n, { to: -1, key: ok ? 'log.herald-success' : 'log.herald-fail', args: { noble: a.noble, die: d } });
+        if (logging) log(n, { to: -1, key: ok ? 'log.herald-success' : 'log.herald-fail', args: { noble: a.noble, die: d } });
         if (ok) {
           defect(n, b);
           defectionBattles(n, side);
@@ -203,26 +203,26 @@ definePhase('event', {
       }
       case 'truce':
         n.truce = side;
-        log(n, { to: -1, key: 'log.truce', args: { side: ROLES[side]! } });
+        if (logging) log(n, { to: -1, key: 'log.truce', args: { side: ROLES[side]! } });
         return finishEvent(n);
       case 'victuals':
         ev.area = areaOf(a.area);
         ev.left = 3;
         ev.step = 'victuals';
-        log(n, { to: -1, key: 'log.victuals', args: { area: a.area } });
+        if (logging) log(n, { to: -1, key: 'log.victuals', args: { area: a.area } });
         return;
       case 'sea':
         ev.from = areaOf(a.from);
         ev.area = areaOf(a.to);
         ev.step = 'sea-blocks';
-        log(n, { to: -1, key: 'log.sea-move', args: { from: a.from, to: a.to } });
+        if (logging) log(n, { to: -1, key: 'log.sea-move', args: { from: a.from, to: a.to } });
         return;
       case 'pillage':
         ev.area = areaOf(a.area);
         ev.from = areaOf(a.from);
         ev.left = 2;
         ev.taken = 0;
-        log(n, { to: -1, key: 'log.pillage', args: { area: a.area, from: a.from } });
+        if (logging) log(n, { to: -1, key: 'log.pillage', args: { area: a.area, from: a.from } });
         if (!runPillageHits(n)) return;
         n.phase = 'event';
         return;
@@ -234,7 +234,7 @@ definePhase('event', {
         const b = blockOf(a.block);
         locW(n)[b] = ev.area;
         ev.taken++;
-        log(n, { to: side, key: 'log.sea-block', args: { block: a.block, to: AREA_IDS[ev.area]! } });
+        if (logging) log(n, { to: side, key: 'log.sea-block', args: { block: a.block, to: AREA_IDS[ev.area]! } });
         const more = blocksLeft(n, side, ev.from);
         if (ev.taken >= 2 || !more) return finishEvent(n);
         return;
@@ -243,7 +243,7 @@ definePhase('event', {
         const b = blockOf(a.block);
         stepsW(n)[b]!++;
         ev.left--;
-        log(n, { to: side, key: 'log.step-added', args: { block: a.block } });
+        if (logging) log(n, { to: side, key: 'log.step-added', args: { block: a.block } });
         const area = ev.step === 'victuals' ? ev.area : ev.from;
         if (ev.left > 0 && ownBelowMax(n, side, area).length > 0) return;
         if (ev.step === 'pillage-steps') return endPillage(n);
@@ -257,7 +257,7 @@ definePhase('event', {
 const E_SIDE = 0;
 
 function blocksLeft(n: State, side: number, area: number): boolean {
-  for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area && SIDE[b] === side && b !== NORSE) return true;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (n.loc[b] === area && SIDE[b] === side && b !== NORSE) return true;
   return false;
 }
 
@@ -269,11 +269,11 @@ function crown(n: State, king: 'Bruce' | 'Comyn' | 'Balliol'): void {
   stepsW(n)[KING] = MAX[KING]!;
   flagsW(n)[KING] = 0;
   n.rev++;
-  log(n, { to: -1, key: 'log.crown', args: { king, area: AREA_IDS[where]! } });
+  if (logging) log(n, { to: -1, key: 'log.crown', args: { king, area: AREA_IDS[where]! } });
   const defecting = king === 'Bruce' ? 2 : 1;
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[S]!, end = B_TO[S]!; b < end; b++) {
     if (SIDE[b] === S && IS_NOBLE[b] && FACTION[b] === defecting && OTHER[b]! >= 0 && n.loc[b]! < AREA_COUNT) {
-      log(n, { to: -1, key: 'log.defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[n.loc[b]!]! } });
+      if (logging) log(n, { to: -1, key: 'log.defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[n.loc[b]!]! } });
       defect(n, b);
     }
   }

@@ -21,6 +21,18 @@ export const STEPS: Record<string, (n: State, arg: number) => boolean> = {};
 export function definePhase(name: string, p: Phase): void {
   PHASES[name] = p;
 }
+
+/** The last phase looked up (listing and applying look up the same phase in turn). */
+let lastName = '', lastPhase: Phase | undefined;
+
+/** `PHASES[name]`, remembering the last lookup. */
+export function phaseOf(name: string): Phase | undefined {
+  if (name !== lastName) {
+    lastName = name;
+    lastPhase = PHASES[name];
+  }
+  return lastPhase;
+}
 export function defineStep(name: string, start: (n: State, arg: number) => boolean): void {
   STEPS[name] = start;
 }
@@ -49,9 +61,9 @@ export function advance(n: State): void {
   }
 }
 
-/** Puts steps at the front of the queue (a procedure call, e.g. an immediate battle). */
-export function call(n: State, ...steps: string[]): void {
-  todoW(n).unshift(...steps);
+/** Puts a step at the front of the queue (a procedure call, e.g. an immediate battle). */
+export function call(n: State, step: string): void {
+  todoW(n).unshift(step);
 }
 
 export function wait(n: State, phase: string, who: number): true {

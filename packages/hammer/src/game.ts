@@ -1,8 +1,8 @@
 /** The Game object: the engine contract over the state machine. */
 import { RuleError, RuleCodes, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
 import { ROLES } from './blocks.js';
-import { PHASES } from './flow.js';
-import { clone, type State } from './state.js';
+import { phaseOf } from './flow.js';
+import { clone, setLogging, type LogEv, type State } from './state.js';
 import { SCENARIOS, VARIANTS, setupState } from './setup.js';
 import { activeRoles, buildView } from './view.js';
 import { determinize } from './determinize.js';
@@ -28,7 +28,7 @@ function legal(s: State, side: number): Action[] {
   if (s.result || side < 0) return [];
   if (s.phase === 'cards' ? s.card[side] !== 0 : s.who !== side) return [];
   if (s === cacheState && side === cacheSide) return cacheActs;
-  const phase = PHASES[s.phase];
+  const phase = phaseOf(s.phase);
   const acts = phase ? phase.actions(s, side) : [];
   cacheState = s;
   cacheSide = side;
@@ -49,11 +49,42 @@ function sameAction(a: Action, b: unknown): boolean {
   return n === 0;
 }
 
-/** Listed actions are interned (acts.ts): identity first, then field by field (e.g. after JSON). */
-function listed(acts: Action[], action: unknown): boolean {
+/** Listed actions are interned (acts.ts): the very object listed. */
+function isListed(acts: Action[], action: unknown): boolean {
   for (let i = 0; i < acts.length; i++) if (acts[i] === action) return true;
+  return false;
+}
+
+/** A structurally equal copy of a listed action (e.g. after JSON), field by field. */
+function listed(acts: Action[], action: unknown): boolean {
   for (let i = 0; i < acts.length; i++) if (sameAction(acts[i]!, action)) return true;
   return false;
+}
+
+/** Events replayed for `describe`, by the state the action produced. */
+const replayed = new WeakMap<State, LogEv[]>();
+
+/**
+ * The log events of the action prev -> next. Play records none (see `logging` in state.ts), so the
+ * action is applied again to `prev` with logging on; apply is deterministic (the RNG is in the state),
+ * so this replays exactly what happened. A state that carries its events (recorded while logging)
+ * gives them directly.
+ */
+function eventsOf(prev: State, next: State, role: Role, action: Action): LogEv[] {
+  if (next.last.length > 0) return next.last;
+  let ev = replayed.get(next);
+  if (ev === undefined) {
+    setLogging(true);
+    try {
+      ev = hammerGame.apply(prev, role, action).last;
+    } catch {
+      ev = [];
+    } finally {
+      setLogging(false);
+    }
+    replayed.set(next, ev);
+  }
+  return ev;
 }
 
 export function start(options: Parameters<typeof setupState>[0]): State {
@@ -80,12 +111,14 @@ export const hammerGame: Game<State, Action, HammerView> = {
     if (s.result) throw new RuleError(RuleCodes.gameOver, 'the game is over');
     const acts = legal(s, side);
     if (acts.length === 0) throw new RuleError(RuleCodes.notYourTurn, `${role} may not act now`);
-    if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
-      throw new RuleError(RuleCodes.malformedAction, 'an action is an object with a type');
+    if (!isListed(acts, action)) {
+      if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
+        throw new RuleError(RuleCodes.malformedAction, 'an action is an object with a type');
+      }
+      if (!listed(acts, action)) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
     }
-    if (!listed(acts, action)) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
     const n = clone(s);
-    PHASES[s.phase]!.apply(n, side, action);
+    phaseOf(s.phase)!.apply(n, side, action);
     remember(s, n, action);
     return n;
   },
@@ -99,10 +132,10 @@ export const hammerGame: Game<State, Action, HammerView> = {
   undoBarrier(prev, next) {
     return prev.rev !== next.rev || next.result !== null;
   },
-  describe(_prev, next, role, _action, viewer): LogLine[] {
+  describe(prev, next, role, action, viewer): LogLine[] {
     const v = viewer === null ? -2 : sideOf(viewer);
     const out: LogLine[] = [];
-    for (const e of next.last) if (e.to === -1 || e.to === v) out.push(e.args ? { role, key: e.key, args: { ...e.args } } : { role, key: e.key });
+    for (const e of eventsOf(prev, next, role, action)) if (e.to === -1 || e.to === v) out.push(e.args ? { role, key: e.key, args: { ...e.args } } : { role, key: e.key });
     return out;
   },
   benchSetups: SCENARIOS.map((sc) => ({ label: sc, setup: { scenario: sc }, games: 200 })),

@@ -5,11 +5,11 @@
 import {
   ADJ, ANGLO, AREA_COUNT, AREA_IDS, BORDER_LIMIT, COASTAL_AREAS, ENGLAND, MINOR, areaOf,
 } from './map.js';
-import { BLOCK_COUNT, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
-import { occupancy } from './board.js';
+import { BLOCK_COUNT, B_FROM, B_TO, MOVE, NORSE, S, SIDE, blockOf } from './blocks.js';
+import { countIn, occupancy } from './board.js';
 import { CARD_VALUE } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { flagsW, locW, log, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
+import { flagsW, locW, log, logging, F_MOVED, F_RESERVE, cow, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { BLOCK_ACTS, END, GROUP_ACTS, STOP, NORSE_ACTS, TO_ACTS } from './acts.js';
 import { entryBits } from './main-attack.js';
@@ -22,16 +22,14 @@ const enemyBit = (side: number): number => 1 << (1 - side);
 /** Own blocks in an area that may leave it now: unmoved, not the Norse, and not pinned (4.6). */
 function leavers(s: State, side: number, area: number, occ: number[]): number[] {
   const out: number[] = [];
-  let own = 0, enemy = 0;
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  let own = 0;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (s.loc[b] !== area) continue;
-    if (SIDE[b] === side) {
-      own++;
-      if (!(s.flags[b]! & F_MOVED) && b !== NORSE) out.push(b);
-    } else enemy++;
+    own++;
+    if (!(s.flags[b]! & F_MOVED) && b !== NORSE) out.push(b);
   }
   // 4.6: in a contested area the attackers pin as many defenders.
-  if (occ[area] === 3 && own <= enemy) return [];
+  if (occ[area] === 3 && own <= countIn(s, area, 1 - side)) return [];
   return out;
 }
 
@@ -55,8 +53,16 @@ function hasStep(s: State, side: number, from: number, occ: number[]): boolean {
   return false;
 }
 
+/** `leavers(...).length > 0 && hasStep(...)`, without building the list. */
 function canMoveFrom(s: State, side: number, area: number, occ: number[]): boolean {
-  return leavers(s, side, area, occ).length > 0 && hasStep(s, side, area, occ);
+  let own = 0, free = 0;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
+    if (s.loc[b] !== area) continue;
+    own++;
+    if (!(s.flags[b]! & F_MOVED) && b !== NORSE) free++;
+  }
+  if (free === 0 || (occ[area] === 3 && own <= countIn(s, area, 1 - side))) return false; // 4.6: pinned
+  return hasStep(s, side, area, occ);
 }
 
 function norseTargets(s: State, side: number, occ: number[]): number[] {
@@ -106,11 +112,15 @@ definePhase('move', {
     if (s.moves > 0) {
       const occ = occupancy(s);
       // one pass: own, enemy and unmoved (non-Norse) own blocks per area
-      const own = OWN.fill(0), enemy = ENEMY.fill(0), free = FREE.fill(0);
-      for (let b = 0; b < BLOCK_COUNT; b++) {
+      const own = OWN, enemy = ENEMY, free = FREE;
+      for (let a = 0; a < AREA_COUNT; a++) { own[a] = 0; enemy[a] = 0; free[a] = 0; }
+      for (let b = B_FROM[1 - side]!, end = B_TO[1 - side]!; b < end; b++) {
+        const l = s.loc[b]!;
+        if (l < AREA_COUNT) enemy[l]!++;
+      }
+      for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
         const l = s.loc[b]!;
         if (l >= AREA_COUNT) continue;
-        if (SIDE[b] !== side) { enemy[l]!++; continue; }
         own[l]!++;
         if (!(s.flags[b]! & F_MOVED) && b !== NORSE) free[l]!++;
       }
@@ -139,7 +149,7 @@ definePhase('move', {
       const occ = occupancy(n);
       flagsW(n)[NORSE]! |= F_MOVED;
       locW(n)[NORSE] = to;
-      log(n, { to: -1, key: 'log.norse-move', args: { from: AREA_IDS[from]!, to: a.to } });
+      if (logging) log(n, { to: -1, key: 'log.norse-move', args: { from: AREA_IDS[from]!, to: a.to } });
       if (occ[to]! & enemyBit(side)) enterBattle(n, side, NORSE, from, -2, to);
       if (n.moves === 0) endPhase(n);
     }
@@ -208,7 +218,7 @@ definePhase('path', {
       if (n.crossed) n.moves--;
       n.crossed = true;
     }
-    log(n, { to: -1, key: 'log.step', args: { from: AREA_IDS[from]!, to: a.area } });
+    if (logging) log(n, { to: -1, key: 'log.step', args: { from: AREA_IDS[from]!, to: a.area } });
     let stop = n.selLeft <= 0 || MINOR[bd]! || to === ENGLAND;
     if (occ[to]! & enemyBit(side)) {
       enterBattle(n, side, b, n.grp, bd, to);
@@ -231,7 +241,7 @@ export function enterBattle(n: State, side: number, b: number, origin: number, b
     n.att[to] = side;
     n.mainFrom[to] = origin;
     n.mainBorder[to] = bd;
-    log(n, { to: -1, key: 'log.attack', args: { side: side === S ? 'Scotland' : 'England', area: AREA_IDS[to]! } });
+    if (logging) log(n, { to: -1, key: 'log.attack', args: { side: side === S ? 'Scotland' : 'England', area: AREA_IDS[to]! } });
   } else if (n.att[to] !== side || n.mainFrom[to] !== origin || n.mainBorder[to] !== bd) {
     flagsW(n)[b]! |= F_RESERVE;
   }

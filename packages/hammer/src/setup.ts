@@ -5,7 +5,7 @@ import { AREA_COUNT, BORDER_COUNT, ENGLAND, OFF, POOL_E, POOL_S, areaOf } from '
 import { BLOCK_COUNT, MAX, blockOf } from './blocks.js';
 import { NO_MEMORY } from './memory.js';
 import { dealYear } from './cards.js';
-import type { State } from './state.js';
+import { constFill, type State } from './state.js';
 
 export const SCENARIOS = ['braveheart', 'the-bruce', 'campaign'] as const;
 
@@ -44,7 +44,7 @@ const deployments = new Map<string, { loc: number[]; pool: number[] }>();
 function deployment(sc: ScenarioData): { loc: number[]; pool: number[] } {
   let d = deployments.get(sc.id);
   if (d) return d;
-  const loc = new Array<number>(BLOCK_COUNT).fill(OFF);
+  const loc = constFill(BLOCK_COUNT, 0).map(() => OFF); // packed elements
   for (const [area, ids] of Object.entries(sc.englishDeployment)) for (const id of ids) loc[blockOf(id)] = areaOf(area);
   for (const [area, ids] of Object.entries(sc.scottishDeployment)) for (const id of ids) loc[blockOf(id)] = areaOf(area);
   for (const id of sc.englishDrawPool) loc[blockOf(id)] = POOL_E;
@@ -72,7 +72,7 @@ export function setupState(o: SetupOptions): State {
     turn: 1,
     loc: [], // the scenario's deployment, below
     steps: MAX.slice(),
-    flags: new Array<number>(BLOCK_COUNT).fill(0),
+    flags: constFill(BLOCK_COUNT, 0),
     hand: [[], []],
     played: [[], []],
     card: [0, 0],
@@ -85,11 +85,11 @@ export function setupState(o: SetupOptions): State {
     sel: -1,
     selLeft: 0,
     crossed: false,
-    bCount: new Array<number>(BORDER_COUNT).fill(0),
-    bUsed: new Array<number>(BORDER_COUNT).fill(0),
-    att: new Array<number>(AREA_COUNT).fill(-1),
-    mainFrom: new Array<number>(AREA_COUNT).fill(-1),
-    mainBorder: new Array<number>(AREA_COUNT).fill(-1),
+    bCount: constFill(BORDER_COUNT, 0),
+    bUsed: constFill(BORDER_COUNT, 0),
+    att: constFill(AREA_COUNT, -1),
+    mainFrom: constFill(AREA_COUNT, -1),
+    mainBorder: constFill(AREA_COUNT, -1),
     truce: -1,
     yearEnds: false,
     battle: null,
@@ -98,7 +98,7 @@ export function setupState(o: SetupOptions): State {
     edward2: sc.edward === 'Edward II',
     edwardWintered: 0,
     frenchEntered: false,
-    rp: new Array<number>(AREA_COUNT).fill(0),
+    rp: constFill(AREA_COUNT, 0),
     result: null,
     known: NO_MEMORY, // after `result`, as in `clone`
     last: [],

@@ -120,36 +120,75 @@ export type SharedKey = 'hand' | 'played' | 'bCount' | 'bUsed' | 'att' | 'mainFr
 
 /** Copy-on-write: gives `n` its own copy of a shared array. */
 export function cow(n: State, key: SharedKey): void {
-  if (key === 'hand' || key === 'played') n[key] = [n[key][0]!.slice(), n[key][1]!.slice()];
-  else n[key] = n[key].slice();
+  // one case per field: named accesses, not a keyed (megamorphic) one
+  switch (key) {
+    case 'hand': n.hand = [n.hand[0]!.slice(), n.hand[1]!.slice()]; return;
+    case 'played': n.played = [n.played[0]!.slice(), n.played[1]!.slice()]; return;
+    case 'bCount': n.bCount = n.bCount.slice(); return;
+    case 'bUsed': n.bUsed = n.bUsed.slice(); return;
+    case 'att': n.att = n.att.slice(); return;
+    case 'mainFrom': n.mainFrom = n.mainFrom.slice(); return;
+    case 'mainBorder': n.mainBorder = n.mainBorder.slice(); return;
+    case 'rp': n.rp = n.rp.slice(); return;
+  }
 }
 
 /**
- * Frozen arrays of one value, shared by every state that holds such a cleared array (writers `cow`
- * first, so nothing writes into them; freezing makes a write without `cow` fail loudly).
+ * Arrays of one value, shared by every state that holds such a cleared array (writers `cow` first,
+ * so nothing writes into them; the conformance kit's mutation check catches a write without `cow`).
+ * Not frozen: V8 copies frozen arrays (`slice`) some 40 times slower than plain ones.
  */
 const filled = new Map<number, number[]>();
 export function constFill(length: number, value: number): number[] {
-  const k = length * 4 + value + 1; // value is -1 or 0
+  const k = length * 4 + value + 1; // value is -1 or 0 (shared, so callers never write into it)
   let a = filled.get(k);
   if (!a) {
-    a = Object.freeze(new Array<number>(length).fill(value)) as number[];
+    a = [];
+    for (let i = 0; i < length; i++) a.push(value); // packed elements, not holey
     filled.set(k, a);
   }
   return a;
 }
 
-/** Zeroes a shared counter array (a shared frozen zero array, never in place). */
+/** The shared zero array per length. */
+const ZEROS: number[][] = [];
+
+/** Zeroes a shared counter array (a shared zero array, never in place). */
 export function zero(n: State, key: 'bCount' | 'bUsed' | 'rp'): void {
-  const a = n[key];
-  for (let i = 0; i < a.length; i++) if (a[i] !== 0) { n[key] = constFill(a.length, 0); return; }
+  switch (key) {
+    case 'bCount': n.bCount = cleared(n.bCount); return;
+    case 'bUsed': n.bUsed = cleared(n.bUsed); return;
+    case 'rp': n.rp = cleared(n.rp); return;
+  }
+}
+
+/** `a` if it is all zeros, else the shared zero array of its length. */
+function cleared(a: number[]): number[] {
+  const z = ZEROS[a.length] ?? (ZEROS[a.length] = constFill(a.length, 0));
+  if (a === z) return z;
+  for (let i = 0; i < a.length; i++) if (a[i] !== 0) return z;
+  return a;
+}
+
+/**
+ * Whether `log` records events. Off in play: random games and bot searches build no log objects
+ * (call sites test it before building their arguments). `describe` turns it on to replay the action
+ * and read its events (game.ts).
+ */
+export let logging = false;
+export function setLogging(on: boolean): void {
+  logging = on;
 }
 
 /** Shared empty log: `log` replaces it with a fresh array on the first event. */
 const NO_LOG: LogEv[] = [];
 
-/** Records a log event of the current action. */
+/**
+ * Records a log event of the current action, only while `logging` (call sites test `logging` first
+ * so that play does not even build the event; this check keeps an unguarded call harmless).
+ */
 export function log(n: State, e: LogEv): void {
+  if (!logging) return;
   if (n.last === NO_LOG) n.last = [];
   n.last.push(e);
 }

@@ -1,10 +1,10 @@
 /** The Game Turn: card phase (3.1), the order of events/moves/battles, border raids (5.9), turn end. */
 import { AREA_COUNT, ENGLAND } from './map.js';
-import { BLOCK_COUNT, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './blocks.js';
+import { BLOCK_COUNT, B_FROM, B_TO, E, IS_NOBLE, ROLES, S, SIDE, blockOf } from './blocks.js';
 import { checkAllNobles, eliminate } from './board.js';
 import { CARD_VALUE, cardKey, isEvent } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
-import { flagsW, log, F_MOVED, cow, type State } from './state.js';
+import { flagsW, log, logging, F_MOVED, cow, type State } from './state.js';
 import { WINTER_STEPS } from './winter.js';
 import { CARD_ACTS, RAID_ACTS } from './acts.js';
 
@@ -27,12 +27,15 @@ definePhase('cards', {
     const h = n.hand, mine = h[side]!.filter((c) => c !== a.card);
     n.hand = side === 0 ? [mine, h[1]!] : [h[0]!, mine]; // the other hand stays shared
     n.rev++; // a played card is final (edge case 7)
-    log(n, { to: side, key: 'log.card-own', args: { card: cardKey(a.card) } });
-    log(n, { to: 1 - side, key: 'log.card-hidden', args: { side: ROLES[side]! } });
+    if (logging) log(n, { to: side, key: 'log.card-own', args: { card: cardKey(a.card) } });
+    if (logging) log(n, { to: 1 - side, key: 'log.card-hidden', args: { side: ROLES[side]! } });
     if (n.card[1 - side] === 0) return;
     reveal(n);
   },
 });
+
+/** Queue entries per side (constant strings: no string building per turn). */
+const MOVE_STEP = ['move:0', 'move:1'], EVENT_STEP = ['event:0', 'event:1'], MAIN_STEP = ['main:0', 'main:1'];
 
 /** Both cards are face down: reveal them and queue the turn (3.1, 3.12, 4.1). */
 function reveal(n: State): void {
@@ -40,7 +43,7 @@ function reveal(n: State): void {
   cow(n, 'played');
   n.played[E]!.push(ce);
   n.played[S]!.push(cs);
-  log(n, { to: -1, key: 'log.cards', args: { England: cardKey(ce), Scotland: cardKey(cs) } });
+  if (logging) log(n, { to: -1, key: 'log.cards', args: { England: cardKey(ce), Scotland: cardKey(cs) } });
   const ee = isEvent(ce), se = isEvent(cs);
   if (ee && se) {
     n.p1 = E;
@@ -48,29 +51,29 @@ function reveal(n: State): void {
     n.todo = ['event:0', 'event:1', 'battles', 'raid', 'endturn'];
   } else if (ee || se) {
     n.p1 = ee ? E : S;
-    n.todo = [`event:${n.p1}`, `move:${1 - n.p1}`, `main:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
+    n.todo = [EVENT_STEP[n.p1]!, MOVE_STEP[1 - n.p1]!, MAIN_STEP[1 - n.p1]!, 'battles', 'raid', 'endturn'];
   } else {
     n.p1 = CARD_VALUE[cs]! > CARD_VALUE[ce]! ? S : E;
-    n.todo = [`move:${n.p1}`, `main:${n.p1}`, `move:${1 - n.p1}`, `main:${1 - n.p1}`, 'battles', 'raid', 'endturn'];
+    n.todo = [MOVE_STEP[n.p1]!, MAIN_STEP[n.p1]!, MOVE_STEP[1 - n.p1]!, MAIN_STEP[1 - n.p1]!, 'battles', 'raid', 'endturn'];
   }
-  log(n, { to: -1, key: 'log.player1', args: { side: ROLES[n.p1]! } });
+  if (logging) log(n, { to: -1, key: 'log.player1', args: { side: ROLES[n.p1]! } });
   advance(n);
 }
 
 /** English non-noble blocks on the map: the border-raid victims to choose from (edge case 3). */
 function raidVictims(s: State): number[] {
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === E && !IS_NOBLE[b] && s.loc[b]! < AREA_COUNT) out.push(b);
+  for (let b = B_FROM[E]!, end = B_TO[E]!; b < end; b++) if (SIDE[b] === E && !IS_NOBLE[b] && s.loc[b]! < AREA_COUNT) out.push(b);
   return out;
 }
 
 defineStep('raid', (n) => {
   let raiders = false;
-  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) { raiders = true; break; }
+  for (let b = B_FROM[S]!, end = B_TO[S]!; b < end; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) { raiders = true; break; }
   if (!raiders) return false;
   const v = raidVictims(n);
   if (v.length === 0) {
-    log(n, { to: -1, key: 'log.raid-nothing' });
+    if (logging) log(n, { to: -1, key: 'log.raid-nothing' });
     return false;
   }
   return wait(n, 'raid', E);
@@ -83,8 +86,8 @@ definePhase('raid', {
   apply(n, _side, a) {
     if (a.type !== 'raid') return;
     const b = blockOf(a.block);
-    log(n, { to: E, key: 'log.raid-own', args: { block: a.block } });
-    log(n, { to: S, key: 'log.raid', args: { count: 1 } });
+    if (logging) log(n, { to: E, key: 'log.raid-own', args: { block: a.block } });
+    if (logging) log(n, { to: S, key: 'log.raid', args: { count: 1 } });
     eliminate(n, b, false);
     advance(n);
   },
@@ -98,7 +101,7 @@ defineStep('endturn', (n) => {
   if (n.yearEnds || n.turn >= 5) {
     n.yearEnds = false;
     n.todo = WINTER_STEPS.slice();
-    log(n, { to: -1, key: 'log.winter', args: { year: n.year } });
+    if (logging) log(n, { to: -1, key: 'log.winter', args: { year: n.year } });
     return false;
   }
   n.turn++;

@@ -15,7 +15,10 @@ export function isRevealed(s: State, b: number): boolean {
 
 export function activeRoles(s: State): string[] {
   if (s.result) return [];
-  if (s.phase === 'cards') return ROLES.filter((_, i) => s.card[i] === 0);
+  if (s.phase === 'cards') {
+    const e = s.card[0] === 0, sc = s.card[1] === 0;
+    return e ? (sc ? [ROLES[0], ROLES[1]] : [ROLES[0]]) : sc ? [ROLES[1]] : [];
+  }
   return s.who >= 0 && s.who <= 1 ? [ROLES[s.who]!] : [];
 }
 

@@ -1,14 +1,14 @@
 /** The Winter Turn (7.0), in the rulebook's order. */
 import { AREA_COUNT, AREA_IDS, CASTLE, CATHEDRALS, ENGLAND, NO_NORSE_FRENCH_BUILD, OFF, POOL_E, POOL_S, SELKIRK, areaOf } from './map.js';
 import {
-  BLOCK_COUNT, BLOCK_IDS, E, EDWARD, E_MUST_DISBAND, FRENCH, HOMES, IS_INFANTRY, IS_NOBLE, KING, MAX, MORAY, NORSE,
+  BLOCK_COUNT, B_FROM, B_TO, BLOCK_IDS, E, EDWARD, E_MUST_DISBAND, FRENCH, HOMES, IS_INFANTRY, IS_NOBLE, KING, MAX, MORAY, NORSE,
   S, SIDE, WALLACE, blockOf,
 } from './blocks.js';
 import { checkAllNobles, countNoblesAndEnd, defect, nobleCount, occupancy } from './board.js';
 import { dealYear } from './cards.js';
 import { advance, definePhase, defineStep, wait } from './flow.js';
 import { randInt } from '@tabula/engine';
-import { flagsW, locW, stepsW, log, F_HOME, cow, rngW, zero, type State } from './state.js';
+import { flagsW, locW, stepsW, log, logging, F_HOME, cow, rngW, zero, type State } from './state.js';
 import type { Action } from './types.js';
 import { DISBAND_ACTS, DONE, DRAW_ACTS, EDWARD_ACTS, HOME_ACTS, STEP_ACTS, WALLACE_ACTS } from './acts.js';
 
@@ -22,7 +22,7 @@ const enemyHeld = (occ: number[], a: number, side: number): boolean => (occ[a]! 
 /** 7.1: nobles of `side` go home, or defect if home is enemy-occupied; Bruce and Comyn choose (7.12). */
 defineStep('w-nobles', (n, side) => {
   const occ = occupancy(n);
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (SIDE[b] !== side || !IS_NOBLE[b] || b === MORAY || n.loc[b]! >= AREA_COUNT) continue;
     if (n.flags[b]! & F_HOME) continue; // converted this winter: its new owner picks below
     const homes = HOMES[b]!;
@@ -30,7 +30,7 @@ defineStep('w-nobles', (n, side) => {
     if (avail.length === 0) {
       locW(n)[b] = homes[0]!;
       const o = defect(n, b);
-      log(n, { to: -1, key: 'log.winter-defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[homes[0]!]! } });
+      if (logging) log(n, { to: -1, key: 'log.winter-defects', args: { noble: BLOCK_IDS[b]!, area: AREA_IDS[homes[0]!]! } });
       if (homes.length > 1) flagsW(n)[o]! |= F_HOME;
     } else if (avail.length === 1) {
       locW(n)[b] = avail[0]!;
@@ -44,7 +44,7 @@ defineStep('w-nobles', (n, side) => {
 defineStep('w-rehome', (n, side) => homeChoices(n, side));
 
 function pendingHome(s: State, side: number): number {
-  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === side && s.flags[b]! & F_HOME && s.loc[b]! < AREA_COUNT) return b;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (SIDE[b] === side && s.flags[b]! & F_HOME && s.loc[b]! < AREA_COUNT) return b;
   return -1;
 }
 
@@ -64,7 +64,7 @@ definePhase('w-home', {
     const b = blockOf(a.block);
     locW(n)[b] = areaOf(a.area);
     flagsW(n)[b]! &= ~F_HOME;
-    log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
+    if (logging) log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
     if (pendingHome(n, side) < 0) advance(n);
   },
 });
@@ -99,7 +99,7 @@ definePhase('w-stay', {
     if (a.type !== 'home') return;
     locW(n)[blockOf(a.block)] = areaOf(a.area);
     n.sel = -1;
-    log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
+    if (logging) log(n, { to: side, key: 'log.home', args: { block: a.block, area: a.area } });
     advance(n);
   },
 });
@@ -120,7 +120,7 @@ defineStep('w-edward', (n) => {
 function edwardAges(n: State): void {
   if (n.year === 1306 && !n.edward2) {
     n.edward2 = true;
-    log(n, { to: -1, key: 'log.edward-ii' });
+    if (logging) log(n, { to: -1, key: 'log.edward-ii' });
   }
 }
 
@@ -132,7 +132,7 @@ definePhase('w-edward', {
     if (a.type !== 'edward') return;
     if (a.winter) {
       n.edwardWintered = n.year;
-      log(n, { to: -1, key: 'log.edward-winters' });
+      if (logging) log(n, { to: -1, key: 'log.edward-winters' });
     } else {
       locW(n)[EDWARD] = POOL_E;
     }
@@ -149,8 +149,9 @@ const COUNT = new Int32Array(AREA_COUNT), CANDS = new Int32Array(AREA_COUNT);
 /** Blocks that must disband in the first area over its castle limit, and how many (7.3, 7.5). */
 function overLimit(s: State, side: number): { blocks: number[]; excess: number } | null {
   const ew = side === E && edwardWintersNow(s) ? s.loc[EDWARD]! : -1;
-  const count = COUNT.fill(0), cands = CANDS.fill(0);
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  const count = COUNT, cands = CANDS;
+  for (let a = 0; a < AREA_COUNT; a++) { count[a] = 0; cands[a] = 0; }
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     const a = s.loc[b]!;
     if (a >= AREA_COUNT || SIDE[b] !== side || a === ew) continue;
     if (b === WALLACE && a === SELKIRK) continue; // 7.5: Wallace may winter in Selkirk
@@ -161,7 +162,7 @@ function overLimit(s: State, side: number): { blocks: number[]; excess: number }
     const excess = count[a]! - CASTLE[side]![a]!;
     if (excess <= 0 || cands[a] === 0) continue;
     const cand: number[] = [];
-    for (let b = 0; b < BLOCK_COUNT; b++) {
+    for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
       if (s.loc[b] !== a || SIDE[b] !== side || (IS_NOBLE[b] && b !== MORAY)) continue;
       if (b === WALLACE && a === SELKIRK) continue;
       cand.push(b);
@@ -174,12 +175,22 @@ function overLimit(s: State, side: number): { blocks: number[]; excess: number }
 /** 7.32/7.5: blocks the owner may disband although within the limit (non-nobles on the map, Moray; not Edward, see 7.4). */
 function voluntary(s: State, side: number): number[] {
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (SIDE[b] !== side || s.loc[b]! >= AREA_COUNT || b === EDWARD) continue;
     if (IS_NOBLE[b] && b !== MORAY) continue;
     out.push(b);
   }
   return out;
+}
+
+/** `voluntary(s, side).length > 0`, without building the list. */
+function hasVoluntary(s: State, side: number): boolean {
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
+    if (SIDE[b] !== side || s.loc[b]! >= AREA_COUNT || b === EDWARD) continue;
+    if (IS_NOBLE[b] && b !== MORAY) continue;
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -193,18 +204,18 @@ function runDisband(n: State, side: number): boolean {
     if (o.blocks.length > o.excess) return wait(n, 'w-disband', side);
     for (const b of o.blocks) disband(n, b);
   }
-  return voluntary(n, side).length > 0 ? wait(n, 'w-disband', side) : false;
+  return hasVoluntary(n, side) ? wait(n, 'w-disband', side) : false;
 }
 
 function disband(n: State, b: number): void {
   locW(n)[b] = SIDE[b] === E ? POOL_E : POOL_S;
   flagsW(n)[b] = 0;
-  log(n, { to: SIDE[b]!, key: 'log.disband', args: { block: BLOCK_IDS[b]! } });
+  if (logging) log(n, { to: SIDE[b]!, key: 'log.disband', args: { block: BLOCK_IDS[b]! } });
 }
 
 defineStep('w-edisband', (n) => {
   const ew = edwardWintersNow(n) ? n.loc[EDWARD]! : -1;
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+  for (let b = B_FROM[E]!, end = B_TO[E]!; b < end; b++) {
     if (SIDE[b] !== E || n.loc[b]! >= AREA_COUNT) continue;
     if (n.loc[b] === ENGLAND) disband(n, b); // 7.3: all blocks in England disband
     else if (E_MUST_DISBAND[b] && n.loc[b] !== ew) disband(n, b); // 7.31
@@ -244,14 +255,14 @@ definePhase('w-wallace', {
     if (a.selkirk) {
       locW(n)[WALLACE] = SELKIRK;
       stepsW(n)[WALLACE] = Math.min(MAX[WALLACE]!, n.steps[WALLACE]! + 2);
-      log(n, { to: -1, key: 'log.wallace-selkirk' });
+      if (logging) log(n, { to: -1, key: 'log.wallace-selkirk' });
     }
     advance(n);
   },
 });
 
 defineStep('w-sdisband', (n) => {
-  for (let b = 0; b < BLOCK_COUNT; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) disband(n, b); // 5.9 raiders
+  for (let b = B_FROM[S]!, end = B_TO[S]!; b < end; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) disband(n, b); // 5.9 raiders
   return runDisband(n, S);
 });
 
@@ -264,7 +275,7 @@ defineStep('w-french', (n) => {
   if (!n.frenchEntered && n.loc[FRENCH] === OFF && nobleCount(n, S) >= 8) {
     n.frenchEntered = true;
     locW(n)[FRENCH] = POOL_S;
-    log(n, { to: -1, key: 'log.french-arrive' });
+    if (logging) log(n, { to: -1, key: 'log.french-arrive' });
   }
   return false;
 });
@@ -294,20 +305,24 @@ defineStep('w-build', (n, side) => {
     }
   }
   if (!any) return false;
-  if (buildActions(n, side).length <= 1) { zero(n, 'rp'); return false; }
+  if (!listBuilds(n, side, null)) { zero(n, 'rp'); return false; }
   return wait(n, 'w-build', side);
 });
 
-function buildActions(s: State, side: number): Action[] {
-  const out: Action[] = [];
-  const count = COUNT.fill(0);
-  for (let b = 0; b < BLOCK_COUNT; b++) {
+/** Lists the builds of `side` into `out` (steps, then draws); with `out` null, only tells whether there is one. */
+function listBuilds(s: State, side: number, out: Action[] | null): boolean {
+  let any = false;
+  const count = COUNT;
+  for (let a = 0; a < AREA_COUNT; a++) count[a] = 0;
+  for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     const a = s.loc[b]!;
     if (a >= AREA_COUNT || SIDE[b] !== side || s.rp[a]! <= 0) continue;
     count[a]!++;
     if (s.steps[b]! >= MAX[b]!) continue;
     if (side === E && !IS_INFANTRY[b] && !IS_NOBLE[b]) continue; // 7.63
+    if (!out) return true;
     out.push(STEP_ACTS[b]!);
+    any = true;
   }
   if (side === S) {
     let pool = 0, plain = 0;
@@ -316,10 +331,18 @@ function buildActions(s: State, side: number): Action[] {
       for (let a = 0; a < AREA_COUNT; a++) {
         if (s.rp[a]! <= 0 || count[a]! >= CASTLE[S]![a]!) continue;
         if (plain === 0 && NO_NORSE_FRENCH_BUILD.includes(a)) continue;
+        if (!out) return true;
         out.push(DRAW_ACTS[a]!);
+        any = true;
       }
     }
   }
+  return any;
+}
+
+function buildActions(s: State, side: number): Action[] {
+  const out: Action[] = [];
+  listBuilds(s, side, out);
   out.push(DONE);
   return out;
 }
@@ -337,7 +360,7 @@ definePhase('w-build', {
       stepsW(n)[b]!++;
       cow(n, 'rp');
       n.rp[n.loc[b]!]!--;
-      log(n, { to: side, key: 'log.step-added', args: { block: a.block } });
+      if (logging) log(n, { to: side, key: 'log.step-added', args: { block: a.block } });
     } else if (a.type === 'draw') {
       const area = areaOf(a.area);
       const pool = drawable(n, area);
@@ -348,10 +371,10 @@ definePhase('w-build', {
       flagsW(n)[b] = 0;
       cow(n, 'rp');
       n.rp[area]!--;
-      log(n, { to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
-      log(n, { to: 1 - side, key: 'log.draw', args: { area: a.area } });
+      if (logging) log(n, { to: side, key: 'log.draw-own', args: { block: BLOCK_IDS[b]!, area: a.area } });
+      if (logging) log(n, { to: 1 - side, key: 'log.draw', args: { area: a.area } });
     }
-    if (buildActions(n, side).length <= 1) {
+    if (!listBuilds(n, side, null)) {
       zero(n, 'rp');
       advance(n);
     }
@@ -373,7 +396,7 @@ defineStep('w-levy', (n) => {
     flagsW(n)[b] = 0;
   }
   if (k > 0) n.rev++;
-  log(n, { to: -1, key: 'log.levy', args: { count: k } });
+  if (logging) log(n, { to: -1, key: 'log.levy', args: { count: k } });
   return false;
 });
 
@@ -384,7 +407,7 @@ defineStep('w-end', (n) => {
   n.year++;
   n.turn = 1;
   dealYear(n);
-  log(n, { to: -1, key: 'log.year', args: { year: n.year } });
+  if (logging) log(n, { to: -1, key: 'log.year', args: { year: n.year } });
   n.todo = ['cards'];
   return false;
 });
