@@ -134,6 +134,20 @@ test('Hammer info key: equal views give equal keys, and it tells apart what the 
       seen.set(k, view);
     }
   }
+  // along a whole game (battles, reserves, remembered blocks, Winter): one key, one view
+  let s0: HammerState = g.setup({ seed: 'key-game', scenario: 'braveheart' });
+  const rng = new Rng('key-game');
+  for (let i = 0; i < 600 && g.active(s0).length; i++) {
+    if (i % 3 === 0) {
+      for (const r of ['England', 'Scotland'] as Role[]) {
+        const k = key(s0, r), view = JSON.stringify(g.view(s0, r));
+        if (seen.has(k)) assert.equal(seen.get(k), view, 'two different views got one key');
+        seen.set(k, view);
+      }
+    }
+    const r = g.active(s0).find((x: Role) => g.actions(s0, x).length > 0)!;
+    s0 = g.apply(s0, r, randomBot.choose(g, s0, r, rng) as HammerAction);
+  }
   // a step less on one own block changes the key
   const s = walk('key-step', 10);
   const t = hammerTables(g);
@@ -141,7 +155,7 @@ test('Hammer info key: equal views give equal keys, and it tells apart what the 
   assert.ok(b >= 0);
   const more = { ...s, steps: s.steps.map((x, i) => (i === b ? x - 1 : x)) };
   assert.notEqual(key(more, 'England'), key(s, 'England'));
-  assert.equal(seen.size, 12);
+  assert.ok(seen.size > 200, `${seen.size} keys`);
 });
 
 test('Hammer evaluation: an English noble next to a stronger Scottish army counts as threatened', () => {

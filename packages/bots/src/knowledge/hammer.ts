@@ -375,7 +375,7 @@ export function hammerInfoKey(game: AnyGame, s: HammerState, role: Role): string
   for (const a of v.areas) {
     k += a.attacker === null ? '|' : a.attacker === 'England' ? '|E' : '|S';
     for (const b of a.blocks) {
-      k += `${b.side === 'England' ? ';e' : ';s'}${(b.moved ? 1 : 0) + (b.reserve ? 2 : 0) + (b.revealed ? 4 : 0)}`;
+      k += `${b.side === 'England' ? ';e' : ';s'}${(b.moved ? 1 : 0) + (b.reserve ? 2 : 0) + (b.revealed ? 4 : 0) + (b.remembered ? 8 : 0)}`;
       if (b.id !== undefined) k += `${b.id},${b.steps ?? ''},${b.max ?? ''}`;
     }
   }
