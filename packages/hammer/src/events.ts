@@ -4,7 +4,7 @@
  */
 import { ADJ, AREA_COUNT, AREA_IDS, COASTAL_AREAS, FIFE, areaOf } from './map.js';
 import {
-  BLOCK_COUNT, B_FROM, B_TO, BLOCK_IDS, FACTION, FRENCH, IS_NOBLE, KING, MAX, MORAY, NOBLE_BLOCKS, NOBLE_NAMES, NORSE, OTHER, ROLES, S,
+  B_FROM, B_TO, BLOCK_IDS, FACTION, FRENCH, IS_NOBLE, KING, MAX, MORAY, NOBLE_BLOCKS, NOBLE_NAMES, NORSE, OTHER, ROLES, S,
   SIDE, S_BRUCE, S_COMYN, WALLACE, blockOf,
 } from './blocks.js';
 import { defect, eliminate, occupancy, strongest } from './board.js';
@@ -83,7 +83,8 @@ function chooseActions(s: State, side: number): Action[] {
       const coasts = COASTAL_AREAS.filter((a) => friendly(occ, a, side));
       for (const f of coasts) {
         let movable = false;
-        for (let b = 0; b < BLOCK_COUNT; b++) if (s.loc[b] === f && b !== NORSE) { movable = true; break; }
+        // a friendly area holds only own blocks
+        for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) if (s.loc[b] === f && b !== NORSE) { movable = true; break; }
         if (!movable) continue;
         for (const t of coasts) if (t !== f) out.push(SEA_ACTS[f * AREA_COUNT + t]!);
       }
@@ -95,7 +96,7 @@ function chooseActions(s: State, side: number): Action[] {
     case VICTUALS:
       for (let a = 0; a < AREA_COUNT; a++) {
         if (!friendly(occ, a, side)) continue;
-        for (let b = 0; b < BLOCK_COUNT; b++) {
+        for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) { // a friendly area holds only own blocks
           if (s.loc[b] === a && s.steps[b]! < MAX[b]!) { out.push(VICTUALS_ACTS[a]!); break; }
         }
       }
