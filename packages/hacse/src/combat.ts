@@ -15,7 +15,7 @@
 import { card, hasTag } from './cards.js';
 import { afterAction } from './flow.js';
 import {
-  FLIP_AT, armourOf, bonusOf, canDamage, destroyAt, dieDirection, distinct, findUnit, other, passiveSum, passives, takeOne,
+  FLIP_AT, armourOf, bonusOf, canDamage, destroyAt, dieDirection, distinct, findUnit, other, passiveSum, passives, playFromHand, takeOne,
 } from './state.js';
 import { randInt } from '@tabula/engine';
 import type { Attacker, Combat, EngagementResult, HacseAction, HacseState, OrderType, Side, Unit } from './types.js';
@@ -301,8 +301,7 @@ export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
       return;
     }
     case 'hq':
-      takeOne(p.hand, a.card);
-      takeOne(p.known, a.card);
+      playFromHand(p, a.card);
       p.discard.push(a.card);
       c.pendingHq = 1;
       applyEngagement(s);

@@ -1,7 +1,7 @@
 /** Small shared helpers over the state: lookups, drawing, passives, damage rules. */
 import { shuffleInPlace } from '@tabula/engine';
 import { card, hasTag } from './cards.js';
-import type { CardDef, HacseState, Op, OrderType, Side, Unit, Zone } from './types.js';
+import type { PlayerState, CardDef, HacseState, Op, OrderType, Side, Unit, Zone } from './types.js';
 
 export const SIDES: readonly Side[] = ['axis', 'allies'];
 /** A hand this large cannot take the "draw a card" action (our decision, A17). */
@@ -138,6 +138,12 @@ export function takeOne(arr: string[], id: string): boolean {
   if (i < 0) return false;
   arr.splice(i, 1);
   return true;
+}
+
+/** A card leaves the hand face up (played, placed, paid, discarded): the opponent no longer counts it as known there (A11). */
+export function playFromHand(p: PlayerState, id: string): void {
+  takeOne(p.hand, id);
+  takeOne(p.known, id);
 }
 
 export function distinct(arr: readonly string[]): string[] {

@@ -7,7 +7,7 @@ import { card, hasTag } from './cards.js';
 import { afterAction, startTurn } from './flow.js';
 import { startCombat, canAttack } from './combat.js';
 import {
-  HAND_LIMIT, destroyAt, distinct, draw, findUnit, hasPassive, other, passiveSum, progressCount, takeOne,
+  HAND_LIMIT, destroyAt, distinct, draw, findUnit, hasPassive, other, passiveSum, playFromHand, progressCount, takeOne,
 } from './state.js';
 import { shuffleInPlace } from '@tabula/engine';
 import type { HacseAction, HacseState, Op, Side, Unit, Zone } from './types.js';
@@ -95,8 +95,7 @@ export function performMain(s: HacseState, side: Side, a: HacseAction): void {
       return;
     case 'place': {
       s.actionsLeft--;
-      takeOne(p.hand, a.card);
-      takeOne(p.known, a.card);
+      playFromHand(p, a.card);
       const cost = effectiveCost(s, side, a.card);
       if ((card(a.card).cost ?? 0) > cost) s.discountUsed = true;
       if (cost > 0) {
@@ -109,8 +108,7 @@ export function performMain(s: HacseState, side: Side, a: HacseAction): void {
     }
     case 'play': {
       s.actionsLeft--;
-      takeOne(p.hand, a.card);
-      takeOne(p.known, a.card);
+      playFromHand(p, a.card);
       const c = card(a.card);
       if (c.kind === 'support') p.supports.push(a.card);
       else if (c.kind === 'progress') p.progress.push(a.card);
@@ -152,8 +150,7 @@ export function performPay(s: HacseState, side: Side, a: HacseAction): void {
   if (!pend || pend.kind !== 'pay') throw new Error('no payment pending');
   const p = s.players[side];
   if (a.type === 'pay') {
-    takeOne(p.hand, a.card);
-    takeOne(p.known, a.card);
+    playFromHand(p, a.card);
     p.discard.push(a.card);
     pend.left -= 1;
   } else if (a.type === 'sacrifice') {

@@ -8,7 +8,7 @@
  * "reserve": the crossing is seen by both players, so determinize keeps it with the block's slot.
  */
 import { AREA_COUNT, AREA_IDS, BORDER_IDS, areaOf } from './map.js';
-import { BLOCK_COUNT, ROLES, SIDE } from './blocks.js';
+import { B_FROM, B_TO, ROLES } from './blocks.js';
 import { occupancy } from './board.js';
 import { advance, call, definePhase, defineStep, wait } from './flow.js';
 import { cow, flagsW, log, F_RESERVE, type State } from './state.js';
@@ -24,11 +24,14 @@ export function entryBits(origin: number, bd: number): number {
 
 const entryOf = (flags: number): number => (flags & ENTRY_MASK) >> ENTRY_SHIFT;
 
+/** The origin area and border (-2 = sea) of an entry group. */
+const decode = (e: number): { origin: number; bd: number } => ({ origin: Math.floor(e / 64), bd: (e % 64) - 3 });
+
 /** The distinct entry groups of `side`'s attacking blocks in `area`, in a fixed order. */
 function groups(s: State, side: number, area: number): number[] {
   const out: number[] = [];
-  for (let b = 0; b < BLOCK_COUNT; b++) {
-    if (s.loc[b] !== area || SIDE[b] !== side) continue;
+  for (let b = B_FROM[side]!; b < B_TO[side]!; b++) {
+    if (s.loc[b] !== area) continue;
     const e = entryOf(s.flags[b]!);
     if (e !== 0 && !out.includes(e)) out.push(e);
   }
@@ -45,7 +48,7 @@ function nextArea(s: State, side: number, start: number): number {
 }
 
 function actionOf(area: number, e: number): Action {
-  const origin = Math.floor(e / 64), bd = (e % 64) - 3;
+  const { origin, bd } = decode(e);
   return { type: 'main', area: AREA_IDS[area]!, from: AREA_IDS[origin]!, border: bd === -2 ? 'sea' : BORDER_IDS[bd]! };
 }
 
@@ -69,8 +72,8 @@ definePhase('main', {
       const x = actionOf(area, e) as Extract<Action, { type: 'main' }>;
       return x.from === a.from && x.border === a.border;
     })!;
-    for (let b = 0; b < BLOCK_COUNT; b++) {
-      if (n.loc[b] !== area || SIDE[b] !== side) continue;
+    for (let b = B_FROM[side]!; b < B_TO[side]!; b++) {
+      if (n.loc[b] !== area) continue;
       const e = entryOf(n.flags[b]!);
       if (e === 0) continue;
       const f = e === chosen ? n.flags[b]! & ~F_RESERVE : n.flags[b]! | F_RESERVE;
@@ -78,8 +81,9 @@ definePhase('main', {
     }
     cow(n, 'mainFrom');
     cow(n, 'mainBorder');
-    n.mainFrom[area] = Math.floor(chosen / 64);
-    n.mainBorder[area] = (chosen % 64) - 3;
+    const { origin, bd } = decode(chosen);
+    n.mainFrom[area] = origin;
+    n.mainBorder[area] = bd;
     log(n, { to: -1, key: 'log.main-attack', args: { side: ROLES[side]!, area: a.area, from: a.from } });
     n.grp = -1;
     call(n, `main:${side + 2 * (area + 1)}`);
