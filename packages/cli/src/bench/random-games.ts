@@ -3,7 +3,7 @@ import { listGames } from '@tabula/games';
 import type { Benchmark, BenchSection } from './types.js';
 
 /** Games/s, decisions/game and peak RSS of random full games on one thread, per game and setup. */
-export interface RandomBenchSetup { label: string; setup: Omit<SetupOptions, 'seed'>; games: number }
+export interface RandomBenchSetup { label: string; setup: Omit<SetupOptions, 'seed'>; games: number; pick?: (actions: readonly unknown[], rng: Rng) => unknown }
 
 /** Setups per game to measure: every scenario, and the player counts and variants games declare as interesting. */
 export function benchSetups(game: AnyGame): RandomBenchSetup[] {
@@ -11,7 +11,7 @@ export function benchSetups(game: AnyGame): RandomBenchSetup[] {
   return game.scenarios.map((s) => ({ label: s, setup: { scenario: s }, games: 200 }));
 }
 
-function playRandom(game: AnyGame, setup: SetupOptions, rng: Rng): number {
+function playRandom(game: AnyGame, setup: SetupOptions, rng: Rng, pick?: RandomBenchSetup['pick']): number {
   let state = game.setup(setup);
   let n = 0;
   for (;;) {
@@ -20,7 +20,7 @@ function playRandom(game: AnyGame, setup: SetupOptions, rng: Rng): number {
     for (const role of active) {
       const acts = game.actions(state, role);
       if (acts.length === 0) continue;
-      state = game.apply(state, role, acts[rng.int(acts.length)]);
+      state = game.apply(state, role, pick ? pick(acts, rng) : acts[rng.int(acts.length)]);
       n++;
       break;
     }
@@ -37,11 +37,11 @@ export const randomGamesBench: Benchmark = {
         const rng = new Rng(`bench:${game.id}:${b.label}`);
         // warm-up: at least 5 games and one second, so the JIT has compiled the hot paths
         const warmEnd = performance.now() + (quick ? 200 : 1000);
-        for (let i = 0; i < 5 || performance.now() < warmEnd; i++) playRandom(game, { ...b.setup, seed: `warm-${i}` }, rng);
+        for (let i = 0; i < 5 || performance.now() < warmEnd; i++) playRandom(game, { ...b.setup, seed: `warm-${i}` }, rng, b.pick);
         let decisions = 0, peak = process.memoryUsage().rss;
         const t0 = performance.now();
         for (let i = 0; i < count; i++) {
-          decisions += playRandom(game, { ...b.setup, seed: `bench-${i}` }, rng);
+          decisions += playRandom(game, { ...b.setup, seed: `bench-${i}` }, rng, b.pick);
           if (i % 10 === 0) peak = Math.max(peak, process.memoryUsage().rss);
         }
         const s = (performance.now() - t0) / 1000;
@@ -64,7 +64,7 @@ export const randomGamesBench: Benchmark = {
     return {
       title: 'Random full games, one thread',
       command: 'npx tabula bench --only random-games',
-      markdown: `${head}${body}\n\nEach game: \`setup\`, then until the outcome: for the first active role with legal actions, \`actions\` + a uniform random pick + \`apply\`. Views are not computed. Timing starts after a warm-up of at least 5 games and 1 s.`,
+      markdown: `${head}${body}\n\nEach game: \`setup\`, then until the outcome: for the first active role with legal actions, \`actions\` + a uniform random pick (or the setup's own pick, see below) + \`apply\`. Views are not computed. Timing starts after a warm-up of at least 5 games and 1 s.`,
       rows,
     };
   },
