@@ -205,6 +205,7 @@ export const de: Record<string, string> = {
   'prompt.yourTurnPhase': "Du bist am Zug: {{phase}}.",
   'hammer.hiddenBlock': "Block von {{side}} (verdeckt)",
   'hammer.moved': "in diesem Zug bewegt",
+  'hammer.remembered': "aus einer Schlacht bekannt (kann sich seither geändert haben)",
   'hammer.year': "Jahr",
   'hammer.turn': "Zug {{turn}} von 5",
   'hammer.nobles': "Adlige: England {{e}}, Schottland {{s}}",

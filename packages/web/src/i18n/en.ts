@@ -206,6 +206,7 @@ export const en: Record<string, string> = {
   'prompt.yourTurnPhase': "Your turn: {{phase}}.",
   'hammer.hiddenBlock': "{{side}} block (face down)",
   'hammer.moved': "moved this turn",
+  'hammer.remembered': "remembered from a battle (may have changed since)",
   'hammer.year': "Year",
   'hammer.turn': "Turn {{turn}} of 5",
   'hammer.nobles': "Nobles: England {{e}}, Scotland {{s}}",

@@ -205,6 +205,7 @@ export const es: Record<string, string> = {
   'prompt.yourTurnPhase': "Es tu turno: {{phase}}.",
   'hammer.hiddenBlock': "Bloque de {{side}} (boca abajo)",
   'hammer.moved': "movido este turno",
+  'hammer.remembered': "recordado de una batalla (puede haber cambiado)",
   'hammer.year': "Año",
   'hammer.turn': "Turno {{turn}} de 5",
   'hammer.nobles': "Nobles: Inglaterra {{e}}, Escocia {{s}}",

@@ -201,6 +201,7 @@ export const zhHans: Record<string, string> = {
   'prompt.yourTurnPhase': "轮到你了：{{phase}}。",
   'hammer.hiddenBlock': "{{side}}的木块（背面朝上）",
   'hammer.moved': "本回合已移动",
+  'hammer.remembered': "在战斗中见过（之后可能已变化）",
   'hammer.year': "年份",
   'hammer.turn': "第 {{turn}} 回合（共 5 回合）",
   'hammer.nobles': "贵族：英格兰 {{e}}，苏格兰 {{s}}",

@@ -42,9 +42,10 @@ function Block({ b, x, y, hl, onClick, t, gameId }: { b: BlockView; x: number; y
   return (
     <g transform={`translate(${x} ${y})`} className={onClick ? 'spot' : undefined} onClick={onClick} onKeyDown={key}
       tabIndex={onClick ? 0 : undefined} role={onClick ? 'button' : undefined} data-block={b.id ?? ''} data-side={side}
-      aria-label={d ? `${name} ${b.steps}/${b.max}` : t('hammer.hiddenBlock', { side: t(`role.${side}`, { ns: gameId, defaultValue: side }) })}>
+      data-remembered={b.remembered ? 'true' : undefined}
+      aria-label={d ? `${name} ${b.steps}/${b.max}${b.remembered ? ` (${t('hammer.remembered')})` : ''}` : t('hammer.hiddenBlock', { side: t(`role.${side}`, { ns: gameId, defaultValue: side }) })}>
       <rect width={s} height={s} rx={4} fill={d ? SIDE_PALE[side] : SIDE_COLOR[side]} stroke={hl ? '#000' : SIDE_COLOR[side]} strokeWidth={hl ? 4 : 2}
-        strokeDasharray={b.reserve ? '5 3' : undefined} />
+        strokeDasharray={b.reserve ? '5 3' : b.remembered ? '2 3' : undefined} opacity={b.remembered ? 0.75 : undefined} />
       {hl && <rect x={-4} y={-4} width={s + 8} height={s + 8} rx={6} fill="none" stroke="#F0E442" strokeWidth={3} />}
       {d ? (
         <>
@@ -57,6 +58,7 @@ function Block({ b, x, y, hl, onClick, t, gameId }: { b: BlockView; x: number; y
         <text x={s / 2} y={42} textAnchor="middle" fontSize={24} fontWeight={700} fill="#fff">{side === 'England' ? 'E' : 'S'}</text>
       )}
       {b.moved && <circle cx={s - 7} cy={7} r={5} fill="#000"><title>{t('hammer.moved')}</title></circle>}
+      {b.remembered && <text x={5} y={39} fontSize={15} fontWeight={700} fill={SIDE_COLOR[side]}>?<title>{t('hammer.remembered')}</title></text>}
     </g>
   );
 }
