@@ -25,6 +25,7 @@ function printSummary(r: SimResult): void {
   console.log(`${r.game} / ${r.scenario}: ${r.games} games, seed ${JSON.stringify(r.seed)}, bots ${r.bots.join(', ')}`);
   console.table(rows);
   console.log(`draws ${r.draws}, mean actions ${r.meanActions.toFixed(1)}, ${r.gamesPerSecond.toFixed(1)} games/s, errors ${r.errors.length}`);
+  for (const [b, roles] of Object.entries(r.byRole ?? {})) console.log(`${b} by role: ${Object.entries(roles).map(([role, e]) => `${role} ${e.wins}/${e.games}`).join(', ')}`);
   if (r.decisionMs) for (const [b, t] of Object.entries(r.decisionMs)) console.log(`decision time ${b}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, max ${t.max.toFixed(1)} ms`);
   for (const e of r.errors.slice(0, 10)) console.log(`error in game ${e.game} (seed ${JSON.stringify(e.seed)}, action ${e.actionIndex}): ${e.message}`);
 }

@@ -54,6 +54,17 @@ test('tabula sim: wins count by bot name when the bots differ', async () => {
   const r = await simulate({ game: race.id, players: 2, games: 20, seed: 's', bots: ['random', 'first'], workers: 1 });
   assert.deepEqual(Object.keys(r.wins).sort(), ['first', 'random']);
   assert.ok(r.decisionMs?.first);
+  // per bot and role: each bot sat in each role in half the games, and its wins there add up to its total
+  for (const bot of ['first', 'random']) {
+    const roles = r.byRole?.[bot];
+    assert.ok(roles);
+    assert.deepEqual(Object.values(roles).map((e) => e.games), [10, 10]);
+    assert.equal(Object.values(roles).reduce((a, e) => a + e.wins, 0), r.wins[bot]);
+  }
+  // r0 moves first in this race, so the winner's role matters: the split is not just half of the total
+  const r0Wins = r.byRole!.first!.r0!.wins + r.byRole!.random!.r0!.wins;
+  const r1Wins = r.byRole!.first!.r1!.wins + r.byRole!.random!.r1!.wins;
+  assert.equal(r0Wins + r1Wins + r.draws, 20);
 });
 
 test('tabula sim: same seed, same results; another seed, other games', async () => {

@@ -31,6 +31,8 @@ export interface SimResult {
   errors: { game: number; seed: string; actionIndex: number; message: string }[];
   /** Decision time percentiles per bot, in milliseconds. */
   decisionMs?: Record<string, { p50: number; p95: number; max: number }>;
+  /** With two or more distinct bots: per bot, its games and outright wins in each role it sat in. */
+  byRole?: Record<string, Record<Role, { games: number; wins: number }>>;
 }
 
 /** The per-game task a worker (or the main thread) runs: everything needed to replay it. */
@@ -139,11 +141,19 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
   let draws = 0, actions = 0;
   const errors: SimResult['errors'] = [];
   const times: Record<string, number[]> = {};
+  const byRole: NonNullable<SimResult['byRole']> = {};
   results.forEach((r, i) => {
     actions += r.actions;
     for (const [b, ts] of Object.entries(r.decisionMs)) (times[b] ??= []).push(...ts);
     if (r.error) { errors.push({ game: i, ...r.error }); return; }
     if (!r.outcome) return;
+    if (byBot) {
+      for (const [role, bot] of Object.entries(r.seats)) {
+        const e = ((byRole[bot] ??= {})[role] ??= { games: 0, wins: 0 });
+        e.games++;
+        if (r.outcome.winners.length === 1 && r.outcome.winners[0] === role) e.wins++;
+      }
+    }
     const ws = winnerKeys(r.outcome, r.seats, byBot);
     if (ws.length !== 1) { draws++; return; }
     wins[ws[0]!] = (wins[ws[0]!] ?? 0) + 1;
@@ -167,6 +177,7 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
     gamesPerSecond: seconds > 0 ? n / seconds : 0,
     errors,
   };
+  if (byBot) out.byRole = byRole;
   if (Object.keys(times).length > 0) {
     out.decisionMs = {};
     for (const [b, ts] of Object.entries(times)) {

@@ -78,9 +78,11 @@ export const botsBench: Benchmark = {
           const secs = (performance.now() - t0) / 1000;
           const w = r.winRates[hard]!;
           const dt = r.decisionMs?.[hard];
+          const sides = Object.entries(r.byRole?.[hard] ?? {}).map(([role, e]) => `${role} ${e.wins}/${e.games}`).join(', ');
           const row = {
             game: game.id, setup: b.label, pairing: `${hard} vs ${opp}`, games: r.games,
             'hard wins': r.wins[hard] ?? 0, draws: r.draws, 'win rate': pct(w.rate), 'Wilson 95%': `${pct(w.low)} - ${pct(w.high)}`,
+            score: pct(r.games ? ((r.wins[hard] ?? 0) + r.draws / 2) / r.games : 0), 'hard wins by side': sides,
             'hard p50 ms': Number((dt?.p50 ?? 0).toFixed(1)), 'hard p95 ms': Number((dt?.p95 ?? 0).toFixed(1)),
             'hard max ms': Number((dt?.max ?? 0).toFixed(1)), errors: r.errors.length, 'wall s': Math.round(secs),
           };
@@ -89,12 +91,12 @@ export const botsBench: Benchmark = {
         }
       }
     }
-    const head = '| game | setup | pairing | games | hard wins | draws | win rate | Wilson 95% | hard p50 ms | hard p95 ms | hard max ms | errors | wall s |\n|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n';
-    const body = rows.map((r) => `| ${r.game} | ${r.setup} | ${r.pairing} | ${r.games} | ${r['hard wins']} | ${r.draws} | ${r['win rate']} | ${r['Wilson 95%']} | ${r['hard p50 ms']} | ${r['hard p95 ms']} | ${r['hard max ms']} | ${r.errors} | ${r['wall s']} |`).join('\n');
+    const head = '| game | setup | pairing | games | hard wins | draws | win rate | Wilson 95% | score | hard wins by side | hard p50 ms | hard p95 ms | hard max ms | errors | wall s |\n|---|---|---|---:|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---:|\n';
+    const body = rows.map((r) => `| ${r.game} | ${r.setup} | ${r.pairing} | ${r.games} | ${r['hard wins']} | ${r.draws} | ${r['win rate']} | ${r['Wilson 95%']} | ${r.score} | ${r['hard wins by side']} | ${r['hard p50 ms']} | ${r['hard p95 ms']} | ${r['hard max ms']} | ${r.errors} | ${r['wall s']} |`).join('\n');
     return {
       title: 'Bot strength (MCTS levels)',
       command: `TABULA_BENCH_BOT_GAMES=${gamesSpec.includes('=') ? `"${gamesSpec}"` : gamesSpec} TABULA_BENCH_BOT_BUDGET=${budget} TABULA_BENCH_BOT_WORKERS=${workers}${only ? ` TABULA_BENCH_BOT_ONLY=${only.join(',')}` : ''} npx tabula bench --only bots`,
-      markdown: `${head}${body}\n\nSeats alternate from game to game (each bot plays each side equally often). A draw counts as not a win. ` +
+      markdown: `${head}${body}\n\nSeats alternate from game to game (each bot plays each side equally often). A draw counts as not a win; "score" counts it as half a win, as game-playing programs are usually rated. ` +
         `Decision times are wall-clock per decision of the hard bot, measured in worker threads sharing ${workers} worker(s) on this machine.`,
       rows,
     };
