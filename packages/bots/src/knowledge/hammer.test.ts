@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual, type Role } from '@tabula/engine';
 import { hammerGame as g, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerKnowledge, hammerTables, rolloutHammer, rolloutHammerGreedy, sideStrength } from './hammer.js';
+import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerInfoKey, hammerKnowledge, hammerStateKey, hammerTables, rolloutHammer, rolloutHammerGreedy, sideStrength } from './hammer.js';
 
 function walk(seed: string, steps: number, scenario = 'braveheart'): HammerState {
   let s: HammerState = g.setup({ seed, scenario });
@@ -187,4 +187,34 @@ test('Hammer greedy rollouts: a moving block goes where the evaluation likes bes
     }
   }
   assert.ok(checked >= 3, `only ${checked} path prompts met`);
+});
+
+test('Hammer state key (read from the state, no view built): equal keys exactly when the views are equal, over whole games and re-deals', () => {
+  // key -> view and view -> key must both be functions: then the key is the view, compressed
+  const keyToView = new Map<string, string>(), viewToKey = new Map<string, string>();
+  let battles = 0, remembered = 0;
+  for (let i = 0; i < 6; i++) {
+    let s: HammerState = g.setup({ seed: `state-key${i}`, scenario: i % 2 ? 'the-bruce' : 'braveheart' });
+    const rng = new Rng(`state-key${i}`);
+    for (let k = 0; k < 2000 && g.active(s).length; k++) {
+      if (s.battle) battles++;
+      if (s.known.some((x) => x > 0)) remembered++;
+      for (const r of ['England', 'Scotland'] as Role[]) {
+        for (const x of [s, g.determinize(s, r, rng) as HammerState]) {
+          const key = hammerStateKey(x, r), view = `${r}:${JSON.stringify(g.view(x, r))}`;
+          assert.equal(keyToView.get(key) ?? view, view, 'two different views got one key');
+          assert.equal(viewToKey.get(view) ?? key, key, 'one view got two keys');
+          keyToView.set(key, view);
+          viewToKey.set(view, key);
+        }
+      }
+      const r = g.active(s).find((x: Role) => g.actions(s, x).length > 0)!;
+      s = g.apply(s, r, randomBot.choose(g, s, r, rng) as HammerAction);
+    }
+  }
+  assert.ok(keyToView.size > 2000 && battles > 50 && remembered > 50, `${keyToView.size} keys, ${battles} battle states, ${remembered} with memory`);
+  // the knowledge uses it; the view-based key is still there for comparison
+  const s = walk('state-key', 40);
+  assert.equal(hammerKnowledge.infoKey!(s, 'England'), hammerStateKey(s, 'England'));
+  assert.notEqual(hammerInfoKey(g, s, 'England'), '');
 });

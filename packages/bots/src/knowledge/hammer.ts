@@ -391,6 +391,73 @@ export function hammerInfoKey(game: AnyGame, s: HammerState, role: Role): string
   return `${k}#${JSON.stringify(rest)}`;
 }
 
+/** Phase names to small codes (first come, first numbered; stable within a process). */
+const PHASE_CODE = new Map<string, number>();
+const BATTLE_STAGE: Record<string, number> = { turns: 1, hits: 2, retreat: 3, regroup: 4 };
+
+/**
+ * The same information set as `hammerInfoKey`, read straight from the state without building the
+ * view (the search's hottest call): every field the view shows for `role`, in a fixed order, as
+ * character codes. Per block: own blocks, enemy blocks face up in battle (5.3) or remembered
+ * (`known`), and every off-map block (public by name) by block index with area, shown strength and
+ * flags (pool blocks: area only, as the view lists pools without strengths); the enemy's other
+ * blocks only as counts per area and flags (moved, reserve) and per pool, as the view shows them.
+ * A test checks over whole games that equal keys mean equal views and the reverse.
+ */
+export function hammerStateKey(s: HammerState, role: Role): string {
+  const t = hammerTables(hammerGame);
+  const v = role === 'England' ? 0 : 1;
+  const areaCount = t.areas.length, off = areaCount + 2;
+  const bt = s.battle;
+  const showing = bt !== null && (bt.stage === 'turns' || bt.stage === 'hits');
+  const known = s.known;
+  const hidden = new Array<number>(areaCount * 4 + 3).fill(0);
+  const c: number[] = [];
+  let nobles0 = 0, nobles1 = 0;
+  for (let b = 0; b < t.ids.length; b++) {
+    const l = s.loc[b]!, side = t.side[b]!;
+    if (t.noble[b] && l < areaCount) { if (side === 0) nobles0++; else nobles1++; }
+    if (l === off) { c.push(l); continue; }
+    if (l >= areaCount) {
+      if (side === v) c.push(l);
+      else { c.push(0xfff0); hidden[areaCount * 4 + l - areaCount]!++; }
+      continue;
+    }
+    const f = s.flags[b]!;
+    const revealed = showing && l === bt.area && !(f & 2);
+    const rem = !revealed && side !== v && known !== undefined && known[b]! > 0;
+    if (side === v || revealed || rem) {
+      c.push(l, rem ? known[b]! : s.steps[b]!, (f & 3) | (revealed ? 4 : 0) | (rem ? 8 : 0));
+    } else {
+      c.push(0xfff0);
+      hidden[l * 4 + (f & 3)]!++;
+    }
+  }
+  for (const x of hidden) c.push(x);
+  let ph = PHASE_CODE.get(s.phase);
+  if (ph === undefined) { ph = PHASE_CODE.size + 1; PHASE_CODE.set(s.phase, ph); }
+  const who = s.who;
+  const ownTurn = who === v;
+  const bothUp = s.card[0] !== 0 && s.card[1] !== 0;
+  const cardOf = (side: number): number => { const x = s.card[side]!; return x === 0 ? 0xfff1 : side === v || bothUp ? x : 0xfff2; };
+  const moving = s.phase === 'move' || s.phase === 'group' || s.phase === 'path';
+  c.push(0xfff3, s.year, s.turn, s.lastYear, ph, who + 4, s.edward2 ? 1 : 0, s.kingCrowned ? 1 : 0, nobles0, nobles1,
+    s.result ? 1 : 0, cardOf(0), cardOf(1), s.phase === 'cards' ? 0xfff1 : s.p1, moving ? s.moves : 0,
+    s.grp >= 0 && (s.phase === 'group' || s.phase === 'path') ? s.grp : 0xfff1,
+    ownTurn && s.phase === 'path' && s.sel >= 0 ? s.sel : 0xfff1, s.truce + 4);
+  c.push(0xfff4, s.hand[v]!.length, ...s.hand[v]!, s.hand[1 - v]!.length, s.played[0]!.length, ...s.played[0]!, s.played[1]!.length, ...s.played[1]!);
+  c.push(0xfff5, ...s.bCount, 0xfff6, ...s.bUsed, 0xfff7);
+  for (let a = 0; a < areaCount; a++) c.push(s.att[a]! + 4, s.att[a]! >= 0 ? s.mainBorder[a]! + 4 : 0);
+  if (bt) {
+    c.push(0xfff8, bt.area, bt.att, bt.round, BATTLE_STAGE[bt.stage] ?? 0, who === 0 || who === 1 ? who : bt.att,
+      Math.min(2, bt.step >> 1), bt.hits, bt.hitSide, bt.dice.length, ...bt.dice);
+  }
+  if (ownTurn) c.push(0xfff9, ...s.rp);
+  let k = '';
+  for (let i = 0; i < c.length; i += 4096) k += String.fromCharCode(...c.slice(i, i + 4096));
+  return k;
+}
+
 /** The knowledge with other settings (for experiments: `hammerKnowledge` uses HAMMER_SETTINGS). */
 export function makeHammerKnowledge(o: HammerSettings): Knowledge {
   return {
@@ -401,7 +468,7 @@ export function makeHammerKnowledge(o: HammerSettings): Knowledge {
       : (_game, _state, _role, actions, rng) => rolloutHammer(actions as HammerAction[], rng, o.quiet),
     evaluate: (game, state) => evaluateHammer(game, state as HammerState, o.weights),
     canonical: (game, state, role) => canonicalHammer(game, state as HammerState, role),
-    infoKey: (state, role) => hammerInfoKey(hammerGame, state as HammerState, role),
+    infoKey: (state, role) => hammerStateKey(state as HammerState, role),
   };
 }
 
