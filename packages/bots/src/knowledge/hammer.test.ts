@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual, type Role } from '@tabula/engine';
 import { hammerGame as g, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerInfoKey, hammerKnowledge, hammerStateKey, hammerTables, rolloutHammer, rolloutHammerGreedy, sideStrength } from './hammer.js';
+import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerInfoKey, hammerKnowledge, pruneHammer, hammerStateKey, hammerTables, rolloutHammer, rolloutHammerGreedy, sideStrength } from './hammer.js';
 
 function walk(seed: string, steps: number, scenario = 'braveheart'): HammerState {
   let s: HammerState = g.setup({ seed, scenario });
@@ -217,4 +217,28 @@ test('Hammer state key (read from the state, no view built): equal keys exactly 
   const s = walk('state-key', 40);
   assert.equal(hammerKnowledge.infoKey!(s, 'England'), hammerStateKey(s, 'England'));
   assert.notEqual(hammerInfoKey(g, s, 'England'), '');
+});
+
+test('Hammer prune: a Winter build never ends while a build is left (7.62, 7.63); elsewhere nothing is pruned', () => {
+  let builds = 0, others = 0;
+  for (let i = 0; i < 4 && builds < 5; i++) {
+    let s: HammerState = g.setup({ seed: `prune${i}`, scenario: i % 2 ? 'the-bruce' : 'braveheart' });
+    const rng = new Rng(`prune${i}`);
+    for (let k = 0; k < 3000 && g.active(s).length; k++) {
+      const r = g.active(s).find((x: Role) => g.actions(s, x).length > 0)!;
+      const acts = g.actions(s, r) as HammerAction[];
+      const kept = hammerKnowledge.prune!(s, r, acts) as HammerAction[];
+      if (s.phase === 'w-build' && acts.length > 1) {
+        builds++;
+        assert.ok(acts.some((a) => a.type === 'done'));
+        assert.deepEqual(kept, acts.filter((a) => a.type !== 'done'));
+      } else {
+        others++;
+        assert.equal(kept, acts);
+      }
+      s = g.apply(s, r, randomBot.choose(g, s, r, rng) as HammerAction);
+    }
+  }
+  assert.ok(builds >= 5 && others > 300, `${builds} build prompts, ${others} others`);
+  assert.deepEqual(pruneHammer({ phase: 'w-build' } as HammerState, [{ type: 'done' }]), [{ type: 'done' }]);
 });

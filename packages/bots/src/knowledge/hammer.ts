@@ -363,6 +363,8 @@ export interface HammerSettings {
   rolloutDepth: number;
   /** UCB constant suggested for this game's reward scale. */
   exploration?: number;
+  /** `pruneHammer` in the search (default on; false for A/B runs). */
+  prune?: boolean;
 }
 
 /**
@@ -458,6 +460,17 @@ export function hammerStateKey(s: HammerState, role: Role): string {
   return k;
 }
 
+/**
+ * Actions the search never weighs: ending a Winter build (7.62, 7.63) while builds are left. A step
+ * or a drawn block costs nothing and is never lost before the next count, but one step is worth
+ * too little in the evaluation for a short search to tell it from stopping: searches stopped early.
+ */
+export function pruneHammer(s: HammerState, actions: HammerAction[]): HammerAction[] {
+  if (s.phase !== 'w-build' || actions.length < 2) return actions;
+  const out = actions.filter((a) => a.type !== 'done');
+  return out.length > 0 ? out : actions;
+}
+
 /** The knowledge with other settings (for experiments: `hammerKnowledge` uses HAMMER_SETTINGS). */
 export function makeHammerKnowledge(o: HammerSettings): Knowledge {
   return {
@@ -469,6 +482,7 @@ export function makeHammerKnowledge(o: HammerSettings): Knowledge {
     evaluate: (game, state) => evaluateHammer(game, state as HammerState, o.weights),
     canonical: (game, state, role) => canonicalHammer(game, state as HammerState, role),
     infoKey: (state, role) => hammerStateKey(state as HammerState, role),
+    ...(o.prune === false ? {} : { prune: (state: unknown, _role: Role, actions: unknown[]) => pruneHammer(state as HammerState, actions as HammerAction[]) }),
   };
 }
 
