@@ -396,6 +396,9 @@ export function hammerInfoKey(game: AnyGame, s: HammerState, role: Role): string
 /** Phase names to small codes (first come, first numbered; stable within a process). */
 const PHASE_CODE = new Map<string, number>();
 const BATTLE_STAGE: Record<string, number> = { turns: 1, hits: 2, retreat: 3, regroup: 4 };
+/** Scratch for `hammerStateKey` (one call at a time; values fit 16 bits). */
+const KEY_BUF = new Uint16Array(2048);
+const HIDDEN: number[] = new Array<number>(128).fill(0);
 
 /**
  * The same information set as `hammerInfoKey`, read straight from the state without building the
@@ -409,55 +412,76 @@ const BATTLE_STAGE: Record<string, number> = { turns: 1, hits: 2, retreat: 3, re
 export function hammerStateKey(s: HammerState, role: Role): string {
   const t = hammerTables(hammerGame);
   const v = role === 'England' ? 0 : 1;
-  const areaCount = t.areas.length, off = areaCount + 2;
+  const areaCount = t.areas.length, off = areaCount + 2, n = t.ids.length;
   const bt = s.battle;
   const showing = bt !== null && (bt.stage === 'turns' || bt.stage === 'hits');
   const known = s.known;
-  const hidden = new Array<number>(areaCount * 4 + 3).fill(0);
-  const c: number[] = [];
+  const hidden = HIDDEN;
+  hidden.fill(0);
+  const c = KEY_BUF;
+  let w = 0;
   let nobles0 = 0, nobles1 = 0;
-  for (let b = 0; b < t.ids.length; b++) {
+  for (let b = 0; b < n; b++) {
     const l = s.loc[b]!, side = t.side[b]!;
     if (t.noble[b] && l < areaCount) { if (side === 0) nobles0++; else nobles1++; }
-    if (l === off) { c.push(l); continue; }
+    if (l === off) { c[w++] = l; continue; }
     if (l >= areaCount) {
-      if (side === v) c.push(l);
-      else { c.push(0xfff0); hidden[areaCount * 4 + l - areaCount]!++; }
+      if (side === v) c[w++] = l;
+      else { c[w++] = 0xfff0; hidden[areaCount * 4 + l - areaCount]!++; }
       continue;
     }
     const f = s.flags[b]!;
     const revealed = showing && l === bt.area && !(f & 2);
     const rem = !revealed && side !== v && known !== undefined && known[b]! > 0;
     if (side === v || revealed || rem) {
-      c.push(l, rem ? known[b]! : s.steps[b]!, (f & 3) | (revealed ? 4 : 0) | (rem ? 8 : 0));
+      c[w++] = l;
+      c[w++] = rem ? known[b]! : s.steps[b]!;
+      c[w++] = (f & 3) | (revealed ? 4 : 0) | (rem ? 8 : 0);
     } else {
-      c.push(0xfff0);
+      c[w++] = 0xfff0;
       hidden[l * 4 + (f & 3)]!++;
     }
   }
-  for (const x of hidden) c.push(x);
+  for (let i = 0; i < areaCount * 4 + 2; i++) c[w++] = hidden[i]!;
   let ph = PHASE_CODE.get(s.phase);
   if (ph === undefined) { ph = PHASE_CODE.size + 1; PHASE_CODE.set(s.phase, ph); }
-  const who = s.who;
+  const who = s.who, phase = s.phase;
   const ownTurn = who === v;
   const bothUp = s.card[0] !== 0 && s.card[1] !== 0;
-  const cardOf = (side: number): number => { const x = s.card[side]!; return x === 0 ? 0xfff1 : side === v || bothUp ? x : 0xfff2; };
-  const moving = s.phase === 'move' || s.phase === 'group' || s.phase === 'path';
-  c.push(0xfff3, s.year, s.turn, s.lastYear, ph, who + 4, s.edward2 ? 1 : 0, s.kingCrowned ? 1 : 0, nobles0, nobles1,
-    s.result ? 1 : 0, cardOf(0), cardOf(1), s.phase === 'cards' ? 0xfff1 : s.p1, moving ? s.moves : 0,
-    s.grp >= 0 && (s.phase === 'group' || s.phase === 'path') ? s.grp : 0xfff1,
-    ownTurn && s.phase === 'path' && s.sel >= 0 ? s.sel : 0xfff1, s.truce + 4);
-  c.push(0xfff4, s.hand[v]!.length, ...s.hand[v]!, s.hand[1 - v]!.length, s.played[0]!.length, ...s.played[0]!, s.played[1]!.length, ...s.played[1]!);
-  c.push(0xfff5, ...s.bCount, 0xfff6, ...s.bUsed, 0xfff7);
-  for (let a = 0; a < areaCount; a++) c.push(s.att[a]! + 4, s.att[a]! >= 0 ? s.mainBorder[a]! + 4 : 0);
-  if (bt) {
-    c.push(0xfff8, bt.area, bt.att, bt.round, BATTLE_STAGE[bt.stage] ?? 0, who === 0 || who === 1 ? who : bt.att,
-      Math.min(2, bt.step >> 1), bt.hits, bt.hitSide, bt.dice.length, ...bt.dice);
+  const moving = phase === 'move' || phase === 'group' || phase === 'path';
+  c[w++] = 0xfff3; c[w++] = s.year; c[w++] = s.turn; c[w++] = s.lastYear; c[w++] = ph; c[w++] = who + 4;
+  c[w++] = s.edward2 ? 1 : 0; c[w++] = s.kingCrowned ? 1 : 0; c[w++] = nobles0; c[w++] = nobles1; c[w++] = s.result ? 1 : 0;
+  for (let side = 0; side < 2; side++) {
+    const x = s.card[side]!;
+    c[w++] = x === 0 ? 0xfff1 : side === v || bothUp ? x : 0xfff2;
   }
-  if (ownTurn) c.push(0xfff9, ...s.rp);
-  let k = '';
-  for (let i = 0; i < c.length; i += 4096) k += String.fromCharCode(...c.slice(i, i + 4096));
-  return k;
+  c[w++] = phase === 'cards' ? 0xfff1 : s.p1;
+  c[w++] = moving ? s.moves : 0;
+  c[w++] = s.grp >= 0 && (phase === 'group' || phase === 'path') ? s.grp : 0xfff1;
+  c[w++] = ownTurn && phase === 'path' && s.sel >= 0 ? s.sel : 0xfff1;
+  c[w++] = s.truce + 4;
+  const lists = [s.hand[v]!, s.played[0]!, s.played[1]!, s.bCount, s.bUsed];
+  for (const list of lists) {
+    c[w++] = list.length;
+    for (let i = 0; i < list.length; i++) c[w++] = list[i]!;
+  }
+  c[w++] = s.hand[1 - v]!.length;
+  for (let a = 0; a < areaCount; a++) {
+    const att = s.att[a]!;
+    c[w++] = att + 4;
+    c[w++] = att >= 0 ? s.mainBorder[a]! + 4 : 0;
+  }
+  if (bt) {
+    c[w++] = 0xfff8; c[w++] = bt.area; c[w++] = bt.att; c[w++] = bt.round; c[w++] = BATTLE_STAGE[bt.stage] ?? 0;
+    c[w++] = who === 0 || who === 1 ? who : bt.att; c[w++] = Math.min(2, bt.step >> 1); c[w++] = bt.hits; c[w++] = bt.hitSide;
+    c[w++] = bt.dice.length;
+    for (let i = 0; i < bt.dice.length; i++) c[w++] = bt.dice[i]!;
+  }
+  if (ownTurn) {
+    c[w++] = 0xfff9;
+    for (let a = 0; a < s.rp.length; a++) c[w++] = s.rp[a]!;
+  }
+  return String.fromCharCode.apply(null, c.subarray(0, w) as unknown as number[]);
 }
 
 /**
