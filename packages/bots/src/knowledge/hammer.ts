@@ -174,7 +174,7 @@ export function battleOdds(e: Fighter[], sc: Fighter[]): number {
 }
 
 /** Names of the evaluation features (England minus Scotland), in `hammerFeatures` order. */
-export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie', 'power', 'overLimit*winter', 'threat'] as const;
+export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie', 'power', 'overLimit*winter', 'threat', 'homeRisk*winter'] as const;
 
 /**
  * Evaluation features of a state not over, from England's side (England minus Scotland):
@@ -230,6 +230,27 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
     const side = t.side[b]!;
     if (homes.every((h) => holder[h] === 1 - side)) defect += side === 0 ? -2 : 2;
   }
+  // Winter risk: nobles none of whose homes is safe, each home being held by the enemy or empty with
+  // enemy blocks next door (one move from making the noble defect, 7.1), not counted above
+  let homeRisk = 0;
+  for (let b = 0; b < n; b++) {
+    if (!t.noble[b]) continue;
+    const l = s.loc[b]!;
+    if (l < 0 || l >= areaCount) continue;
+    const homes = f.homes[b]!;
+    if (homes.length === 0) continue;
+    const side = t.side[b]!, enemyBit = 1 << (1 - side);
+    let held = 0, risky = 0;
+    for (const h of homes) {
+      if (holder[h] === 1 - side) { held++; continue; }
+      if (holder[h] !== -1 || occ[h] !== 0) break;
+      let near = false;
+      for (const x of f.adj[h]!) if (occ[x]! & enemyBit) { near = true; break; }
+      if (!near) break;
+      risky++;
+    }
+    if (risky > 0 && held + risky === homes.length) homeRisk += side === 0 ? -2 : 2;
+  }
   // threats: nobles in a held area next to stronger enemy forces
   const pw: number[][] = [new Array<number>(areaCount).fill(0), new Array<number>(areaCount).fill(0)];
   const nb: number[][] = [new Array<number>(areaCount).fill(0), new Array<number>(areaCount).fill(0)];
@@ -257,7 +278,7 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
   const first = HAMMER_DATA.scenarios.find((x) => x.id === s.scenario)?.firstYear ?? s.year;
   const span = Math.max(1, s.lastYear - first + 1);
   const progress = Math.max(0, Math.min(1, (s.year - first + winterNear) / span));
-  return [nobles, battle, defect * winterNear, progress, wallaceOn ? -1 : 1, power / 10, (e.overLimit - sc.overLimit) * winterNear, threat];
+  return [nobles, battle, defect * winterNear, progress, wallaceOn ? -1 : 1, power / 10, (e.overLimit - sc.overLimit) * winterNear, threat, homeRisk * winterNear];
 }
 
 /**
@@ -275,13 +296,16 @@ export interface HammerWeights {
   nobles: number; noblesLate: number; tie: number; power: number; overLimit: number;
   /** Share of the threatened noble swing counted (a guess, not fitted). */
   threat: number;
+  /** Share of the noble swing counted for nobles whose homes the enemy holds or can reach (a guess). */
+  homeRisk?: number;
 }
 
 export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.15, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.25 };
 
 export function hammerLogit(x: number[], w: HammerWeights = HAMMER_WEIGHTS): number {
-  const [nobles, battle, defect, progress, tie, power, over, threat] = x as [number, number, number, number, number, number, number, number];
-  return (w.nobles + w.noblesLate * progress) * (nobles + battle + defect + w.threat * threat) + w.tie * tie + w.power * power + w.overLimit * over;
+  const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk] = x as [number, number, number, number, number, number, number, number, number];
+  return (w.nobles + w.noblesLate * progress) * (nobles + battle + defect + w.threat * threat + (w.homeRisk ?? 0) * homeRisk)
+    + w.tie * tie + w.power * power + w.overLimit * over;
 }
 
 export function evaluateHammer(game: AnyGame, s: HammerState, w: HammerWeights = HAMMER_WEIGHTS): Record<Role, number> {
