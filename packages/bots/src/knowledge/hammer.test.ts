@@ -242,3 +242,16 @@ test('Hammer prune: a Winter build never ends while a build is left (7.62, 7.63)
   assert.ok(builds >= 5 && others > 300, `${builds} build prompts, ${others} others`);
   assert.deepEqual(pruneHammer({ phase: 'w-build' } as HammerState, [{ type: 'done' }]), [{ type: 'done' }]);
 });
+
+test('HotS 7.1 home risk in the evaluation: a noble whose only home is empty with enemy blocks next door is at risk near Winter', () => {
+  // Dunbar's English noble stands in Lothian, leaving Dunbar (its only home) empty
+  const near = { 'E-noble-dunbar': ['lothian', 2], 'S-wallace': ['teviot', 3] } as Record<string, [string, number]>;
+  const far = { 'E-noble-dunbar': ['lothian', 2], 'S-wallace': ['garmoran', 3] } as Record<string, [string, number]>;
+  const guarded = { ...near, 'E-durham-infantry': ['dunbar', 3] } as Record<string, [string, number]>;
+  const risk = (m: Record<string, [string, number]>, turn: number): number => feature(placed(m, turn), 'homeRisk*winter');
+  assert.ok(risk(near, 5) < risk(far, 5), `Wallace next to Dunbar: ${risk(near, 5)} vs ${risk(far, 5)}`);
+  assert.equal(risk(guarded, 5), risk(far, 5), 'an English block in Dunbar keeps it safe');
+  assert.equal(risk(near, 1) + 0, 0, 'no Winter in sight on turn 1');
+  const w = { ...HAMMER_SETTINGS.weights, homeRisk: 0.5 };
+  assert.ok(evaluateHammer(g, placed(near, 5), w).England! < evaluateHammer(g, placed(far, 5), w).England!);
+});
