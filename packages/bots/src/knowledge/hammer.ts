@@ -294,13 +294,17 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
  */
 export interface HammerWeights {
   nobles: number; noblesLate: number; tie: number; power: number; overLimit: number;
-  /** Share of the threatened noble swing counted (a guess, not fitted). */
+  /**
+   * Share of the threatened noble swing counted (a guess, not fitted). 0.5 since session 3: against
+   * 0.25 (with the build prune in both), hard@200 vs medium@50 won 13/20 vs 12/20 in Braveheart and
+   * 15/20 vs 13/20 in The Bruce (seed 1): not a difference 20 games can show, no sign of harm.
+   */
   threat: number;
   /** Share of the noble swing counted for nobles whose homes the enemy holds or can reach (a guess). */
   homeRisk?: number;
 }
 
-export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.15, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.25 };
+export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.15, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5 };
 
 export function hammerLogit(x: number[], w: HammerWeights = HAMMER_WEIGHTS): number {
   const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk] = x as [number, number, number, number, number, number, number, number, number];
