@@ -179,3 +179,26 @@ test('exploration: a knowledge may suggest the UCB constant; the bot option stil
   assert.ok(greedy > wide + 0.2, `most visited share ${greedy} vs ${wide}`);
   assert.equal(overridden, wide);
 });
+
+test('knowledge prune: a pruned action is never chosen nor searched, in the tree or in rollouts', () => {
+  // tic-tac-toe where the knowledge forbids the winning square 2 everywhere: the bot must play elsewhere
+  const win: TttState = { board: ['x', 'x', null, 'o', 'o', null, null, null, null], turn: 'x' };
+  let calls = 0, seen2 = 0;
+  const prune = (_s: unknown, _r: Role, acts: unknown[]): unknown[] => {
+    calls++;
+    const out = acts.filter((a) => a !== 2);
+    if (out.length !== acts.length) seen2++;
+    return out.length > 0 ? out : acts;
+  };
+  const rollout = (_g: AnyGame, _s: unknown, _r: Role, acts: unknown[], rng: Rng): unknown => {
+    assert.ok(!acts.includes(2) || acts.length === 1, 'rollout offered a pruned action');
+    return acts[rng.int(acts.length)];
+  };
+  const bot = mcts(300, { knowledge: { prune, rollout } });
+  const a = bot.choose(ticTacToe, win, 'x', new Rng('p'));
+  assert.notEqual(a, 2);
+  assert.ok(calls > 300 && seen2 > 0);
+  assert.ok(bot.last!.root.every((e) => e.action !== 2));
+  // without the prune the same bot takes the win
+  assert.equal(mcts(300).choose(ticTacToe, win, 'x', new Rng('p')), 2);
+});

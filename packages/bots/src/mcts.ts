@@ -74,11 +74,11 @@ export function outcomeReward(outcome: Outcome, role: Role): number {
   return 0.9 * win + 0.1 * rank;
 }
 
-function actorOf(game: AnyGame, state: unknown): { role: Role; actions: unknown[] } | null {
+function actorOf(game: AnyGame, state: unknown, k: Knowledge | undefined): { role: Role; actions: unknown[] } | null {
   const active: Role[] = game.active(state);
   for (const r of active) {
     const acts: unknown[] = game.actions(state, r);
-    if (acts.length > 0) return { role: r, actions: acts };
+    if (acts.length > 0) return { role: r, actions: k?.prune ? k.prune(state, r, acts) : acts };
   }
   return null;
 }
@@ -103,14 +103,15 @@ export class MctsBot implements Bot {
   }
 
   choose(game: AnyGame, state: unknown, role: Role, rng: Rng): unknown {
-    const legal: unknown[] = game.actions(state, role);
-    if (legal.length === 0) throw new RuleError(RuleCodes.notYourTurn, `${role} has no legal action`);
+    const all: unknown[] = game.actions(state, role);
+    if (all.length === 0) throw new RuleError(RuleCodes.notYourTurn, `${role} has no legal action`);
+    const k = this.opts.knowledge === undefined ? knowledgeFor(game.id) : (this.opts.knowledge ?? undefined);
+    const legal = k?.prune ? k.prune(state, role, all) : all;
     if (legal.length === 1) {
       this.last = { iterations: 0, ms: 0, nodes: this.table.size, root: [{ action: legal[0], n: 0, mean: 0 }], mismatches: 0 };
       return legal[0];
     }
     const t0 = performance.now();
-    const k = this.opts.knowledge === undefined ? knowledgeFor(game.id) : (this.opts.knowledge ?? undefined);
     const c = this.opts.exploration ?? k?.exploration ?? 0.7;
     const depthLimit = k?.evaluate ? (this.opts.rolloutDepth ?? k.rolloutDepth ?? 40) : Infinity;
     const maxRollout = this.opts.maxRolloutActions ?? 5000;
@@ -153,8 +154,9 @@ export class MctsBot implements Bot {
         if (first) {
           actor = role;
           acts = game.actions(s, role);
+          if (k?.prune) acts = k.prune(s, role, acts);
         } else {
-          const a = actorOf(game, s);
+          const a = actorOf(game, s, k);
           if (!a) break;
           actor = a.role;
           acts = a.actions;

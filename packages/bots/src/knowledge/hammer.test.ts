@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual, type Role } from '@tabula/engine';
 import { hammerGame as g, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerKnowledge, hammerTables, rolloutHammer, rolloutHammerGreedy, sideStrength } from './hammer.js';
+import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerInfoKey, hammerKnowledge, pruneHammer, hammerStateKey, hammerTables, rolloutHammer, rolloutHammerGreedy, sideStrength } from './hammer.js';
 
 function walk(seed: string, steps: number, scenario = 'braveheart'): HammerState {
   let s: HammerState = g.setup({ seed, scenario });
@@ -187,4 +187,71 @@ test('Hammer greedy rollouts: a moving block goes where the evaluation likes bes
     }
   }
   assert.ok(checked >= 3, `only ${checked} path prompts met`);
+});
+
+test('Hammer state key (read from the state, no view built): equal keys exactly when the views are equal, over whole games and re-deals', () => {
+  // key -> view and view -> key must both be functions: then the key is the view, compressed
+  const keyToView = new Map<string, string>(), viewToKey = new Map<string, string>();
+  let battles = 0, remembered = 0;
+  for (let i = 0; i < 6; i++) {
+    let s: HammerState = g.setup({ seed: `state-key${i}`, scenario: i % 2 ? 'the-bruce' : 'braveheart' });
+    const rng = new Rng(`state-key${i}`);
+    for (let k = 0; k < 2000 && g.active(s).length; k++) {
+      if (s.battle) battles++;
+      if (s.known.some((x) => x > 0)) remembered++;
+      for (const r of ['England', 'Scotland'] as Role[]) {
+        for (const x of [s, g.determinize(s, r, rng) as HammerState]) {
+          const key = hammerStateKey(x, r), view = `${r}:${JSON.stringify(g.view(x, r))}`;
+          assert.equal(keyToView.get(key) ?? view, view, 'two different views got one key');
+          assert.equal(viewToKey.get(view) ?? key, key, 'one view got two keys');
+          keyToView.set(key, view);
+          viewToKey.set(view, key);
+        }
+      }
+      const r = g.active(s).find((x: Role) => g.actions(s, x).length > 0)!;
+      s = g.apply(s, r, randomBot.choose(g, s, r, rng) as HammerAction);
+    }
+  }
+  assert.ok(keyToView.size > 2000 && battles > 50 && remembered > 50, `${keyToView.size} keys, ${battles} battle states, ${remembered} with memory`);
+  // the knowledge uses it; the view-based key is still there for comparison
+  const s = walk('state-key', 40);
+  assert.equal(hammerKnowledge.infoKey!(s, 'England'), hammerStateKey(s, 'England'));
+  assert.notEqual(hammerInfoKey(g, s, 'England'), '');
+});
+
+test('Hammer prune: a Winter build never ends while a build is left (7.62, 7.63); elsewhere nothing is pruned', () => {
+  let builds = 0, others = 0;
+  for (let i = 0; i < 4 && builds < 5; i++) {
+    let s: HammerState = g.setup({ seed: `prune${i}`, scenario: i % 2 ? 'the-bruce' : 'braveheart' });
+    const rng = new Rng(`prune${i}`);
+    for (let k = 0; k < 3000 && g.active(s).length; k++) {
+      const r = g.active(s).find((x: Role) => g.actions(s, x).length > 0)!;
+      const acts = g.actions(s, r) as HammerAction[];
+      const kept = hammerKnowledge.prune!(s, r, acts) as HammerAction[];
+      if (s.phase === 'w-build' && acts.length > 1) {
+        builds++;
+        assert.ok(acts.some((a) => a.type === 'done'));
+        assert.deepEqual(kept, acts.filter((a) => a.type !== 'done'));
+      } else {
+        others++;
+        assert.equal(kept, acts);
+      }
+      s = g.apply(s, r, randomBot.choose(g, s, r, rng) as HammerAction);
+    }
+  }
+  assert.ok(builds >= 5 && others > 300, `${builds} build prompts, ${others} others`);
+  assert.deepEqual(pruneHammer({ phase: 'w-build' } as HammerState, [{ type: 'done' }]), [{ type: 'done' }]);
+});
+
+test('HotS 7.1 home risk in the evaluation: a noble whose only home is empty with enemy blocks next door is at risk near Winter', () => {
+  // Dunbar's English noble stands in Lothian, leaving Dunbar (its only home) empty
+  const near = { 'E-noble-dunbar': ['lothian', 2], 'S-wallace': ['teviot', 3] } as Record<string, [string, number]>;
+  const far = { 'E-noble-dunbar': ['lothian', 2], 'S-wallace': ['garmoran', 3] } as Record<string, [string, number]>;
+  const guarded = { ...near, 'E-durham-infantry': ['dunbar', 3] } as Record<string, [string, number]>;
+  const risk = (m: Record<string, [string, number]>, turn: number): number => feature(placed(m, turn), 'homeRisk*winter');
+  assert.ok(risk(near, 5) < risk(far, 5), `Wallace next to Dunbar: ${risk(near, 5)} vs ${risk(far, 5)}`);
+  assert.equal(risk(guarded, 5), risk(far, 5), 'an English block in Dunbar keeps it safe');
+  assert.equal(risk(near, 1) + 0, 0, 'no Winter in sight on turn 1');
+  const w = { ...HAMMER_SETTINGS.weights, homeRisk: 0.5 };
+  assert.ok(evaluateHammer(g, placed(near, 5), w).England! < evaluateHammer(g, placed(far, 5), w).England!);
 });

@@ -174,7 +174,7 @@ export function battleOdds(e: Fighter[], sc: Fighter[]): number {
 }
 
 /** Names of the evaluation features (England minus Scotland), in `hammerFeatures` order. */
-export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie', 'power', 'overLimit*winter', 'threat'] as const;
+export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie', 'power', 'overLimit*winter', 'threat', 'homeRisk*winter'] as const;
 
 /**
  * Evaluation features of a state not over, from England's side (England minus Scotland):
@@ -230,6 +230,27 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
     const side = t.side[b]!;
     if (homes.every((h) => holder[h] === 1 - side)) defect += side === 0 ? -2 : 2;
   }
+  // Winter risk: nobles none of whose homes is safe, each home being held by the enemy or empty with
+  // enemy blocks next door (one move from making the noble defect, 7.1), not counted above
+  let homeRisk = 0;
+  for (let b = 0; b < n; b++) {
+    if (!t.noble[b]) continue;
+    const l = s.loc[b]!;
+    if (l < 0 || l >= areaCount) continue;
+    const homes = f.homes[b]!;
+    if (homes.length === 0) continue;
+    const side = t.side[b]!, enemyBit = 1 << (1 - side);
+    let held = 0, risky = 0;
+    for (const h of homes) {
+      if (holder[h] === 1 - side) { held++; continue; }
+      if (holder[h] !== -1 || occ[h] !== 0) break;
+      let near = false;
+      for (const x of f.adj[h]!) if (occ[x]! & enemyBit) { near = true; break; }
+      if (!near) break;
+      risky++;
+    }
+    if (risky > 0 && held + risky === homes.length) homeRisk += side === 0 ? -2 : 2;
+  }
   // threats: nobles in a held area next to stronger enemy forces
   const pw: number[][] = [new Array<number>(areaCount).fill(0), new Array<number>(areaCount).fill(0)];
   const nb: number[][] = [new Array<number>(areaCount).fill(0), new Array<number>(areaCount).fill(0)];
@@ -257,7 +278,7 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
   const first = HAMMER_DATA.scenarios.find((x) => x.id === s.scenario)?.firstYear ?? s.year;
   const span = Math.max(1, s.lastYear - first + 1);
   const progress = Math.max(0, Math.min(1, (s.year - first + winterNear) / span));
-  return [nobles, battle, defect * winterNear, progress, wallaceOn ? -1 : 1, power / 10, (e.overLimit - sc.overLimit) * winterNear, threat];
+  return [nobles, battle, defect * winterNear, progress, wallaceOn ? -1 : 1, power / 10, (e.overLimit - sc.overLimit) * winterNear, threat, homeRisk * winterNear];
 }
 
 /**
@@ -273,15 +294,22 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
  */
 export interface HammerWeights {
   nobles: number; noblesLate: number; tie: number; power: number; overLimit: number;
-  /** Share of the threatened noble swing counted (a guess, not fitted). */
+  /**
+   * Share of the threatened noble swing counted (a guess, not fitted). 0.5 since session 3: against
+   * 0.25 (with the build prune in both), hard@200 vs medium@50 won 13/20 vs 12/20 in Braveheart and
+   * 15/20 vs 13/20 in The Bruce (seed 1): not a difference 20 games can show, no sign of harm.
+   */
   threat: number;
+  /** Share of the noble swing counted for nobles whose homes the enemy holds or can reach (a guess). */
+  homeRisk?: number;
 }
 
-export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.15, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.25 };
+export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.15, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5 };
 
 export function hammerLogit(x: number[], w: HammerWeights = HAMMER_WEIGHTS): number {
-  const [nobles, battle, defect, progress, tie, power, over, threat] = x as [number, number, number, number, number, number, number, number];
-  return (w.nobles + w.noblesLate * progress) * (nobles + battle + defect + w.threat * threat) + w.tie * tie + w.power * power + w.overLimit * over;
+  const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk] = x as [number, number, number, number, number, number, number, number, number];
+  return (w.nobles + w.noblesLate * progress) * (nobles + battle + defect + w.threat * threat + (w.homeRisk ?? 0) * homeRisk)
+    + w.tie * tie + w.power * power + w.overLimit * over;
 }
 
 export function evaluateHammer(game: AnyGame, s: HammerState, w: HammerWeights = HAMMER_WEIGHTS): Record<Role, number> {
@@ -363,6 +391,8 @@ export interface HammerSettings {
   rolloutDepth: number;
   /** UCB constant suggested for this game's reward scale. */
   exploration?: number;
+  /** `pruneHammer` in the search (default on; false for A/B runs). */
+  prune?: boolean;
 }
 
 /**
@@ -391,6 +421,108 @@ export function hammerInfoKey(game: AnyGame, s: HammerState, role: Role): string
   return `${k}#${JSON.stringify(rest)}`;
 }
 
+/** Phase names to small codes (first come, first numbered; stable within a process). */
+const PHASE_CODE = new Map<string, number>();
+const BATTLE_STAGE: Record<string, number> = { turns: 1, hits: 2, retreat: 3, regroup: 4 };
+/** Scratch for `hammerStateKey` (one call at a time; values fit 16 bits). */
+const KEY_BUF = new Uint16Array(2048);
+const HIDDEN: number[] = new Array<number>(128).fill(0);
+
+/**
+ * The same information set as `hammerInfoKey`, read straight from the state without building the
+ * view (the search's hottest call): every field the view shows for `role`, in a fixed order, as
+ * character codes. Per block: own blocks, enemy blocks face up in battle (5.3) or remembered
+ * (`known`), and every off-map block (public by name) by block index with area, shown strength and
+ * flags (pool blocks: area only, as the view lists pools without strengths); the enemy's other
+ * blocks only as counts per area and flags (moved, reserve) and per pool, as the view shows them.
+ * A test checks over whole games that equal keys mean equal views and the reverse.
+ */
+export function hammerStateKey(s: HammerState, role: Role): string {
+  const t = hammerTables(hammerGame);
+  const v = role === 'England' ? 0 : 1;
+  const areaCount = t.areas.length, off = areaCount + 2, n = t.ids.length;
+  const bt = s.battle;
+  const showing = bt !== null && (bt.stage === 'turns' || bt.stage === 'hits');
+  const known = s.known;
+  const hidden = HIDDEN;
+  hidden.fill(0);
+  const c = KEY_BUF;
+  let w = 0;
+  let nobles0 = 0, nobles1 = 0;
+  for (let b = 0; b < n; b++) {
+    const l = s.loc[b]!, side = t.side[b]!;
+    if (t.noble[b] && l < areaCount) { if (side === 0) nobles0++; else nobles1++; }
+    if (l === off) { c[w++] = l; continue; }
+    if (l >= areaCount) {
+      if (side === v) c[w++] = l;
+      else { c[w++] = 0xfff0; hidden[areaCount * 4 + l - areaCount]!++; }
+      continue;
+    }
+    const f = s.flags[b]!;
+    const revealed = showing && l === bt.area && !(f & 2);
+    const rem = !revealed && side !== v && known !== undefined && known[b]! > 0;
+    if (side === v || revealed || rem) {
+      c[w++] = l;
+      c[w++] = rem ? known[b]! : s.steps[b]!;
+      c[w++] = (f & 3) | (revealed ? 4 : 0) | (rem ? 8 : 0);
+    } else {
+      c[w++] = 0xfff0;
+      hidden[l * 4 + (f & 3)]!++;
+    }
+  }
+  for (let i = 0; i < areaCount * 4 + 2; i++) c[w++] = hidden[i]!;
+  let ph = PHASE_CODE.get(s.phase);
+  if (ph === undefined) { ph = PHASE_CODE.size + 1; PHASE_CODE.set(s.phase, ph); }
+  const who = s.who, phase = s.phase;
+  const ownTurn = who === v;
+  const bothUp = s.card[0] !== 0 && s.card[1] !== 0;
+  const moving = phase === 'move' || phase === 'group' || phase === 'path';
+  c[w++] = 0xfff3; c[w++] = s.year; c[w++] = s.turn; c[w++] = s.lastYear; c[w++] = ph; c[w++] = who + 4;
+  c[w++] = s.edward2 ? 1 : 0; c[w++] = s.kingCrowned ? 1 : 0; c[w++] = nobles0; c[w++] = nobles1; c[w++] = s.result ? 1 : 0;
+  for (let side = 0; side < 2; side++) {
+    const x = s.card[side]!;
+    c[w++] = x === 0 ? 0xfff1 : side === v || bothUp ? x : 0xfff2;
+  }
+  c[w++] = phase === 'cards' ? 0xfff1 : s.p1;
+  c[w++] = moving ? s.moves : 0;
+  c[w++] = s.grp >= 0 && (phase === 'group' || phase === 'path') ? s.grp : 0xfff1;
+  c[w++] = ownTurn && phase === 'path' && s.sel >= 0 ? s.sel : 0xfff1;
+  c[w++] = s.truce + 4;
+  const lists = [s.hand[v]!, s.played[0]!, s.played[1]!, s.bCount, s.bUsed];
+  for (const list of lists) {
+    c[w++] = list.length;
+    for (let i = 0; i < list.length; i++) c[w++] = list[i]!;
+  }
+  c[w++] = s.hand[1 - v]!.length;
+  for (let a = 0; a < areaCount; a++) {
+    const att = s.att[a]!;
+    c[w++] = att + 4;
+    c[w++] = att >= 0 ? s.mainBorder[a]! + 4 : 0;
+  }
+  if (bt) {
+    c[w++] = 0xfff8; c[w++] = bt.area; c[w++] = bt.att; c[w++] = bt.round; c[w++] = BATTLE_STAGE[bt.stage] ?? 0;
+    c[w++] = who === 0 || who === 1 ? who : bt.att; c[w++] = Math.min(2, bt.step >> 1); c[w++] = bt.hits; c[w++] = bt.hitSide;
+    c[w++] = bt.dice.length;
+    for (let i = 0; i < bt.dice.length; i++) c[w++] = bt.dice[i]!;
+  }
+  if (ownTurn) {
+    c[w++] = 0xfff9;
+    for (let a = 0; a < s.rp.length; a++) c[w++] = s.rp[a]!;
+  }
+  return String.fromCharCode.apply(null, c.subarray(0, w) as unknown as number[]);
+}
+
+/**
+ * Actions the search never weighs: ending a Winter build (7.62, 7.63) while builds are left. A step
+ * or a drawn block costs nothing and is never lost before the next count, but one step is worth
+ * too little in the evaluation for a short search to tell it from stopping: searches stopped early.
+ */
+export function pruneHammer(s: HammerState, actions: HammerAction[]): HammerAction[] {
+  if (s.phase !== 'w-build' || actions.length < 2) return actions;
+  const out = actions.filter((a) => a.type !== 'done');
+  return out.length > 0 ? out : actions;
+}
+
 /** The knowledge with other settings (for experiments: `hammerKnowledge` uses HAMMER_SETTINGS). */
 export function makeHammerKnowledge(o: HammerSettings): Knowledge {
   return {
@@ -401,7 +533,8 @@ export function makeHammerKnowledge(o: HammerSettings): Knowledge {
       : (_game, _state, _role, actions, rng) => rolloutHammer(actions as HammerAction[], rng, o.quiet),
     evaluate: (game, state) => evaluateHammer(game, state as HammerState, o.weights),
     canonical: (game, state, role) => canonicalHammer(game, state as HammerState, role),
-    infoKey: (state, role) => hammerInfoKey(hammerGame, state as HammerState, role),
+    infoKey: (state, role) => hammerStateKey(state as HammerState, role),
+    ...(o.prune === false ? {} : { prune: (state: unknown, _role: Role, actions: unknown[]) => pruneHammer(state as HammerState, actions as HammerAction[]) }),
   };
 }
 

@@ -8,6 +8,12 @@ export interface Knowledge {
   /** Picks a rollout action for `role` among `actions` (non-empty). Absent: uniform random. */
   rollout?(game: AnyGame, state: unknown, role: Role, actions: unknown[], rng: Rng): unknown;
   /**
+   * Drops actions the bot never needs to weigh (e.g. ending a Winter build while free builds are
+   * left) from `actions` (non-empty; the result must be a non-empty sub-list of the same objects).
+   * Used everywhere the search lists actions: at the root, in the tree and in rollouts. Absent: all.
+   */
+  prune?(state: unknown, role: Role, actions: unknown[]): unknown[];
+  /**
    * Estimated reward per role in [0, 1] (1 = certain win) for a state that is not over.
    * Used when a rollout stops at its depth limit; a role left out counts 1/2. Absent: rollouts play to the end.
    */
