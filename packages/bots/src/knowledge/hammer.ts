@@ -219,27 +219,19 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
     battle += 2 * (p * ns - (1 - p) * ne);
     holder[a] = p >= 0.5 ? 0 : 1;
   }
-  // Winter: nobles whose homes are all held by the enemy defect
-  let defect = 0;
+  // Winter: nobles whose homes are all held by the enemy defect (7.1). Winter risk: nobles none of
+  // whose homes is safe, each home being held by the enemy or empty with enemy blocks next door (one
+  // move from making the noble defect), not counted as defecting.
+  let defect = 0, homeRisk = 0;
   for (let b = 0; b < n; b++) {
     if (!t.noble[b]) continue;
     const l = s.loc[b]!;
     if (l < 0 || l >= areaCount) continue;
     const homes = f.homes[b]!;
     if (homes.length === 0) continue; // Moray
-    const side = t.side[b]!;
-    if (homes.every((h) => holder[h] === 1 - side)) defect += side === 0 ? -2 : 2;
-  }
-  // Winter risk: nobles none of whose homes is safe, each home being held by the enemy or empty with
-  // enemy blocks next door (one move from making the noble defect, 7.1), not counted above
-  let homeRisk = 0;
-  for (let b = 0; b < n; b++) {
-    if (!t.noble[b]) continue;
-    const l = s.loc[b]!;
-    if (l < 0 || l >= areaCount) continue;
-    const homes = f.homes[b]!;
-    if (homes.length === 0) continue;
-    const side = t.side[b]!, enemyBit = 1 << (1 - side);
+    const side = t.side[b]!, sign = side === 0 ? -2 : 2;
+    if (homes.every((h) => holder[h] === 1 - side)) { defect += sign; continue; }
+    const enemyBit = 1 << (1 - side);
     let held = 0, risky = 0;
     for (const h of homes) {
       if (holder[h] === 1 - side) { held++; continue; }
@@ -249,7 +241,7 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
       if (!near) break;
       risky++;
     }
-    if (risky > 0 && held + risky === homes.length) homeRisk += side === 0 ? -2 : 2;
+    if (risky > 0 && held + risky === homes.length) homeRisk += sign;
   }
   // threats: nobles in a held area next to stronger enemy forces
   const pw: number[][] = [new Array<number>(areaCount).fill(0), new Array<number>(areaCount).fill(0)];
