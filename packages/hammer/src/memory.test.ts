@@ -35,7 +35,7 @@ function moveOne(s: State, role: string, block: string, path: string[], group: s
   return t.phase === 'group' ? g.apply(t, role, { type: 'end' }) : t;
 }
 
-/** Plays "done"/"end"/"pass" (else the first action) until `stop`. */
+/** Picks "done", "end" or "pass" when offered (for `until`, which otherwise plays "done" or the first action). */
 const quietly = (t: State, acts: Action[]): Action | undefined => acts.find((a) => a.type === 'done' || a.type === 'end' || a.type === 'pass');
 
 /**
@@ -103,21 +103,15 @@ test('HotS fog memory: memory is per side and spectators remember nothing', () =
   assert.equal(t.known[blockOf('E-durham-infantry')], 0);
 });
 
-test('HotS fog memory: after a block of the same side enters the area, the record is forgotten and re-dealt', () => {
-  let t = until(wallaceWins(), (x) => x.phase === 'cards', quietly);
-  t = cards(t, MOVE1, MOVE2);
-  t = move(t, 'Scotland', 'S-graham', ['lothian'], 'mentieth');
-  assert.deepEqual(rememberedIds(g.view(t, 'England')), []);
-  assert.ok(keptWallace(t) < 30, 'Wallace is re-dealt again');
-});
-
-test('HotS fog memory: after a block of the same side leaves the area, the record is forgotten and re-dealt', () => {
-  let t = until(wallaceWins(), (x) => x.phase === 'cards', quietly);
-  t = cards(t, MOVE1, MOVE2);
-  t = move(t, 'Scotland', 'S-douglas', ['selkirk'], 'lothian');
-  assert.deepEqual(rememberedIds(g.view(t, 'England')), []);
-  assert.ok(keptWallace(t) < 30, 'Wallace is re-dealt again');
-});
+for (const [what, block, to, from] of [['enters', 'S-graham', 'lothian', 'mentieth'], ['leaves', 'S-douglas', 'selkirk', 'lothian']] as const) {
+  test(`HotS fog memory: after a block of the same side ${what} the area, the record is forgotten and re-dealt`, () => {
+    let t = until(wallaceWins(), (x) => x.phase === 'cards', quietly);
+    t = cards(t, MOVE1, MOVE2);
+    t = move(t, 'Scotland', block, [to], from);
+    assert.deepEqual(rememberedIds(g.view(t, 'England')), []);
+    assert.ok(keptWallace(t) < 30, 'Wallace is re-dealt again');
+  });
+}
 
 test('HotS fog memory: an enemy block entering the area does not disturb the record (it starts a battle)', () => {
   let t = until(wallaceWins(), (x) => x.phase === 'cards', quietly);

@@ -394,23 +394,11 @@ export interface HammerSettings {
  */
 export const HAMMER_SETTINGS: HammerSettings = { quiet: 0.85, quietGroup: 0.85, greedy: 0, weights: HAMMER_WEIGHTS, rolloutDepth: 24, exploration: 0.3 };
 
-/**
- * The search-tree key of `role`'s information set: a compact encoding of its view (so a function of
- * what it can see), cheaper than `JSON.stringify` of the whole view. The board (areas, pools, off-map
- * blocks) is written field by field; the other, small fields go through JSON as they are.
- */
-export function hammerInfoKey(game: AnyGame, s: HammerState, role: Role): string {
-  const v = game.view(s, role) as HammerView;
-  let k = '';
-  for (const a of v.areas) {
-    k += a.attacker === null ? '|' : a.attacker === 'England' ? '|E' : '|S';
-    for (const b of a.blocks) {
-      k += `${b.side === 'England' ? ';e' : ';s'}${(b.moved ? 1 : 0) + (b.reserve ? 2 : 0) + (b.revealed ? 4 : 0) + (b.remembered ? 8 : 0)}`;
-      if (b.id !== undefined) k += `${b.id},${b.steps ?? ''},${b.max ?? ''}`;
-    }
-  }
-  const { areas: _areas, ...rest } = v;
-  return `${k}#${JSON.stringify(rest)}`;
+/** Writes a list's length and items into `c` from `w` on; returns the next free index. */
+function putList(c: Uint16Array, w: number, list: readonly number[]): number {
+  c[w++] = list.length;
+  for (let i = 0; i < list.length; i++) c[w++] = list[i]!;
+  return w;
 }
 
 /** Phase names to small codes (first come, first numbered; stable within a process). */
@@ -421,7 +409,7 @@ const KEY_BUF = new Uint16Array(2048);
 const HIDDEN: number[] = new Array<number>(128).fill(0);
 
 /**
- * The same information set as `hammerInfoKey`, read straight from the state without building the
+ * The search-tree key of `role`'s information set, read straight from the state without building the
  * view (the search's hottest call): every field the view shows for `role`, in a fixed order, as
  * character codes. Per block: own blocks, enemy blocks face up in battle (5.3) or remembered
  * (`known`), and every off-map block (public by name) by block index with area, shown strength and
@@ -480,11 +468,11 @@ export function hammerStateKey(s: HammerState, role: Role): string {
   c[w++] = s.grp >= 0 && (phase === 'group' || phase === 'path') ? s.grp : 0xfff1;
   c[w++] = ownTurn && phase === 'path' && s.sel >= 0 ? s.sel : 0xfff1;
   c[w++] = s.truce + 4;
-  const lists = [s.hand[v]!, s.played[0]!, s.played[1]!, s.bCount, s.bUsed];
-  for (const list of lists) {
-    c[w++] = list.length;
-    for (let i = 0; i < list.length; i++) c[w++] = list[i]!;
-  }
+  w = putList(c, w, s.hand[v]!);
+  w = putList(c, w, s.played[0]!);
+  w = putList(c, w, s.played[1]!);
+  w = putList(c, w, s.bCount);
+  w = putList(c, w, s.bUsed);
   c[w++] = s.hand[1 - v]!.length;
   for (let a = 0; a < areaCount; a++) {
     const att = s.att[a]!;
