@@ -53,3 +53,45 @@ test('bench pick: outside battle turns it is uniform and deterministic for a see
   }
   assert.equal(seen.size, acts.length);
 });
+
+/** The menu built explicitly (one entry per fire twice, pass, other action, and per block's retreat group). */
+function explicitMenuPick(actions: readonly Action[], rng: Rng): Action {
+  if (!actions.some((a) => a.type === 'fire')) return actions[rng.int(actions.length)]!;
+  const menu: (Action | Action[])[] = [];
+  const groups = new Map<string, Action[]>();
+  for (const a of actions) {
+    if (a.type === 'fire') menu.push(a, a);
+    else if (a.type !== 'retreat') menu.push(a);
+    else {
+      let grp = groups.get(a.block);
+      if (!grp) { grp = []; groups.set(a.block, grp); menu.push(grp); }
+      grp.push(a);
+    }
+  }
+  for (;;) {
+    const e = menu[rng.int(menu.length)]!;
+    if (!Array.isArray(e)) return e;
+    const k = rng.int(e.length + 2);
+    if (k < e.length) return e[k]!;
+  }
+}
+
+test('bench pick: walking the list picks exactly what the explicit menu picks (same RNG draws)', () => {
+  const rng = new Rng('walk');
+  let battleTurns = 0;
+  for (let game = 0; game < 20; game++) {
+    let s = g.setup({ seed: `walk-${game}`, scenario: 'braveheart' });
+    while (g.active(s).length > 0) {
+      const role = g.active(s)[0]!;
+      const acts = g.actions(s, role);
+      if (acts.some((a) => a.type === 'fire')) {
+        battleTurns++;
+        const seed = `t${battleTurns}`;
+        const x = new Rng(seed), y = new Rng(seed);
+        for (let i = 0; i < 20; i++) assert.equal(referenceMenuPick(acts, x), explicitMenuPick(acts, y));
+      }
+      s = g.apply(s, role, referenceMenuPick(acts, rng));
+    }
+  }
+  assert.ok(battleTurns > 100, `${battleTurns} battle turns compared`);
+});

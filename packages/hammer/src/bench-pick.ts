@@ -11,29 +11,39 @@
 import type { Rng } from '@tabula/engine';
 import type { Action } from './types.js';
 
-type BattleTurn = Extract<Action, { type: 'fire' | 'hold' | 'retreat' }>;
+/** True when actions[i] is a retreat of the same block as the action before it (a block's retreats are listed together). */
+function continuesRetreats(actions: readonly Action[], i: number): boolean {
+  const a = actions[i]!, p = i > 0 ? actions[i - 1]! : null;
+  return a.type === 'retreat' && p !== null && p.type === 'retreat' && p.block === a.block;
+}
 
-const isBattleTurn = (a: Action): a is BattleTurn => a.type === 'fire' || a.type === 'hold' || a.type === 'retreat';
-
+/**
+ * Picks like a menu where each block in battle is listed as fire twice, pass once and retreat once
+ * (its destinations as one entry), walking the list instead of building the menu: the battle phase
+ * lists a block's retreats together, so a run of them is one entry.
+ */
 export function referenceMenuPick(actions: readonly Action[], rng: Rng): Action {
-  if (!actions.some((a) => a.type === 'fire')) return actions[rng.int(actions.length)]!;
-  // Per block: fire twice, pass once, retreat once (as a group of destinations).
-  const menu: (Action | BattleTurn[])[] = [];
-  const retreats = new Map<string, BattleTurn[]>();
-  for (const a of actions) {
-    if (!isBattleTurn(a)) { menu.push(a); continue; }
-    if (a.type === 'fire') menu.push(a, a);
-    else if (a.type === 'hold') menu.push(a);
-    else {
-      let group = retreats.get(a.block);
-      if (!group) { group = []; retreats.set(a.block, group); menu.push(group); }
-      group.push(a);
-    }
+  let fires = false;
+  for (let i = 0; i < actions.length && !fires; i++) fires = actions[i]!.type === 'fire';
+  if (!fires) return actions[rng.int(actions.length)]!;
+  let size = 0;
+  for (let i = 0; i < actions.length; i++) {
+    if (actions[i]!.type === 'fire') size += 2;
+    else if (!continuesRetreats(actions, i)) size += 1;
   }
   for (;;) {
-    const entry = menu[rng.int(menu.length)]!;
-    if (!Array.isArray(entry)) return entry;
-    const k = rng.int(entry.length + 2); // two ways back to the battle menu
-    if (k < entry.length) return entry[k]!;
+    let r = rng.int(size);
+    for (let i = 0; i < actions.length; i++) {
+      const a = actions[i]!;
+      if (continuesRetreats(actions, i)) continue;
+      r -= a.type === 'fire' ? 2 : 1;
+      if (r >= 0) continue;
+      if (a.type !== 'retreat') return a;
+      let end = i + 1;
+      while (end < actions.length && continuesRetreats(actions, end)) end++;
+      const k = rng.int(end - i + 2); // two ways back to the battle menu
+      if (k < end - i) return actions[i + k]!;
+      break;
+    }
   }
 }

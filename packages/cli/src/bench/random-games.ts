@@ -34,14 +34,16 @@ export const randomGamesBench: Benchmark = {
     for (const game of listGames()) {
       for (const b of benchSetups(game)) {
         const count = quick ? Math.max(5, Math.floor(b.games / 20)) : b.games;
-        const rng = new Rng(`bench:${game.id}:${b.label}`);
+        // One RNG per game, seeded by its number: every run plays the same games, so runs differ
+        // only in speed (a shared RNG made the game set, and with it the mean length, vary).
+        const pickRng = (i: number, kind: string): Rng => new Rng(`${kind}:${game.id}:${b.label}:${i}`);
         // warm-up: at least 5 games and one second, so the JIT has compiled the hot paths
         const warmEnd = performance.now() + (quick ? 200 : 1000);
-        for (let i = 0; i < 5 || performance.now() < warmEnd; i++) playRandom(game, { ...b.setup, seed: `warm-${i}` }, rng, b.pick);
+        for (let i = 0; i < 5 || performance.now() < warmEnd; i++) playRandom(game, { ...b.setup, seed: `warm-${i}` }, pickRng(i, 'warm'), b.pick);
         let decisions = 0, peak = process.memoryUsage().rss;
         const t0 = performance.now();
         for (let i = 0; i < count; i++) {
-          decisions += playRandom(game, { ...b.setup, seed: `bench-${i}` }, rng, b.pick);
+          decisions += playRandom(game, { ...b.setup, seed: `bench-${i}` }, pickRng(i, 'bench'), b.pick);
           if (i % 10 === 0) peak = Math.max(peak, process.memoryUsage().rss);
         }
         const s = (performance.now() - t0) / 1000;
