@@ -478,6 +478,12 @@ export interface HammerSettings {
  * Greedy paths are off: measured hard@200 vs medium@50 (30 games per scenario, seeds 1 and 2), greedy
  * 0.9 with quietGroup 0.5 won 16/30 Braveheart and 24/30 The Bruce, these settings 18/30 and 21/30:
  * no difference that 30 games can show.
+ *
+ * Raids 0.5 with the session-4 weights (issue #8), against the weights and rollouts before, hard@200
+ * vs medium@50 (`tabula sim ... --games 40 --workers 1`, seed 1): Braveheart 26/40 -> 33/40
+ * (England 6/20 -> 13/20, Scotland 20/20 both), The Bruce 30/40 -> 32/40 (England 10/20 -> 12/20,
+ * Scotland 20/20 both). Hard as England only, the same seeds for both: Braveheart 4/20 -> 9/20,
+ * The Bruce 7/20 -> 14/20. About 3-10% more time per iteration.
  */
 export const HAMMER_SETTINGS: HammerSettings = { quiet: 0.85, quietGroup: 0.85, greedy: 0, weights: HAMMER_WEIGHTS, rolloutDepth: 24, exploration: 0.3, raid: 0.5 };
 
