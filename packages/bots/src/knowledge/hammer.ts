@@ -483,7 +483,12 @@ export interface HammerSettings {
  * vs medium@50 (`tabula sim ... --games 40 --workers 1`, seed 1): Braveheart 26/40 -> 33/40
  * (England 6/20 -> 13/20, Scotland 20/20 both), The Bruce 30/40 -> 32/40 (England 10/20 -> 12/20,
  * Scotland 20/20 both). Hard as England only, the same seeds for both: Braveheart 4/20 -> 9/20,
- * The Bruce 7/20 -> 14/20. About 3-10% more time per iteration.
+ * The Bruce 7/20 -> 14/20. Seed 2 (before: the same bots with the old settings through makeHammerKnowledge,
+ * same seeds and seats): Braveheart 25/40 -> 27/40 (England 5/20 -> 7/20), The Bruce 29/40 -> 34/40
+ * (England 9/20 -> 15/20, Scotland 20/20 -> 19/20). Both seeds: Braveheart 51/80 -> 60/80 (England
+ * 11/40 -> 20/40), The Bruce 59/80 -> 66/80 (England 19/40 -> 27/40). The Bruce, hard as England,
+ * 20 seeds: raids alone 11/20, the weights alone 12/20, both 14/20, neither 7/20. About 3-10% more
+ * time per iteration.
  */
 export const HAMMER_SETTINGS: HammerSettings = { quiet: 0.85, quietGroup: 0.85, greedy: 0, weights: HAMMER_WEIGHTS, rolloutDepth: 24, exploration: 0.3, raid: 0.5 };
 
