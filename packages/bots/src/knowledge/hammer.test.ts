@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual, type Role } from '@tabula/engine';
 import { hammerGame as g, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerKnowledge, pruneHammer, hammerStateKey, hammerTables, rolloutHammer, rolloutHammerGreedy, sideStrength } from './hammer.js';
+import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerKnowledge, pruneHammer, hammerStateKey, hammerTables, raidTargets, rolloutHammer, rolloutHammerGreedy, rolloutHammerRaid, sideStrength } from './hammer.js';
 
 function walk(seed: string, steps: number, scenario = 'braveheart'): HammerState {
   let s: HammerState = g.setup({ seed, scenario });
@@ -253,4 +253,68 @@ test('HotS 7.1 home risk in the evaluation: a noble whose only home is empty wit
   assert.equal(risk(near, 1) + 0, 0, 'no Winter in sight on turn 1');
   const w = { ...HAMMER_SETTINGS.weights, homeRisk: 0.5 };
   assert.ok(evaluateHammer(g, placed(near, 5), w).England! < evaluateHammer(g, placed(far, 5), w).England!);
+});
+
+test('HotS 7.1 in the evaluation: an English noble that leaves its home unguarded counts against England', () => {
+  // Dunbar's English noble walks to Lothian: Dunbar (its only home) is left empty, so any Scottish
+  // block that walks in before Winter makes it defect
+  const home = placed({ 'E-noble-dunbar': ['dunbar', 2] });
+  const away = placed({ 'E-noble-dunbar': ['lothian', 2] });
+  const guarded = placed({ 'E-noble-dunbar': ['lothian', 2], 'E-durham-infantry': ['dunbar', 3] });
+  assert.equal(feature(home, 'away'), 0);
+  assert.equal(feature(away, 'away'), -1);
+  assert.equal(feature(guarded, 'away'), 0, 'an English block in Dunbar guards it');
+  const w = { ...HAMMER_SETTINGS.weights, away: 0.15 };
+  assert.ok(evaluateHammer(g, away, w).England! < evaluateHammer(g, home, w).England!);
+});
+
+test('HotS 7.1 raid targets: an empty home of an enemy noble, and an own noble\'s home the enemy alone holds', () => {
+  const t = hammerTables(g);
+  const targets = (s: HammerState, side: number): string[] => {
+    const out: number[] = [];
+    raidTargets(g, s, side, out);
+    return t.areas.filter((_, a) => out[a] === 1);
+  };
+  // Braveheart set-up: Bruce (Scottish, in Annan) has Carrick empty; the English Comyn (in Badenoch) has Lochaber empty
+  const s0: HammerState = g.setup({ seed: 'raid', scenario: 'braveheart' });
+  assert.deepEqual(targets(s0, 0), ['carrick']);
+  assert.deepEqual(targets(s0, 1), ['lochaber']);
+  // Scots in Dunbar (an English noble's home): England's target to win back, no longer Scotland's
+  const taken = placed({ 'S-douglas': ['dunbar', 2], 'E-noble-dunbar': ['lothian', 2] });
+  assert.ok(targets(taken, 0).includes('dunbar'));
+  assert.ok(!targets(taken, 1).includes('dunbar'));
+  // the English noble back home with the Scots: a pending battle, no target for either side
+  const contested = placed({ 'S-douglas': ['dunbar', 2] });
+  assert.ok(!targets(contested, 0).includes('dunbar') && !targets(contested, 1).includes('dunbar'));
+});
+
+test('Hammer raid rollouts: a moving side takes its group next to a raid target into it and stops there', () => {
+  const o = { ...HAMMER_SETTINGS, raid: 1 };
+  const t = hammerTables(g);
+  let raids = 0, prompts = 0, stops = 0;
+  for (let i = 0; i < 6; i++) {
+    let s: HammerState = g.setup({ seed: `raid${i}`, scenario: i % 2 ? 'the-bruce' : 'braveheart' });
+    const rng = new Rng(`rr${i}`);
+    for (let k = 0; k < 300 && g.active(s).length; k++) {
+      const r = g.active(s).find((x: Role) => g.actions(s, x).length > 0)!;
+      const acts = g.actions(s, r) as HammerAction[];
+      const a = rolloutHammerRaid(g, s, r, acts, rng, o);
+      assert.ok(acts.includes(a), 'a listed action');
+      if (s.phase === 'path' && s.loc[s.sel] !== s.grp && acts.some((x) => x.type === 'stop')) {
+        const out: number[] = [];
+        if (raidTargets(g, s, r === 'England' ? 0 : 1, out, s.sel) && out[s.loc[s.sel]!] === 1) { stops++; assert.equal(a.type, 'stop', 'stops in the target'); }
+      }
+      if (s.phase === 'path' && a.type === 'to') {
+        const out: number[] = [];
+        if (raidTargets(g, s, r === 'England' ? 0 : 1, out, s.sel) && acts.some((x) => x.type === 'to' && out[t.areas.indexOf(x.area)] === 1)) {
+          prompts++;
+          if (out[t.areas.indexOf(a.area)] === 1) raids++;
+        }
+      }
+      s = g.apply(s, r, a);
+    }
+  }
+  assert.ok(prompts >= 5, `${prompts} path prompts with a target in reach`);
+  assert.equal(raids, prompts, 'every reachable target is taken');
+  assert.ok(stops >= 3, `${stops} stops in a target`);
 });

@@ -8,10 +8,14 @@
  * - pending battles (5.0-5.7): expected hits in initiative order give each side's odds; the loser's
  *   nobles count as captured;
  * - Winter (7.1): nobles whose every home the enemy holds count as defecting, more so near Winter;
+ *   nobles whose homes the enemy holds or can walk into count as partly lost (home risk); English
+ *   nobles that leave every home unguarded cost England a little at any time of year (away);
  * - threats: nobles next to stronger enemy forces count as partly lost;
  * - strength on the map (steps times fire) and blocks over castle limits (7.3, 7.5).
  * The weights come from a logistic fit on self-play outcomes (see HAMMER_WEIGHTS).
- * Rollouts: quiet (mostly stop moving), fire rather than retreat, build rather than pass.
+ * Rollouts: quiet (mostly stop moving), fire rather than retreat, build rather than pass; half of
+ * the move-phase prompts raid: a group next to an empty enemy noble home walks in, or one next to
+ * an own noble's home the enemy holds attacks it (so the search sees Winter defections coming).
  */
 import type { AnyGame, Role, Rng } from '@tabula/engine';
 import { HAMMER_DATA, hammerGame, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
@@ -174,7 +178,7 @@ export function battleOdds(e: Fighter[], sc: Fighter[]): number {
 }
 
 /** Names of the evaluation features (England minus Scotland), in `hammerFeatures` order. */
-export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie', 'power', 'overLimit*winter', 'threat', 'homeRisk*winter'] as const;
+export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie', 'power', 'overLimit*winter', 'threat', 'homeRisk*winter', 'away'] as const;
 
 /**
  * Evaluation features of a state not over, from England's side (England minus Scotland):
@@ -186,7 +190,11 @@ export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie',
  * - tie: +1 when a tied count would go to England (Wallace off the map), else -1;
  * - power: steps times fire on the map, in tens; overLimit: steps over castle limits (7.3, 7.5) times nearness of Winter;
  * - threat: noble swing if every noble that stands where the enemy next door is stronger (steps
- *   times fire) were lost; a guess of what the next move phase may bring.
+ *   times fire) were lost; a guess of what the next move phase may bring;
+ * - homeRisk: noble swing of the nobles none of whose homes is safe (each held by the enemy or empty
+ *   with enemy blocks next door), times the nearness of Winter;
+ * - away: minus the English nobles standing outside their homes with no English block in any of
+ *   them (England only: England holds the nobles' homes, Scotland's nobles gather in armies).
  */
 export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
   const t = hammerTables(game);
@@ -222,7 +230,7 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
   // Winter: nobles whose homes are all held by the enemy defect (7.1). Winter risk: nobles none of
   // whose homes is safe, each home being held by the enemy or empty with enemy blocks next door (one
   // move from making the noble defect), not counted as defecting.
-  let defect = 0, homeRisk = 0;
+  let defect = 0, homeRisk = 0, away = 0;
   for (let b = 0; b < n; b++) {
     if (!t.noble[b]) continue;
     const l = s.loc[b]!;
@@ -242,6 +250,11 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
       risky++;
     }
     if (risky > 0 && held + risky === homes.length) homeRisk += sign;
+    if (side === 0 && !homes.includes(l)) {
+      let guarded = false;
+      for (const h of homes) if (occ[h]! & (1 << side)) { guarded = true; break; }
+      if (!guarded) away += side === 0 ? -1 : 1;
+    }
   }
   // threats: nobles in a held area next to stronger enemy forces
   const pw: number[][] = [new Array<number>(areaCount).fill(0), new Array<number>(areaCount).fill(0)];
@@ -270,7 +283,7 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
   const first = HAMMER_DATA.scenarios.find((x) => x.id === s.scenario)?.firstYear ?? s.year;
   const span = Math.max(1, s.lastYear - first + 1);
   const progress = Math.max(0, Math.min(1, (s.year - first + winterNear) / span));
-  return [nobles, battle, defect * winterNear, progress, wallaceOn ? -1 : 1, power / 10, (e.overLimit - sc.overLimit) * winterNear, threat, homeRisk * winterNear];
+  return [nobles, battle, defect * winterNear, progress, wallaceOn ? -1 : 1, power / 10, (e.overLimit - sc.overLimit) * winterNear, threat, homeRisk * winterNear, away];
 }
 
 /**
@@ -294,14 +307,23 @@ export interface HammerWeights {
   threat: number;
   /** Share of the noble swing counted for nobles whose homes the enemy holds or can reach (a guess). */
   homeRisk?: number;
+  /** Logit per English noble away from every home, each home unguarded (a guess). */
+  away?: number;
 }
 
-export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.15, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5 };
+/**
+ * Session 4 (issue #8, hard's England): nobles 0.15 -> 0.4, homeRisk 0 -> 1, away 0.15, with raid
+ * rollouts (HAMMER_SETTINGS.raid 0.5). Each alone, hard@200 as England vs medium@50 over the same
+ * 20 Braveheart seeds won 4/20 (before), 5/20 (homeRisk 1), 5/20 (nobles 0.4), 4/20 (raid 0.5),
+ * 5/20 (away 0.15): no effect 20 games can show. Together see HAMMER_SETTINGS.
+ */
+
+export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15 };
 
 export function hammerLogit(x: number[], w: HammerWeights = HAMMER_WEIGHTS): number {
-  const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk] = x as [number, number, number, number, number, number, number, number, number];
+  const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk, away] = x as [number, number, number, number, number, number, number, number, number, number];
   return (w.nobles + w.noblesLate * progress) * (nobles + battle + defect + w.threat * threat + (w.homeRisk ?? 0) * homeRisk)
-    + w.tie * tie + w.power * power + w.overLimit * over;
+    + w.tie * tie + w.power * power + w.overLimit * over + (w.away ?? 0) * away;
 }
 
 export function evaluateHammer(game: AnyGame, s: HammerState, w: HammerWeights = HAMMER_WEIGHTS): Record<Role, number> {
@@ -374,6 +396,69 @@ export function rolloutHammerGreedy(game: AnyGame, s: HammerState, role: Role, a
   return rolloutHammer(actions, rng, o.quiet);
 }
 
+/** Per area index of the map: its index (area ids to indices, from the tables). */
+let areaIndexOf: Map<string, number> | null = null;
+const RAID_OCC: number[] = [];
+const RAID_TARGET: number[] = [];
+
+/**
+ * Raid targets for `side` (per area, 1 = target), the moves that change a noble's side at Winter
+ * (7.1): an empty home of an enemy noble on the map (walk in and it defects), and a home of an own
+ * noble on the map held by the enemy alone (attack it to win it back). Block `skip` (a block on the
+ * move) is left out. Returns whether any exists.
+ */
+export function raidTargets(game: AnyGame, s: HammerState, side: number, target: number[] = RAID_TARGET, skip = -1): boolean {
+  const t = hammerTables(game), f = hammerFacts(game);
+  const areaCount = t.areas.length, n = t.ids.length;
+  const occ = RAID_OCC;
+  for (let a = 0; a < areaCount; a++) { occ[a] = 0; target[a] = 0; }
+  for (let b = 0; b < n; b++) {
+    const l = s.loc[b]!;
+    if (l >= 0 && l < areaCount && b !== skip) occ[l]! |= 1 << t.side[b]!;
+  }
+  const enemyOnly = 1 << (1 - side);
+  let any = false;
+  for (let b = 0; b < n; b++) {
+    if (!t.noble[b]) continue;
+    const l = s.loc[b]!;
+    if (l < 0 || l >= areaCount) continue;
+    const want = t.side[b] === side ? enemyOnly : 0;
+    for (const h of f.homes[b]!) if (occ[h] === want) { target[h] = 1; any = true; }
+  }
+  return any;
+}
+
+/**
+ * The rollout policy with raids: in the move phase, with chance `raid`, a rollout moves a group next
+ * to a raid target (`raidTargets`) into it: it activates such a group, moves one of its blocks and
+ * steps into the target, stopping there. So a search sees the enemy walk into an empty noble home
+ * before Winter, and its own chance to win one back. Everything else as `rolloutHammer`.
+ */
+export function rolloutHammerRaid(game: AnyGame, s: HammerState, role: Role, actions: HammerAction[], rng: Rng, o: HammerSettings): HammerAction {
+  const phase = s.phase;
+  if ((o.raid ?? 0) > 0 && (phase === 'move' || phase === 'group' || phase === 'path') && rng.float() < o.raid!) {
+    const side = role === 'England' ? 0 : 1;
+    if (raidTargets(game, s, side, RAID_TARGET, phase === 'path' ? s.sel : -1)) {
+      const target = RAID_TARGET;
+      const idx = areaIndexOf ??= new Map(hammerTables(game).areas.map((id, i) => [id, i]));
+      const adj = hammerFacts(game).adj;
+      const near = (a: number): boolean => { for (const x of adj[a]!) if (target[x]) return true; return false; };
+      let pick: HammerAction | undefined, k = 0;
+      if (phase === 'move') {
+        for (const a of actions) if (a.type === 'group' && near(idx.get(a.area)!) && rng.int(++k) === 0) pick = a;
+      } else if (phase === 'group') {
+        if (near(s.grp)) for (const a of actions) if (a.type === 'block' && rng.int(++k) === 0) pick = a;
+      } else {
+        const at = s.loc[s.sel]!;
+        if (at !== s.grp && target[at]) pick = actions.find((a) => a.type === 'stop');
+        else for (const a of actions) if (a.type === 'to' && target[idx.get(a.area)!] && rng.int(++k) === 0) pick = a;
+      }
+      if (pick) return pick;
+    }
+  }
+  return rolloutHammer(actions, rng, o.quiet);
+}
+
 export interface HammerSettings {
   /** See `rolloutHammer` and `rolloutHammerGreedy`. */
   quiet: number;
@@ -383,6 +468,8 @@ export interface HammerSettings {
   rolloutDepth: number;
   /** UCB constant suggested for this game's reward scale. */
   exploration?: number;
+  /** Chance that a rollout in the move phase raids a noble home (`rolloutHammerRaid`; default 0). */
+  raid?: number;
   /** `pruneHammer` in the search (default on; false for A/B runs). */
   prune?: boolean;
 }
@@ -391,8 +478,19 @@ export interface HammerSettings {
  * Greedy paths are off: measured hard@200 vs medium@50 (30 games per scenario, seeds 1 and 2), greedy
  * 0.9 with quietGroup 0.5 won 16/30 Braveheart and 24/30 The Bruce, these settings 18/30 and 21/30:
  * no difference that 30 games can show.
+ *
+ * Raids 0.5 with the session-4 weights (issue #8), against the weights and rollouts before, hard@200
+ * vs medium@50 (`tabula sim ... --games 40 --workers 1`, seed 1): Braveheart 26/40 -> 33/40
+ * (England 6/20 -> 13/20, Scotland 20/20 both), The Bruce 30/40 -> 32/40 (England 10/20 -> 12/20,
+ * Scotland 20/20 both). Hard as England only, the same seeds for both: Braveheart 4/20 -> 9/20,
+ * The Bruce 7/20 -> 14/20. Seed 2 (before: the same bots with the old settings through makeHammerKnowledge,
+ * same seeds and seats): Braveheart 25/40 -> 27/40 (England 5/20 -> 7/20), The Bruce 29/40 -> 34/40
+ * (England 9/20 -> 15/20, Scotland 20/20 -> 19/20). Both seeds: Braveheart 51/80 -> 60/80 (England
+ * 11/40 -> 20/40), The Bruce 59/80 -> 66/80 (England 19/40 -> 27/40). The Bruce, hard as England,
+ * 20 seeds: raids alone 11/20, the weights alone 12/20, both 14/20, neither 7/20. About 3-10% more
+ * time per iteration.
  */
-export const HAMMER_SETTINGS: HammerSettings = { quiet: 0.85, quietGroup: 0.85, greedy: 0, weights: HAMMER_WEIGHTS, rolloutDepth: 24, exploration: 0.3 };
+export const HAMMER_SETTINGS: HammerSettings = { quiet: 0.85, quietGroup: 0.85, greedy: 0, weights: HAMMER_WEIGHTS, rolloutDepth: 24, exploration: 0.3, raid: 0.5 };
 
 /** Writes a list's length and items into `c` from `w` on; returns the next free index. */
 function putList(c: Uint16Array, w: number, list: readonly number[]): number {
@@ -508,7 +606,9 @@ export function makeHammerKnowledge(o: HammerSettings): Knowledge {
   return {
     rolloutDepth: o.rolloutDepth,
     ...(o.exploration === undefined ? {} : { exploration: o.exploration }),
-    rollout: o.greedy > 0 || o.quietGroup !== o.quiet
+    rollout: (o.raid ?? 0) > 0
+      ? (game, state, role, actions, rng) => rolloutHammerRaid(game, state as HammerState, role, actions as HammerAction[], rng, o)
+      : o.greedy > 0 || o.quietGroup !== o.quiet
       ? (game, state, role, actions, rng) => rolloutHammerGreedy(game, state as HammerState, role, actions as HammerAction[], rng, o)
       : (_game, _state, _role, actions, rng) => rolloutHammer(actions as HammerAction[], rng, o.quiet),
     evaluate: (game, state) => evaluateHammer(game, state as HammerState, o.weights),
