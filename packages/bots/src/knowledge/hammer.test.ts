@@ -95,6 +95,16 @@ test('HotS 7.1 in the evaluation: a noble whose only home the enemy holds counts
   assert.ok(evaluateHammer(g, placed(held, 5)).England! > evaluateHammer(g, placed(free, 5)).England!);
 });
 
+test('HotS 7.1 in the evaluation: Moray never defects, so England holding his home area is no Winter defection or raid target', () => {
+  // Moray and Fraser stand in Strathspey; English infantry hold the Moray area (his only home)
+  const held = placed({ 'S-noble-moray': ['strathspey', 2], 'S-fraser': ['strathspey', 2], 'E-york-infantry': ['moray', 4] }, 5);
+  assert.equal(feature(held, 'defect*winter'), 0);
+  assert.equal(feature(held, 'homeRisk*winter'), 0);
+  const target: number[] = [];
+  raidTargets(g, placed({ 'S-noble-moray': ['strathspey', 2], 'S-fraser': ['strathspey', 2] }, 5), 0, target);
+  assert.equal(target[hammerTables(g).areas.indexOf('moray')], 0, 'the empty Moray area turns no noble');
+});
+
 test('HotS 5.7 in the evaluation: a pending battle a strong English group should win counts the Scottish noble as captured', () => {
   const b = (steps: number, fire: number, init: number): { steps: number; fire: number; init: number } => ({ steps, fire, init });
   assert.equal(battleOdds([b(3, 2, 1)], [b(3, 2, 1)]), 0.5, 'equal groups: even');

@@ -125,7 +125,8 @@ export function hammerFacts(game: AnyGame): HammerFacts {
   const byId = new Map(HAMMER_DATA.blocks.map((b) => [b.id, b]));
   const areaIndex = new Map(t.areas.map((id, i) => [id, i]));
   const homesOf = new Map<string, number[]>();
-  for (const n of HAMMER_DATA.nobles) for (const id of n.blocks) homesOf.set(id, n.homeAreas.map((a) => areaIndex.get(a)!));
+  // Moray is always Scottish and never defects (7.1): no homes that could turn him.
+  for (const n of HAMMER_DATA.nobles) if (!n.alwaysScottish) for (const id of n.blocks) homesOf.set(id, n.homeAreas.map((a) => areaIndex.get(a)!));
   const adj: number[][] = t.areas.map(() => []);
   for (const b of HAMMER_DATA.borders) {
     const x = areaIndex.get(b.areas[0]!)!, y = areaIndex.get(b.areas[1]!)!;
