@@ -11,10 +11,15 @@
 import type { Rng } from '@tabula/engine';
 import type { Action } from './types.js';
 
-/** True when actions[i] is a retreat of the same block as the action before it (a block's retreats are listed together). */
-function continuesRetreats(actions: readonly Action[], i: number): boolean {
-  const a = actions[i]!, p = i > 0 ? actions[i - 1]! : null;
-  return a.type === 'retreat' && p !== null && p.type === 'retreat' && p.block === a.block;
+/**
+ * The weight of actions[i] in the menu: fire 2; a retreat that continues its block's run of retreats 0
+ * (a block's retreats are listed together and are one entry, weighted at the run's first); else 1.
+ */
+function menuWeight(actions: readonly Action[], i: number): number {
+  const a = actions[i]!;
+  if (a.type === 'fire') return 2;
+  const p = i > 0 ? actions[i - 1]! : null;
+  return a.type === 'retreat' && p !== null && p.type === 'retreat' && p.block === a.block ? 0 : 1;
 }
 
 /**
@@ -27,20 +32,16 @@ export function referenceMenuPick(actions: readonly Action[], rng: Rng): Action 
   for (let i = 0; i < actions.length && !fires; i++) fires = actions[i]!.type === 'fire';
   if (!fires) return actions[rng.int(actions.length)]!;
   let size = 0;
-  for (let i = 0; i < actions.length; i++) {
-    if (actions[i]!.type === 'fire') size += 2;
-    else if (!continuesRetreats(actions, i)) size += 1;
-  }
+  for (let i = 0; i < actions.length; i++) size += menuWeight(actions, i);
   for (;;) {
     let r = rng.int(size);
     for (let i = 0; i < actions.length; i++) {
-      const a = actions[i]!;
-      if (continuesRetreats(actions, i)) continue;
-      r -= a.type === 'fire' ? 2 : 1;
+      r -= menuWeight(actions, i);
       if (r >= 0) continue;
+      const a = actions[i]!;
       if (a.type !== 'retreat') return a;
       let end = i + 1;
-      while (end < actions.length && continuesRetreats(actions, end)) end++;
+      while (end < actions.length && menuWeight(actions, end) === 0) end++;
       const k = rng.int(end - i + 2); // two ways back to the battle menu
       if (k < end - i) return actions[i + k]!;
       break;

@@ -113,6 +113,8 @@ export interface HammerFacts {
   homes: number[][];
   /** Per area: adjacent area indices. */
   adj: number[][];
+  /** Area id to area index. */
+  areaIndex: ReadonlyMap<string, number>;
   /** Block indices of Wallace, the Scottish King, Edward. */
   wallace: number;
 }
@@ -138,6 +140,7 @@ export function hammerFacts(game: AnyGame): HammerFacts {
     init: t.ids.map((id) => 'ABC'.indexOf(byId.get(id)!.initiative)),
     homes: t.ids.map((id) => homesOf.get(id) ?? []),
     adj,
+    areaIndex,
     wallace: t.ids.indexOf('S-wallace'),
   };
   return facts;
@@ -253,8 +256,8 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
     if (risky > 0 && held + risky === homes.length) homeRisk += sign;
     if (side === 0 && !homes.includes(l)) {
       let guarded = false;
-      for (const h of homes) if (occ[h]! & (1 << side)) { guarded = true; break; }
-      if (!guarded) away += side === 0 ? -1 : 1;
+      for (const h of homes) if (occ[h]! & 1) { guarded = true; break; }
+      if (!guarded) away--;
     }
   }
   // threats: nobles in a held area next to stronger enemy forces
@@ -318,7 +321,6 @@ export interface HammerWeights {
  * 20 Braveheart seeds won 4/20 (before), 5/20 (homeRisk 1), 5/20 (nobles 0.4), 4/20 (raid 0.5),
  * 5/20 (away 0.15): no effect 20 games can show. Together see HAMMER_SETTINGS.
  */
-
 export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15 };
 
 export function hammerLogit(x: number[], w: HammerWeights = HAMMER_WEIGHTS): number {
@@ -397,8 +399,6 @@ export function rolloutHammerGreedy(game: AnyGame, s: HammerState, role: Role, a
   return rolloutHammer(actions, rng, o.quiet);
 }
 
-/** Per area index of the map: its index (area ids to indices, from the tables). */
-let areaIndexOf: Map<string, number> | null = null;
 const RAID_OCC: number[] = [];
 const RAID_TARGET: number[] = [];
 
@@ -441,8 +441,7 @@ export function rolloutHammerRaid(game: AnyGame, s: HammerState, role: Role, act
     const side = role === 'England' ? 0 : 1;
     if (raidTargets(game, s, side, RAID_TARGET, phase === 'path' ? s.sel : -1)) {
       const target = RAID_TARGET;
-      const idx = areaIndexOf ??= new Map(hammerTables(game).areas.map((id, i) => [id, i]));
-      const adj = hammerFacts(game).adj;
+      const { adj, areaIndex: idx } = hammerFacts(game);
       const near = (a: number): boolean => { for (const x of adj[a]!) if (target[x]) return true; return false; };
       let pick: HammerAction | undefined, k = 0;
       if (phase === 'move') {

@@ -41,7 +41,7 @@ export const randomGamesBench: Benchmark = {
         const warmEnd = performance.now() + (quick ? 200 : 1000);
         for (let i = 0; i < 5 || performance.now() < warmEnd; i++) playRandom(game, { ...b.setup, seed: `warm-${i}` }, pickRng(i, 'warm'), b.pick);
         // Three timed passes over the same games (one when quick): the median is the result, the
-        // spread shows the machine's noise (it has been +-10% between runs on an idle VM).
+        // spread shows the noise within one process (between processes, see docs/benchmarks.md).
         const passes = quick ? 1 : 3, times: number[] = [];
         let decisions = 0, peak = process.memoryUsage().rss;
         for (let p = 0; p < passes; p++) {
