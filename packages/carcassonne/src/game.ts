@@ -1,8 +1,8 @@
 /**
  * Carcassonne (+ Hills & Sheep) as an engine Game.
  */
-import { shuffleInPlace, type Game, type LogLine, type Outcome, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
-import { applyAction, legalActions, type CarcAction } from './rules.js';
+import { defineGame, isRuleError, shuffleInPlace, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
+import { applyAction, legalActions, performAction, type CarcAction } from './rules.js';
 import { ROLES, copyState, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
 import { TILES } from './tiles.js';
 import { viewOf, type CarcView } from './view.js';
@@ -71,7 +71,12 @@ function describeAction(_prev: CarcState, next: CarcState, role: Role, action: C
   return out;
 }
 
-export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = {
+function promptOf(s: CarcState): Prompt {
+  if (s.phase === 'place') return { key: 'prompt.place', args: { tile: TILES[s.current]?.def.id ?? null } };
+  return { key: `prompt.${s.phase}` };
+}
+
+export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame<CarcState, CarcAction, CarcView>({
   id: 'carcassonne',
   scenarios: ['standard'],
   players: { min: 2, max: 5, default: 2 },
@@ -84,7 +89,16 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = {
     return s.phase === 'over' ? [] : [ROLES[s.turn]!];
   },
   actions: legalActions,
-  apply: applyAction,
+  perform: performAction,
+  explain(s, role, action) {
+    try {
+      applyAction(s, role, action as CarcAction);
+      return null;
+    } catch (e) {
+      return isRuleError(e) ? e : null;
+    }
+  },
+  prompt: promptOf,
   view: viewOf,
   outcome: outcomeOf,
   determinize: determinizeState,
@@ -98,4 +112,4 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = {
     { label: '2p base', setup: { players: 2, variants: { hillsAndSheep: false } }, games: 1000 },
     { label: '2p hills-and-sheep', setup: { players: 2 }, games: 1000 },
   ],
-};
+});

@@ -5,6 +5,7 @@
  */
 type Table = Record<string, string>;
 
+import { promptMessages } from './prompt-i18n.js';
 const en: Table = {
   'rule.not-your-turn': 'It is not your turn.',
   'rule.game-over': 'The game is over.',
@@ -237,7 +238,9 @@ const zhHans: Table = {
   'variant.farmScoring': '草地计分',
 };
 
-export const messages: Record<'en' | 'de' | 'es' | 'zh-Hans', Record<string, string>> = { en, de, es, 'zh-Hans': zhHans };
+export const messages: Record<'en' | 'de' | 'es' | 'zh-Hans', Record<string, string>> = {
+  en: { ...en, ...promptMessages.en }, de: { ...de, ...promptMessages.de }, es: { ...es, ...promptMessages.es }, 'zh-Hans': { ...zhHans, ...promptMessages['zh-Hans'] },
+};
 
 /** Short names of the tile types for log lines ("draws a city cap with a curved road"): 'name.<tile id>'. */
 const TILE_NAMES: Record<string, [string, string, string, string]> = {

@@ -176,6 +176,12 @@ function drawToken(rng: RngState, bag: number[]): number {
   throw new Error('empty bag');
 }
 
+/** Applies a listed action (the engine's `applyListed` checked it against `legalActions`). */
+export function performAction(s: CarcState, role: Role, a: CarcAction): CarcState {
+  return applyAction(s, role, a);
+}
+
+/** Applies an action with the rules' own diagnosis of what is wrong with it (used to explain a refusal). */
 export function applyAction(s: CarcState, role: Role, a: CarcAction): CarcState {
   const p = playerOf(s, role);
   if (typeof a !== 'object' || a === null || Array.isArray(a) || typeof (a as { type?: unknown }).type !== 'string') fail(RULE.malformed, 'an action is an object with a type');

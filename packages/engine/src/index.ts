@@ -1,4 +1,4 @@
-export type { Role, SetupOptions, Outcome, VariantSpec, LogLine, Game, AnyGame, LogEntry, GameLog } from './types.js';
+export type { Role, Prompt, SetupOptions, Outcome, VariantSpec, LogLine, Game, AnyGame, LogEntry, GameLog } from './types.js';
 export { RuleError, RuleCodes, isRuleError } from './errors.js';
 export { Rng, seedRng, nextUint32, randInt, rollDie, shuffleInPlace } from './rng.js';
 export type { RngState } from './rng.js';
@@ -7,3 +7,6 @@ export type { ReplayStep } from './replay.js';
 export { undoDepth, isUndoableStep } from './undo.js';
 export { isDeepStrictEqual, indexOfAction } from './equal.js';
 export { deepFreeze } from './freeze.js';
+export { applyListed, defineGame, findListed } from './play.js';
+export { ReplayedGame, replayGame, describeFor, SPECTATOR } from './history.js';
+export type { NumberedLine } from './history.js';

@@ -1,4 +1,5 @@
 import type { Rng } from './rng.js';
+import type { RuleError } from './errors.js';
 
 /** A seat in a game: "England" | "Scotland"; "red" | "blue" | ...; "axis" | "allies". */
 export type Role = string;
@@ -31,6 +32,12 @@ export interface LogLine {
   args?: Record<string, string | number | boolean | null>;
 }
 
+/** What a role is asked to do now: an i18n key in the game's namespace plus arguments. */
+export interface Prompt {
+  key: string;
+  args?: Record<string, string | number | boolean | null>;
+}
+
 export interface Game<State, Action, View> {
   /** "hammer-of-the-scots" | "carcassonne" | "hacse" */
   id: string;
@@ -46,8 +53,16 @@ export interface Game<State, Action, View> {
   active(state: State): Role[];
   /** Every legal action for `role`, JSON-serialisable; [] when the role may not act. Must depend only on what `role` may see. */
   actions(state: State, role: Role): Action[];
-  /** Never mutates its input; throws RuleError for an illegal action. */
+  /** Never mutates its input; throws RuleError for an illegal action (games built with `defineGame` check the list). */
   apply(state: State, role: Role, action: Action): State;
+  /** Applies an action `actions` listed, unchecked (see `applyListed`); absent: `apply`. */
+  perform?(state: State, role: Role, action: Action): State;
+  /** The legal actions without a defensive copy (hot path); absent: `actions`. */
+  listed?(state: State, role: Role): readonly Action[];
+  /** Why an unlisted action is illegal (a precise RuleError), consulted only after the list refused it. */
+  explain?(state: State, role: Role, action: unknown): RuleError | null;
+  /** What an active `role` is asked to do now (the client shows it and guesses nothing). */
+  prompt?(state: State, role: Role): Prompt;
   /** All and only what `viewer` may know; null = spectator. */
   view(state: State, viewer: Role | null): View;
   outcome(state: State): Outcome | null;

@@ -1,5 +1,5 @@
-/** The Game object registered as "hacse": dispatch by phase; validation is "is it in the list". */
-import { RuleCodes, RuleError, indexOfAction, type Game, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+/** The Game object registered as "hacse": dispatch by phase; legality is the engine's listed-action check. */
+import { RuleCodes, RuleError, defineGame, type Game, type Outcome, type Prompt, type Role, type SetupOptions } from '@tabula/engine';
 import { combatActions, combatActive, performCombat } from './combat.js';
 import { determinizeState } from './determinize.js';
 import { describeAction } from './log.js';
@@ -32,28 +32,27 @@ export function legalActions(s: HacseState, role: Role): HacseAction[] {
   }
 }
 
-export function applyAction(s: HacseState, role: Role, action: HacseAction): HacseState {
-  if (!isSide(role)) throw new RuleError(RuleCodes.illegalAction, `There is no role "${String(role)}" in this game.`);
-  if (s.outcome) throw new RuleError(RuleCodes.gameOver, 'The game is over.');
-  if (activeSide(s) !== role) throw new RuleError(RuleCodes.notYourTurn, `It is not ${role}'s turn to act.`);
-  const legal = legalActions(s, role);
-  if (indexOfAction(legal, action) < 0) {
-    const t = typeof action === 'object' && action !== null ? (action as { type?: unknown }).type : undefined;
-    throw new RuleError(typeof t === 'string' ? RuleCodes.illegalAction : RuleCodes.malformedAction, `That action is not allowed now (phase ${s.phase}${s.combat ? `/${s.combat.stage}` : ''}).`);
-  }
+/** Applies a listed action (the check is the engine's `applyListed`). */
+function performAction(s: HacseState, role: Role, action: HacseAction): HacseState {
+  const side = role as Side;
   const n = cloneState(s);
   switch (n.phase) {
-    case 'doctrine': performDoctrine(n, role, action); break;
-    case 'main': performMain(n, role, action); break;
-    case 'pay': performPay(n, role, action); break;
-    case 'effect': performEffect(n, role, action); break;
-    case 'combat': performCombat(n, role, action); break;
+    case 'doctrine': performDoctrine(n, side, action); break;
+    case 'main': performMain(n, side, action); break;
+    case 'pay': performPay(n, side, action); break;
+    case 'effect': performEffect(n, side, action); break;
+    case 'combat': performCombat(n, side, action); break;
     default: throw new RuleError(RuleCodes.gameOver, 'The game is over.');
   }
   return n;
 }
 
-export const hacseGame: Game<HacseState, HacseAction, HacseView> = {
+function promptOf(s: HacseState): Prompt {
+  if (s.phase === 'combat' && s.combat) return { key: `prompt.combat-${s.combat.stage}` };
+  return { key: `prompt.${s.phase}` };
+}
+
+export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<HacseState, HacseAction, HacseView>({
   id: 'hacse',
   scenarios: [...SCENARIOS],
   variants: [
@@ -67,7 +66,8 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = {
   setup: (o: SetupOptions) => setupState(o),
   active: (s) => { const a = activeSide(s); return a ? [a] : []; },
   actions: legalActions,
-  apply: applyAction,
+  perform: performAction,
+  prompt: promptOf,
   view: (s, viewer) => viewState(s, isSide(viewer) ? viewer : null),
   outcome: (s): Outcome | null => (s.outcome ? structuredClone(s.outcome) : null),
   determinize: (s, viewer, rng) => (isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
@@ -78,6 +78,9 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = {
     { label: 'late', setup: { scenario: 'late' }, games: 200 },
     { label: 'early-vs-late numbers', setup: { scenario: 'late', variants: { decks: { axis: 'germany-early', allies: 'soviet-late' }, earlyVsLate: 'numbers' } }, games: 100 },
   ],
-};
+});
 
 export { BUILTIN_DECKS };
+
+/** Checked apply (kept for callers of the package API). */
+export const applyAction = (s: HacseState, role: Role, action: HacseAction): HacseState => hacseGame.apply(s, role, action);

@@ -10,6 +10,7 @@ type Lang = 'en' | 'de' | 'es' | 'zh-Hans';
 type Table = Record<string, string>;
 
 // [id, en, de] - proper names stay untranslated where that is what players say.
+import { promptMessages } from './prompt-i18n.js';
 const NAMES: [string, string, string][] = [
   ['order.assault', 'Assault', 'Sturmangriff'],
   ['order.maneuver', 'Manoeuvre', 'Taktieren'],
@@ -286,4 +287,9 @@ function build(): Record<Lang, Table> {
   return out;
 }
 
-export const messages: Record<Lang, Table> = build();
+export const messages: Record<Lang, Table> = withPrompts(build());
+
+function withPrompts(m: Record<Lang, Table>): Record<Lang, Table> {
+  for (const lang of Object.keys(m) as Lang[]) Object.assign(m[lang], promptMessages[lang]);
+  return m;
+}

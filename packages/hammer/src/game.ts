@@ -1,5 +1,5 @@
 /** The Game object: the engine contract over the state machine. */
-import { RuleError, RuleCodes, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
+import { defineGame, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
 import { ROLES } from './blocks.js';
 import { phaseOf } from './flow.js';
 import { clone, setLogging, type LogEv, type State } from './state.js';
@@ -17,6 +17,7 @@ import './winter.js';
 import './main-attack.js';
 import { advance } from './flow.js';
 import { referenceMenuPick } from './bench-pick.js';
+import { promptOf } from './prompt.js';
 
 const sideOf = (role: Role): number => (role === 'England' ? 0 : role === 'Scotland' ? 1 : -1);
 
@@ -35,31 +36,6 @@ function legal(s: State, side: number): Action[] {
   cacheSide = side;
   cacheActs = acts;
   return acts;
-}
-
-/** Actions are flat objects of primitives: equal when every field is. */
-function sameAction(a: Action, b: unknown): boolean {
-  if (typeof b !== 'object' || b === null) return false;
-  const x = a as unknown as Record<string, unknown>, y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    if (x[k] !== y[k]) return false;
-    n++;
-  }
-  for (const k in y) if (y[k] !== undefined) n--;
-  return n === 0;
-}
-
-/** Listed actions are interned (acts.ts): the very object listed. */
-function isListed(acts: Action[], action: unknown): boolean {
-  for (let i = 0; i < acts.length; i++) if (acts[i] === action) return true;
-  return false;
-}
-
-/** A structurally equal copy of a listed action (e.g. after JSON), field by field. */
-function listed(acts: Action[], action: unknown): boolean {
-  for (let i = 0; i < acts.length; i++) if (sameAction(acts[i]!, action)) return true;
-  return false;
 }
 
 /** Events replayed for `describe`, by the state the action produced. */
@@ -96,7 +72,7 @@ export function start(options: Parameters<typeof setupState>[0]): State {
   return s;
 }
 
-export const hammerGame: Game<State, Action, HammerView> = {
+export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Action, HammerView>({
   id: 'hammer-of-the-scots',
   scenarios: [...SCENARIOS],
   variants: VARIANTS,
@@ -106,23 +82,14 @@ export const hammerGame: Game<State, Action, HammerView> = {
   actions(s, role) {
     return legal(s, sideOf(role)).slice(); // callers may keep or sort their copy
   },
-  apply(s, role, action) {
-    const side = sideOf(role);
-    if (side < 0) throw new RuleError(RuleCodes.notYourTurn, `unknown role ${String(role)}`);
-    if (s.result) throw new RuleError(RuleCodes.gameOver, 'the game is over');
-    const acts = legal(s, side);
-    if (acts.length === 0) throw new RuleError(RuleCodes.notYourTurn, `${role} may not act now`);
-    if (!isListed(acts, action)) {
-      if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
-        throw new RuleError(RuleCodes.malformedAction, 'an action is an object with a type');
-      }
-      if (!listed(acts, action)) throw new RuleError(RuleCodes.illegalAction, `illegal action ${JSON.stringify(action)}`);
-    }
+  listed: (s, role) => legal(s, sideOf(role)),
+  perform(s, role, action) {
     const n = clone(s);
-    phaseOf(s.phase)!.apply(n, side, action);
+    phaseOf(s.phase)!.apply(n, sideOf(role), action);
     remember(s, n, action);
     return n;
   },
+  prompt: (s) => promptOf(s),
   view: buildView,
   outcome(s): Outcome | null {
     return s.result ? { winners: s.result.winners.slice(), reason: s.result.reason } : null;
@@ -143,4 +110,4 @@ export const hammerGame: Game<State, Action, HammerView> = {
     ...SCENARIOS.map((sc) => ({ label: sc, setup: { scenario: sc }, games: 200 })),
     ...SCENARIOS.map((sc) => ({ label: `${sc}, reference battle menu`, setup: { scenario: sc }, games: 200, pick: referenceMenuPick })),
   ],
-};
+});

@@ -4,6 +4,7 @@
  * arguments are ids, nested with $t(block.{{block}}) etc.), block, area, card, phase and outcome
  * names.
  */
+import { promptMessages } from './prompt-i18n.js';
 import data from './data/hammer-of-the-scots.json' with { type: 'json' };
 
 type Table = Record<string, string>;
@@ -487,8 +488,8 @@ for (const [type, words] of Object.entries(ACTION_GROUPS)) {
 }
 
 export const messages: Record<'en' | 'de' | 'es' | 'zh-Hans', Record<string, string>> = {
-  en: names(en, -1),
-  de: names(de, 0),
-  es: names(es, 1),
-  'zh-Hans': names(zh, 2),
+  en: { ...names(en, -1), ...promptMessages.en },
+  de: { ...names(de, 0), ...promptMessages.de },
+  es: { ...names(es, 1), ...promptMessages.es },
+  'zh-Hans': { ...names(zh, 2), ...promptMessages['zh-Hans'] },
 };
