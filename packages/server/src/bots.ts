@@ -1,10 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import { Rng, type Role } from '@tabula/engine';
-import { createBot } from '@tabula/bots';
-import { getGame } from '@tabula/games';
-import type { BotJob, BotReply } from './bot-worker.js';
+import type { Role } from '@tabula/engine';
+import { answerBotRequest, type BotRequest, type BotResponse } from '@tabula/bots';
 import { ApiError } from './errors.js';
-import { setupOptionsOfRow, type GameService } from './service.js';
+import type { GameService } from './service.js';
 import type { GameRow } from './store/index.js';
 
 export interface BotRunnerOptions {
@@ -26,7 +24,7 @@ export class BotRunner {
   private readonly pending = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly workers: Worker[] = [];
-  private readonly waiting = new Map<number, { resolve: (a: unknown) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number | string, { resolve: (a: unknown) => void; reject: (e: Error) => void }>();
   private nextJob = 1;
   private nextWorker = 0;
   private closed = false;
@@ -39,17 +37,19 @@ export class BotRunner {
     const n = opts.threads ?? 1;
     for (let i = 0; i < n; i++) {
       const w = new Worker(new URL('./bot-worker.js', import.meta.url), { workerData: { modules: opts.modules ?? [] } });
-      w.on('message', (m: BotReply) => {
-        const p = this.waiting.get(m.id);
-        if (!p) return;
-        this.waiting.delete(m.id);
-        if ('error' in m) p.reject(new Error(m.error));
-        else p.resolve(m.action);
-      });
+      w.on('message', (m: BotResponse) => this.answered(m));
       w.on('error', (e) => this.warn({ err: e }, 'bot worker failed'));
       w.unref();
       this.workers.push(w);
     }
+  }
+
+  private answered(m: BotResponse): void {
+    const p = this.waiting.get(m.id);
+    if (!p) return;
+    this.waiting.delete(m.id);
+    if ('error' in m) p.reject(new Error(m.error.message));
+    else p.resolve(m.action);
   }
 
   /** Called after every change: schedules a move if a bot seat is to act. */
@@ -73,10 +73,7 @@ export class BotRunner {
       const active = rg.game.active(rg.state) as Role[];
       const seat = row.seats.find((s) => s.bot !== null && active.includes(s.role));
       if (!seat) return;
-      const action = await this.choose({
-        id: 0, gameId, epoch: row.epoch, gameType: row.game, options: setupOptionsOfRow(row),
-        actions: rg.actions, role: seat.role, bot: seat.bot!,
-      }, rg.state);
+      const action = await this.choose({ id: 0, game: row.game, bot: seat.bot!, state: rg.state, role: seat.role, seed: `${row.seed}:${rg.length}:${seat.role}` });
       if (this.closed) return;
       // From here on a change may schedule the next move.
       this.pending.delete(gameId);
@@ -93,18 +90,12 @@ export class BotRunner {
     }
   }
 
-  private choose(job: BotJob, state: unknown): Promise<unknown> {
-    if (this.workers.length === 0) {
-      const game = getGame(job.gameType);
-      if (!game) return Promise.reject(new Error(`unknown game ${job.gameType}`));
-      return Promise.resolve(createBot(job.bot).choose(game, state, job.role, new Rng(`${job.options.seed}:${job.actions.length}:${job.role}`)));
-    }
+  private choose(req: BotRequest): Promise<unknown> {
     const id = this.nextJob++;
-    const w = this.workers[this.nextWorker++ % this.workers.length]!;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      w.postMessage({ ...job, id });
-    });
+    const p = new Promise<unknown>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    if (this.workers.length === 0) this.answered(answerBotRequest({ ...req, id }));
+    else this.workers[this.nextWorker++ % this.workers.length]!.postMessage({ ...req, id });
+    return p;
   }
 
   /** Resumes bots of every active game (after a restart). */

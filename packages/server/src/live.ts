@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { ServerMessageT, ServerStateT } from '@tabula/protocol';
 import type { GameService } from './service.js';
 import type { GameRow, UserRow } from './store/index.js';
 
@@ -12,6 +13,8 @@ export interface LiveConn {
   token?: string;
   /** Whose sockets this one counts against: `user:<id>` when signed in, else `ip:<address>`. */
   owner: string;
+  /** What this socket was last sent: the log's epoch and length (pushes carry the log lines from there). */
+  sent?: { epoch: number; length: number; version: number };
 }
 
 /**
@@ -56,10 +59,12 @@ export class LiveHub {
     return n;
   }
 
-  /** Sends one socket the current state (on connect). */
-  async sendCurrent(c: LiveConn): Promise<void> {
+  /** Sends one socket the whole current state (on connect, and when it asks with `sync`). */
+  async sendCurrent(c: LiveConn, whole = true): Promise<void> {
     const { row, rg } = await this.service.snapshot(c.gameId);
-    send(c.ws, { type: 'state', ...this.service.stateFor(row, rg, c.user, c.role) });
+    if (!whole && c.sent && c.sent.version >= row.version) return;
+    c.sent = { epoch: rg.epoch, length: rg.length, version: row.version };
+    send(c.ws, { type: 'state', ...this.service.stateFor(row, rg, c.user, c.role, 0) } satisfies ServerStateT);
   }
 
   /** A game changed (here or in another process): push every watcher its view. */
@@ -80,14 +85,18 @@ export class LiveHub {
         const set = this.byGame.get(gameId);
         if (set && set.size > 0) {
           const { row, rg } = round === 0 && known ? { row: known, rg: await this.service.sync(known) } : await this.service.snapshot(gameId);
+          // One message per reader and log position: the lines since what that socket was last sent.
           const byViewer = new Map<string, string>();
           for (const c of set) {
-            const key = `${c.user?.id ?? ''}\u0000${c.role ?? ''}`;
+            if (c.sent && c.sent.version >= row.version) continue;
+            const from = c.sent ? rg.unchangedPrefix(c.sent.epoch, c.sent.length) : 0;
+            const key = `${c.user?.id ?? ''}\u0000${c.role ?? ''}\u0000${from}`;
             let msg = byViewer.get(key);
             if (msg === undefined) {
-              msg = JSON.stringify({ type: 'state', ...this.service.stateFor(row, rg, c.user, c.role) });
+              msg = JSON.stringify({ type: 'state', ...this.service.stateFor(row, rg, c.user, c.role, from) } satisfies ServerStateT);
               byViewer.set(key, msg);
             }
+            c.sent = { epoch: rg.epoch, length: rg.length, version: row.version };
             if (c.ws.readyState === c.ws.OPEN) c.ws.send(msg);
           }
         }
@@ -121,6 +130,6 @@ export class LiveHub {
   }
 }
 
-export function send(ws: WebSocket, msg: unknown): void {
+export function send(ws: WebSocket, msg: ServerMessageT): void {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
 }

@@ -1,4 +1,5 @@
-import { indexOfAction, isDeepStrictEqual, isRuleError, type AnyGame, type LogEntry, type LogLine, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+import { applyListed, isDeepStrictEqual, isRuleError, type AnyGame, type LogEntry, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+import type { GameStateT, GameSummaryT, SeatT } from '@tabula/protocol';
 import { catalog, getGame, type CatalogEntry } from '@tabula/games';
 import { botNames } from '@tabula/bots';
 import { ApiError, conflict, forbidden, notFound, unauthorized, unprocessable } from './errors.js';
@@ -6,55 +7,13 @@ import { defaultScryptCost, dummyPasswordHash, hashPassword, hashToken, newGameI
 import { ReplayCache, replayGame, type ReplayedGame } from './replay-cache.js';
 import type { GamePatch, GameRow, GameStatus, SeatRow, Store, UserRow } from './store/index.js';
 
-export interface SeatInfo {
-  role: Role;
-  /** Account name of the player, or null. */
-  user: string | null;
-  /** Bot name, or null. */
-  bot: string | null;
-}
-
+export type SeatInfo = SeatT;
 /** A game as one caller sees it (GET /api/games/:id and every WebSocket push). */
-export interface GameState {
-  id: string;
-  game: string;
-  scenario: string;
-  players: number | null;
-  variants: Record<string, unknown> | null;
-  status: GameStatus;
-  seats: SeatInfo[];
-  version: number;
-  /** The seat this view is for (null: spectator). */
-  role: Role | null;
-  /** Every seat the caller holds. */
-  roles: Role[];
-  view: unknown;
-  /** The caller's legal actions now (empty unless it is their turn). */
-  actions: unknown[];
-  /** Roles that may act now. */
-  active: Role[];
-  yourTurn: boolean;
-  /** How many of its last actions the caller's role may take back now. */
-  undo: number;
-  log: (LogLine & { seq: number })[];
-  outcome: Outcome | null;
-}
+export type GameState = GameStateT;
+export type GameSummary = GameSummaryT;
 
-export interface GameSummary {
-  id: string;
-  game: string;
-  scenario: string;
-  players: number | null;
-  status: GameStatus;
-  seats: SeatInfo[];
-  version: number;
-  active: Role[];
-  yourRoles: Role[];
-  yourTurn: boolean;
-  outcome: Outcome | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Most actions of other roles that may come between the version a client acted on and now (simultaneous steps). */
+const MAX_OVERTAKEN = 8;
 
 export interface CreateGameBody {
   game: string;
@@ -287,16 +246,25 @@ export class GameService {
 
   /** The replayed game matching `row` (from the cache, extended by new log entries, or replayed from scratch). */
   async sync(row: GameRow): Promise<ReplayedGame> {
-    const game = this.gameOf(row);
+    return (await this.syncRow(row)).rg;
+  }
+
+  /**
+   * The replayed game of `row`'s game and the row it matches: `row` itself, or a newer row read again
+   * when the game moved on while its log was read. Never changes the caller's row.
+   */
+  private async syncRow(start: GameRow): Promise<{ row: GameRow; rg: ReplayedGame }> {
+    const game = this.gameOf(start);
+    let row = start;
     for (let attempt = 0; ; attempt++) {
       const rg = this.cache.get(row.id);
       if (rg && rg.epoch === row.epoch && rg.length <= row.logLength) {
-        if (rg.length === row.logLength) return rg;
+        if (rg.length === row.logLength) return { row, rg };
         const from = rg.length;
         const more = await this.store.readLog(row.id, from);
         if (this.cache.get(row.id) === rg && rg.length === from && from + more.length === row.logLength) {
           this.replayInto(rg, more);
-          return rg;
+          return { row, rg };
         }
       } else {
         const all = await this.store.readLog(row.id, 0);
@@ -310,12 +278,11 @@ export class GameService {
           }
           fresh.epoch = row.epoch;
           this.cache.set(row.id, fresh);
-          return fresh;
+          return { row, rg: fresh };
         }
       }
       // The game moved on while we read: read its row again.
-      const again = await this.loadRow(row.id);
-      Object.assign(row, again);
+      row = await this.loadRow(row.id);
     }
   }
 
@@ -329,8 +296,7 @@ export class GameService {
 
   /** The row and replayed game, current. */
   async snapshot(id: string): Promise<{ row: GameRow; rg: ReplayedGame }> {
-    const row = await this.loadRow(id);
-    return { row, rg: await this.sync(row) };
+    return this.syncRow(await this.loadRow(id));
   }
 
   private rolesOf(row: GameRow, user: UserRow | null): Role[] {
@@ -349,7 +315,8 @@ export class GameService {
     return mine[0]!;
   }
 
-  stateFor(row: GameRow, rg: ReplayedGame, user: UserRow | null, asked?: string): GameState {
+  /** The caller's view of the game; `logFrom`: send only the log lines of actions from there on. */
+  stateFor(row: GameRow, rg: ReplayedGame, user: UserRow | null, asked?: string, logFrom = 0): GameState {
     const mine = this.rolesOf(row, user);
     const picked = this.pickRole(row, rg, mine, asked);
     // Asking for a seat you do not hold gives the spectator's view, never that seat's.
@@ -364,7 +331,8 @@ export class GameService {
       actions: canAct ? game.actions(rg.state, role) : [],
       active, yourTurn: canAct,
       undo: role !== null && row.status === 'active' ? rg.undoDepth(role) : 0,
-      log: rg.log(role), outcome: row.outcome,
+      prompt: canAct && game.prompt ? game.prompt(rg.state, role) : null,
+      length: rg.length, logFrom, log: rg.log(role, logFrom), outcome: row.outcome,
     };
   }
 
@@ -419,20 +387,36 @@ export class GameService {
     if (version !== row.version) throw conflict('stale-version', `The game is at version ${row.version}, not ${version}: reload and try again.`);
   }
 
+  /**
+   * Whether an action sent for an older version may still be played: only other roles acted since
+   * (a simultaneous step such as Hammer's card phase), so what `role` saw is what it still sees of its
+   * own choice. Versions after the start grow by one per action and per undo, so `length - (now - version)`
+   * is at most the log position the client saw: the check looks at that many actions or more.
+   */
+  private overtakenOnlyByOthers(row: GameRow, rg: ReplayedGame, role: Role, version: number): boolean {
+    const behind = row.version - version;
+    if (behind <= 0 || behind > MAX_OVERTAKEN) return false;
+    const from = rg.length - behind;
+    if (from < 0) return false;
+    for (let i = from; i < rg.length; i++) if (rg.actions[i]!.role === role) return false;
+    return true;
+  }
+
   private async applyChecked(row: GameRow, role: Role, version: number, action: unknown): Promise<{ row: GameRow; rg: ReplayedGame }> {
-    this.checkPlayable(row, version);
-    const rg = await this.sync(row);
+    if (row.status !== 'active') this.checkPlayable(row, version);
+    const { row: seen, rg } = await this.syncRow(row);
+    // Checked against the state of `row`'s version only: a game that moved on meanwhile is a 409.
+    if (seen !== row) throw conflict('stale-version', 'Another move was made first: reload and try again.');
+    if (version !== row.version && !this.overtakenOnlyByOthers(row, rg, role, version)) this.checkPlayable(row, version);
     const game = rg.game;
-    if (!(game.active(rg.state) as Role[]).includes(role)) throw forbidden('not-your-turn', `It is not ${role}'s turn.`);
-    const legal = game.actions(rg.state, role) as unknown[];
-    const i = indexOfAction(legal, action);
-    if (i < 0) throw unprocessable('illegal-action', 'That action is not one of your legal actions now.');
-    const chosen = legal[i];
-    let next: unknown;
+    let next: unknown, chosen: unknown;
     try {
-      next = game.apply(rg.state, role, chosen);
+      ({ state: next, action: chosen } = applyListed(game, rg.state, role, action));
     } catch (e) {
-      if (isRuleError(e)) throw unprocessable(e.code, e.message);
+      if (isRuleError(e)) {
+        if (e.code === 'not-your-turn') throw forbidden('not-your-turn', `It is not ${role}'s turn.`);
+        throw unprocessable(e.code === 'malformed-action' ? 'illegal-action' : e.code, e.code === 'illegal-action' || e.code === 'malformed-action' ? 'That action is not one of your legal actions now.' : e.message);
+      }
       this.warn({ err: e, gameId: row.id, role }, 'engine failed on a legal action');
       throw unprocessable('illegal-action', `The engine rejected this action: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -463,17 +447,17 @@ export class GameService {
       const newLength = rg.length - 1;
       let prevState: unknown;
       if (rg.canPop) {
-        rg.pop();
+        rg.pop(row.epoch + 1);
         prevState = rg.state;
       } else {
         rg = replayGame(game, setupOptionsOfRow(row), row.seats.map((s) => s.role), rg.actions.slice(0, newLength));
+        rg.markCut(row.epoch + 1);
         prevState = rg.state;
       }
       this.cache.delete(row.id);
       const patch: GamePatch = { status: 'active', activeRoles: game.active(prevState) as Role[], outcome: null, now: this.now() };
       const res = await this.store.truncateLog(row.id, row.version, newLength, patch);
       if (res === 'stale') throw conflict('stale-version', 'Another move was made first: reload and try again.');
-      rg.epoch = row.epoch + 1;
       this.cache.set(row.id, rg);
       const after: GameRow = { ...row, version: row.version + 1, logLength: newLength, epoch: row.epoch + 1, activeRoles: patch.activeRoles, updatedAt: patch.now };
       this.changed(after);

@@ -1,4 +1,8 @@
-// The HTTP API of design.md section 5. The bearer token and the account name live in localStorage.
+// The HTTP API (types from @tabula/protocol, the server's own schemas). The bearer token and the account
+// name live in localStorage. Moves, undo and resign go over the live socket (live.ts).
+import type {
+  CatalogT, CreateGameT, GameListT, GameStateT, GameSummaryT, HealthT, IdReplyT, ReplayReplyT, TokenReplyT,
+} from '@tabula/protocol';
 
 export interface ApiErrorBody { error?: { code?: string; message?: string } }
 
@@ -67,145 +71,29 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   return data as T;
 }
 
-export interface VariantSpec { key: string; default: unknown; values?: unknown[]; description?: string }
-export interface CatalogEntry {
-  id: string;
-  scenarios: string[];
-  players: { min: number; max: number; default: number };
-  roles: Record<number, string[]>;
-  variants: VariantSpec[];
-  bots?: string[];
-}
+export type { CatalogEntryT as CatalogEntry, VariantSpecT as VariantSpec, SeatT as Seat, LogLineT as LogLine, GameSummaryT as GameSummary, GameStateT as GameDetail, ReplayReplyT as GameLogJson } from '@tabula/protocol';
 
-export interface Seat { role: string; name: string | null; bot: string | null; me: boolean }
-
-export interface LogLine { role: string | null; key: string; args?: Record<string, string | number | boolean | null> }
-
-export interface GameSummary {
-  id: string;
-  game: string;
-  status: string;
-  scenario?: string;
-  seats: Seat[];
-  active: string[];
-  created?: string;
-  updated?: string;
-  raw: Record<string, unknown>;
-}
-
-export interface GameDetail extends GameSummary {
-  version: number;
-  view: unknown;
-  actions: unknown[];
-  log: LogLine[];
-  outcome?: { winners: string[]; scores?: Record<string, number>; reason: string } | null;
-  /** The seat this view is for (the server picks one of the caller's seats, an active one first). */
-  role: string | null;
-  /** How many of its last actions `role` may take back. */
-  undo?: number;
-}
-
-export interface GameLogJson {
-  game: string;
-  seed: string;
-  options: { scenario?: string; players?: number; variants?: Record<string, unknown> };
-  actions: { role: string; action: unknown }[];
-}
-
-function asRecord(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
-
-/** Seats may come as an array of { role, user | name | player, bot } or as a { role: occupant } map. */
-export function normalizeSeats(raw: unknown, myName: string | null): Seat[] {
-  const seat = (role: string, v: unknown): Seat => {
-    const r = asRecord(v);
-    const str = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? x : null);
-    const userObj = asRecord(r.user);
-    const name = typeof v === 'string' ? v : str(r.name) ?? str(r.user) ?? str(userObj.name) ?? str(r.player) ?? str(r.account);
-    const bot = str(r.bot);
-    const me = r.me === true || r.mine === true || r.you === true || (!!myName && !bot && name === myName);
-    return { role, name, bot, me };
-  };
-  if (Array.isArray(raw)) return raw.map((s) => { const r = asRecord(s); return seat(String(r.role ?? ''), s); });
-  return Object.entries(asRecord(raw)).map(([role, v]) => seat(role, v));
-}
-
-function normalizeSummary(raw: unknown, myName: string | null): GameSummary {
-  const r = asRecord(raw);
-  const mine = Array.isArray(r.yourRoles) ? r.yourRoles.map(String) : Array.isArray(r.roles) ? r.roles.map(String) : null;
-  const options = asRecord(r.options);
-  const active = Array.isArray(r.active) ? r.active.map(String) : Array.isArray(r.activeRoles) ? r.activeRoles.map(String) : [];
-  return {
-    id: String(r.id ?? ''),
-    game: String(r.game ?? ''),
-    status: String(r.status ?? ''),
-    scenario: typeof r.scenario === 'string' ? r.scenario : typeof options.scenario === 'string' ? options.scenario : undefined,
-    seats: normalizeSeats(r.seats, mine ? null : myName).map((s) => (mine?.includes(s.role) ? { ...s, me: true } : s)),
-    active,
-    created: typeof r.createdAt === 'string' ? r.createdAt : typeof r.created === 'string' ? r.created : undefined,
-    updated: typeof r.updatedAt === 'string' ? r.updatedAt : typeof r.updated === 'string' ? r.updated : undefined,
-    raw: r,
-  };
-}
-
-export function normalizeDetail(raw: unknown, myName: string | null): GameDetail {
-  const r = asRecord(raw);
-  const s = normalizeSummary(raw, myName);
-  const view = r.view;
-  const vr = asRecord(view);
-  const outcome = (r.outcome ?? vr.outcome ?? null) as GameDetail['outcome'];
-  const active = s.active.length ? s.active : Array.isArray(vr.active) ? vr.active.map(String) : [];
-  return {
-    ...s,
-    active,
-    version: typeof r.version === 'number' ? r.version : 0,
-    view,
-    actions: Array.isArray(r.actions) ? r.actions : [],
-    log: Array.isArray(r.log) ? (r.log as LogLine[]) : [],
-    outcome,
-    role: typeof r.role === 'string' ? r.role : null,
-    undo: typeof r.undo === 'number' ? r.undo : undefined,
-  };
-}
-
-function listOf(data: unknown, key: string): unknown[] {
-  if (Array.isArray(data)) return data;
-  const r = asRecord(data);
-  const v = r[key] ?? r.items ?? r.results;
-  return Array.isArray(v) ? v : [];
-}
+/** The seats of `g` the signed-in account holds (the server says which: `roles` / `yourRoles`). */
+export const myRoles = (g: GameSummaryT | GameStateT): string[] => ('roles' in g ? g.roles : g.yourRoles);
 
 export const api = {
-  health: () => request<{ ok: boolean; version: string }>('GET', '/health'),
-  async catalog(): Promise<CatalogEntry[]> {
-    return listOf(await request<unknown>('GET', '/catalog'), 'games') as CatalogEntry[];
-  },
+  health: () => request<HealthT>('GET', '/health'),
+  catalog: () => request<CatalogT>('GET', '/catalog'),
   async signUp(name: string, password: string): Promise<void> {
-    const { token } = await request<{ token: string }>('POST', '/accounts', { name, password });
-    setAuth({ token, name });
+    const r = await request<TokenReplyT>('POST', '/accounts', { name, password });
+    setAuth({ token: r.token, name: r.name });
   },
   async signIn(name: string, password: string): Promise<void> {
-    const { token } = await request<{ token: string }>('POST', '/sessions', { name, password });
-    setAuth({ token, name });
+    const r = await request<TokenReplyT>('POST', '/sessions', { name, password });
+    setAuth({ token: r.token, name: r.name });
   },
   signOut(): void { setAuth(null); },
-  createGame: (body: { game: string; scenario?: string; players?: number; variants?: Record<string, unknown> }) =>
-    request<{ id: string }>('POST', '/games', body),
-  async listGames(status: 'open' | 'active' | 'finished'): Promise<GameSummary[]> {
-    const me = getAuth()?.name ?? null;
-    return listOf(await request<unknown>('GET', `/games?status=${status}`), 'games').map((g) => normalizeSummary(g, me));
+  createGame: (body: CreateGameT) => request<IdReplyT>('POST', '/games', body),
+  async listGames(status: 'open' | 'active' | 'finished'): Promise<GameSummaryT[]> {
+    return (await request<GameListT>('GET', `/games?status=${status}`)).games;
   },
   takeSeat: (id: string, role: string, bot?: string) =>
-    request<unknown>('POST', `/games/${encodeURIComponent(id)}/seats`, bot ? { role, bot } : { role }),
-  async getGame(id: string, role?: string): Promise<GameDetail> {
-    const q = role ? `?role=${encodeURIComponent(role)}` : '';
-    return normalizeDetail(await request<unknown>('GET', `/games/${encodeURIComponent(id)}${q}`), getAuth()?.name ?? null);
-  },
-  play: (id: string, version: number, action: unknown, role?: string | null) =>
-    request<unknown>('POST', `/games/${encodeURIComponent(id)}/actions`, role ? { version, action, role } : { version, action }),
-  undo: (id: string, version: number, role?: string | null) =>
-    request<unknown>('POST', `/games/${encodeURIComponent(id)}/undo`, role ? { version, role } : { version }),
-  resign: (id: string, role?: string | null) => request<unknown>('POST', `/games/${encodeURIComponent(id)}/resign`, role ? { role } : {}),
-  replay: (id: string) => request<GameLogJson>('GET', `/games/${encodeURIComponent(id)}/replay`),
+    request<GameStateT>('POST', `/games/${encodeURIComponent(id)}/seats`, bot ? { role, bot } : { role }),
+  getGame: (id: string, role?: string) => request<GameStateT>('GET', `/games/${encodeURIComponent(id)}${role ? `?role=${encodeURIComponent(role)}` : ''}`),
+  replay: (id: string) => request<ReplayReplyT>('GET', `/games/${encodeURIComponent(id)}/replay`),
 };

@@ -1,17 +1,45 @@
-// The live channel: GET /api/games/:id/live as a WebSocket. Browsers cannot set an Authorization
-// header on a WebSocket, so the token travels as ?token= (and as the first message, for servers
-// that read it there). Reconnects with backoff; after every (re)connect the caller resyncs.
+// The live channel: GET /api/games/:id/live as a WebSocket, the one way the page learns a game's state
+// and sends its moves. Browsers cannot set an Authorization header on a WebSocket, so the token travels
+// as ?token=. Every push carries the version; an older one than shown is dropped, and a push whose log
+// starts past what the page holds (a gap) makes the page ask for the whole state again (`sync`).
+// Reconnects with backoff after retryable closes.
 
+import type { ClientMessageT, GameStateT, LogLineT, ServerMessageT } from '@tabula/protocol';
+import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
 import { getAuth } from './client.js';
 
-export interface LiveUpdate { version: number; view: unknown; actions: unknown[]; log: unknown[]; [k: string]: unknown }
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
-export interface LiveHandlers {
-  onUpdate(u: LiveUpdate): void;
-  /** Called after each successful (re)connect: fetch the full game again to resync. */
-  onOpen(reconnected: boolean): void;
-  onStatus?(s: LiveStatus): void;
+/** A failed message: the server's status and code (4xx: the move was refused; 0: the socket closed first). */
+export class LiveError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+    this.name = 'LiveError';
+  }
+}
+
+/**
+ * Merges a pushed state into the one shown: null when the push is older than what is shown, or when its
+ * log lines start past the lines held (then the caller resyncs). Pure, so tests can feed it any order.
+ */
+export function mergeState(shown: GameStateT | null, push: GameStateT): GameStateT | 'stale' | 'gap' {
+  if (shown && push.version < shown.version) return 'stale';
+  if (push.logFrom === 0 || !shown) return push.logFrom === 0 ? push : 'gap';
+  const kept: LogLineT[] = [];
+  let held = 0;
+  for (const l of shown.log) if (l.seq < push.logFrom) { kept.push(l); held = Math.max(held, l.seq + 1); }
+  // Every action before logFrom must be held (actions may have no lines, so compare with the length shown).
+  if (push.logFrom > shown.length) return 'gap';
+  return { ...push, logFrom: 0, log: held === 0 && push.logFrom === 0 ? push.log : [...kept, ...push.log] };
+}
+
+type Outgoing = Exclude<ClientMessageT, { type: 'ping' | 'sync' }>;
+type OutgoingBody = Outgoing extends infer M ? (M extends Outgoing ? Omit<M, 'ref'> : never) : never;
+
+export interface LiveGame {
+  /** Sends an action, undo or resign; resolves with the version it produced once that state is shown. */
+  send(msg: OutgoingBody): Promise<number>;
+  close(): void;
 }
 
 export function liveUrl(gameId: string): string {
@@ -20,48 +48,83 @@ export function liveUrl(gameId: string): string {
   return `${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/live${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
-export function connectLive(gameId: string, h: LiveHandlers): () => void {
+export function connectLive(gameId: string, h: {
+  onState(s: GameStateT): void;
+  onStatus?(s: LiveStatus): void;
+  /** A refusal of the socket itself (e.g. 4404 no such game): final. */
+  onFatal?(e: LiveError): void;
+}): LiveGame {
   let ws: WebSocket | null = null;
   let stopped = false;
   let attempts = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let everOpened = false;
+  let shown: GameStateT | null = null;
+  let nextRef = 1;
+  const pending = new Map<number, { resolve: (v: number) => void; reject: (e: LiveError) => void; version?: number }>();
+
+  const settle = () => {
+    // An ack resolves once the state of its version is shown (the ack may come before its push).
+    for (const [ref, p] of pending) if (p.version !== undefined && shown && shown.version >= p.version) { pending.delete(ref); p.resolve(p.version); }
+  };
+  const raw = (m: ClientMessageT) => { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m)); };
+
+  const onMessage = (m: ServerMessageT) => {
+    if (m.type === 'state') {
+      const { type: _t, ...state } = m;
+      const merged = mergeState(shown, state);
+      if (merged === 'gap') return raw({ type: 'sync' });
+      if (merged === 'stale') return;
+      shown = merged;
+      h.onState(merged);
+      settle();
+    } else if (m.type === 'ack') {
+      const p = typeof m.ref === 'number' ? pending.get(m.ref) : undefined;
+      if (p) { p.version = m.version; settle(); }
+    } else if (m.type === 'error') {
+      const p = typeof m.ref === 'number' ? pending.get(m.ref) : undefined;
+      const err = new LiveError(m.status, m.error.code, m.error.message);
+      if (p && typeof m.ref === 'number') { pending.delete(m.ref); p.reject(err); }
+      else if (!shown) h.onFatal?.(err);
+    }
+  };
 
   const open = () => {
     if (stopped) return;
     h.onStatus?.('connecting');
-    ws = new WebSocket(liveUrl(gameId));
-    ws.onopen = () => {
-      attempts = 0;
-      h.onStatus?.('open');
-      h.onOpen(everOpened);
-      everOpened = true;
+    const socket = new WebSocket(liveUrl(gameId));
+    ws = socket;
+    socket.onopen = () => { attempts = 0; h.onStatus?.('open'); };
+    socket.onmessage = (ev) => {
+      try { onMessage(JSON.parse(String(ev.data)) as ServerMessageT); } catch { /* ignore malformed frames */ }
     };
-    ws.onmessage = (ev) => {
-      try {
-        const data = JSON.parse(String(ev.data)) as Record<string, unknown>;
-        const u = (data.type === 'update' && data.data ? data.data : data) as LiveUpdate;
-        if (u && typeof u === 'object' && 'version' in u) h.onUpdate(u);
-      } catch { /* ignore malformed frames */ }
-    };
-    ws.onclose = (ev) => {
-      ws = null;
+    socket.onclose = (ev) => {
+      if (ws === socket) ws = null;
+      for (const [ref, p] of pending) if (p.version === undefined) { pending.delete(ref); p.reject(new LiveError(0, 'disconnected', 'The connection closed before the server answered.')); }
       if (stopped) return;
       h.onStatus?.('closed');
-      // 4400-4499: the server refused this viewer or game (4000 + HTTP status): retrying will not help.
-      if (ev.code >= 4400 && ev.code < 4500) return;
+      if (!RETRYABLE_CLOSE.includes(ev.code) && ev.code >= 4000) { h.onFatal?.(new LiveError(ev.code - 4000, ev.reason || 'closed', ev.reason || 'closed')); return; }
       const delay = Math.min(10_000, 500 * 2 ** attempts++);
       timer = setTimeout(open, delay);
     };
-    ws.onerror = () => { try { ws?.close(); } catch { /* ignore */ } };
+    socket.onerror = () => { try { socket.close(); } catch { /* ignore */ } };
   };
   open();
   const onOnline = () => { if (!ws && timer) { clearTimeout(timer); open(); } };
   window.addEventListener('online', onOnline);
-  return () => {
-    stopped = true;
-    window.removeEventListener('online', onOnline);
-    if (timer) clearTimeout(timer);
-    ws?.close();
+  return {
+    send(msg) {
+      return new Promise<number>((resolve, reject) => {
+        if (!ws || ws.readyState !== WebSocket.OPEN) { reject(new LiveError(0, 'disconnected', 'Not connected: wait a moment and try again.')); return; }
+        const ref = nextRef++;
+        pending.set(ref, { resolve, reject });
+        raw({ ...msg, ref } as ClientMessageT);
+      });
+    },
+    close() {
+      stopped = true;
+      window.removeEventListener('online', onOnline);
+      if (timer) clearTimeout(timer);
+      ws?.close();
+    },
   };
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { boardFor } from '../boards/index.js';
 import { gameName, logText, roleName } from '../labels.js';
 import { roleColor, textOn } from '../colors.js';
-import type { LogLine } from '../api/client.js';
+import type { LogLine } from '@tabula/engine';
+import type { PromptT } from '@tabula/protocol';
 import { ErrorBoundary } from './ErrorBoundary.js';
 
 export interface SeatInfo { role: string; label?: string | null; bot?: string | null; me?: boolean }
@@ -19,44 +20,24 @@ export function RoleBadge({ gameId, role, index, active }: { gameId: string; rol
   );
 }
 
-function viewPrompt(view: unknown): { key: string; args?: Record<string, unknown> } | null {
-  if (!view || typeof view !== 'object') return null;
-  const p = (view as Record<string, unknown>).prompt;
-  if (typeof p === 'string') return { key: p };
-  if (p && typeof p === 'object' && typeof (p as { key?: unknown }).key === 'string') return p as { key: string; args?: Record<string, unknown> };
-  return null;
-}
-
-/** The sentence saying what to do now. */
-export function Prompt({ gameId, view, role, active, actions, outcome }: {
-  gameId: string; view: unknown; role: string | null; active: string[]; actions: unknown[]; outcome?: OutcomeInfo | null;
+/** The sentence saying what to do now: the game's prompt for the seat to act (from the server or the engine), else who is awaited. */
+export function Prompt({ gameId, prompt, role, active, actions, outcome }: {
+  gameId: string; prompt: PromptT | null; role: string | null; active: string[]; actions: unknown[]; outcome?: OutcomeInfo | null;
 }) {
   const { t } = useTranslation();
+  const mine = !outcome && !!role && active.includes(role) && actions.length > 0;
   let text: string;
   if (outcome) {
     text = outcome.winners.length
       ? t('prompt.over', { winners: outcome.winners.map((w) => roleName(t, gameId, w)).join(', ') })
       : t('prompt.overDraw');
-  } else if (role && active.includes(role) && actions.length > 0) {
-    const p = viewPrompt(view);
-    const phase = view && typeof view === 'object' ? (view as { phase?: unknown }).phase : undefined;
-    // A step inside the phase (HACSE combat: declare, block, assign, ...), for a more precise sentence.
-    const rawStage = view && typeof view === 'object' ? ((view as { combat?: { stage?: unknown } | null }).combat?.stage ?? (view as { stage?: unknown }).stage) : undefined;
-    const stage = typeof rawStage === 'string' ? rawStage : '';
-    const specific = p
-      ? t(p.key.startsWith('prompt.') ? p.key : `prompt.${p.key}`, { ns: gameId, ...(p.args ?? {}), defaultValue: '' })
-      : typeof phase === 'string'
-        ? t(`prompt.${phase}`, { ns: gameId, defaultValue: '' })
-          || (stage ? t(`prompt.${gameId}.${phase}.${stage}`, { defaultValue: '' }) : '') || t(`prompt.${gameId}.${phase}`, { defaultValue: '' })
-          || (t(`phase.${phase}`, { ns: gameId, defaultValue: '' }) ? t('prompt.yourTurnPhase', { phase: t(`phase.${phase}`, { ns: gameId }) }) : '')
-        : '';
-    text = specific || t('prompt.yourTurn', { count: actions.length });
+  } else if (mine) {
+    text = prompt ? t(prompt.key, { ns: gameId, ...(prompt.args ?? {}) }) : t('prompt.yourTurn', { count: actions.length });
   } else if (active.length === 0) {
     text = t('prompt.nobody');
   } else {
     text = t('prompt.waiting', { roles: active.map((r) => roleName(t, gameId, r)).join(', ') });
   }
-  const mine = !outcome && !!role && active.includes(role) && actions.length > 0;
   return <p className={`prompt${mine ? ' mine' : ''}`} role="status" aria-live="polite" data-testid="prompt">{text}</p>;
 }
 
@@ -91,6 +72,8 @@ export function GameScreen(props: {
   roles: string[];
   active: string[];
   log: LogLine[];
+  /** What the seat to act is asked to do (the game's `prompt`). */
+  prompt: PromptT | null;
   seats?: SeatInfo[];
   outcome?: OutcomeInfo | null;
   controls?: ReactNode;
@@ -118,7 +101,7 @@ export function GameScreen(props: {
         <div className="viewing muted">{t('game.viewingAs', { role: roleName(t, props.gameId, props.role) })}</div>
         <a href={`/rules/${props.gameId}`} target="_blank" rel="noreferrer" className="small">{t('game.rules')}</a>
       </div>
-      <Prompt gameId={props.gameId} view={props.view} role={props.role} active={props.active} actions={props.actions} outcome={props.outcome} />
+      <Prompt gameId={props.gameId} prompt={props.prompt} role={props.role} active={props.active} actions={props.actions} outcome={props.outcome} />
       {props.error && <p className="error" role="alert" data-testid="error">{props.error}</p>}
       {props.above}
       <div className="game-body">

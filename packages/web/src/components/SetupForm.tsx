@@ -37,7 +37,7 @@ function parseVariantValue(s: string): unknown {
 
 /** Game, scenario, players, variants and who sits where: shared by online game creation and local play. */
 export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initialGame }: {
-  catalog: CatalogEntry[];
+  catalog: (Omit<CatalogEntry, 'bots'> & { bots?: string[] })[];
   initialGame?: string;
   onSubmit: (c: SetupChoice) => void;
   online: boolean;

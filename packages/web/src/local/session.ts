@@ -1,5 +1,5 @@
 // A local game: the same truth as online (seed + options + ordered actions) plus who sits where.
-import { parseGameLog, undoDepth, type AnyGame, type GameLog, type LogLine } from '@tabula/engine';
+import { isDeepStrictEqual, parseGameLog, replayGame, setupOptionsOf, type AnyGame, type GameLog, type ReplayedGame } from '@tabula/engine';
 
 export interface LocalGameFile extends GameLog {
   /** role -> "me" (a person at this device) or a bot name. */
@@ -30,35 +30,23 @@ export function parseLocalFile(v: unknown): LocalGameFile {
   return { ...log, seats: s };
 }
 
-/** Every state: states[i] is the state before action i, states[n] the current one. */
-export function statesOf(game: AnyGame, log: GameLog, from?: { log: GameLog; states: unknown[] }): unknown[] {
-  // Reuse the states of an earlier version of the same log that this one extends or shortens.
-  if (from && from.log.seed === log.seed && from.log.game === log.game && JSON.stringify(from.log.options) === JSON.stringify(log.options)) {
+/**
+ * The game replayed (the engine's history, every state kept for undo and the replay slider). Reuses
+ * `prev` when `log` extends or shortens the log it was built from.
+ */
+export function historyOf(game: AnyGame, log: GameLog, prev?: ReplayedGame): ReplayedGame {
+  const options = setupOptionsOf(log);
+  if (prev && prev.game === game && isDeepStrictEqual(prev.options, options)) {
     let k = 0;
-    const n = Math.min(from.log.actions.length, log.actions.length);
-    while (k < n && from.log.actions[k] === log.actions[k]) k++;
-    const states = from.states.slice(0, k + 1);
-    for (let i = k; i < log.actions.length; i++) states.push(game.apply(states[i], log.actions[i]!.role, log.actions[i]!.action));
-    return states;
+    const n = Math.min(prev.length, log.actions.length);
+    while (k < n && prev.actions[k] === log.actions[k]) k++;
+    while (prev.length > k && prev.canPop) prev.pop();
+    if (prev.length === k) {
+      for (let i = k; i < log.actions.length; i++) prev.push(log.actions[i]!);
+      return prev;
+    }
   }
-  const states: unknown[] = [game.setup({ ...log.options, seed: log.seed })];
-  for (const e of log.actions) states.push(game.apply(states[states.length - 1], e.role, e.action));
-  return states;
-}
-
-/** The log as `viewer` may read it: the game's describe(), else the platform's default. */
-export function logLinesOf(game: AnyGame, states: unknown[], log: GameLog, viewer: string | null, upTo = log.actions.length): LogLine[] {
-  const out: LogLine[] = [];
-  for (let i = 0; i < upTo; i++) {
-    const e = log.actions[i]!;
-    if (game.describe) out.push(...game.describe(states[i], states[i + 1], e.role, e.action, viewer));
-    else out.push(e.role === viewer ? { role: e.role, key: 'played', args: { action: JSON.stringify(e.action) } } : { role: e.role, key: 'moved' });
-  }
-  return out;
-}
-
-export function localUndoDepth(game: AnyGame, states: unknown[], log: GameLog, role: string): number {
-  return undoDepth(game, states, log.actions, role);
+  return replayGame(game, options, game.roles(options), log.actions, { keepAll: true });
 }
 
 export function download(name: string, data: unknown): void {

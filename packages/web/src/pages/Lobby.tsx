@@ -8,7 +8,7 @@ import { RoleBadge } from '../components/GameScreen.js';
 
 function GameRow({ g, yourTurn }: { g: GameSummary; yourTurn?: boolean }) {
   const { t } = useTranslation();
-  const free = g.seats.filter((s) => !s.name && !s.bot).length;
+  const free = g.seats.filter((s) => !s.user && !s.bot).length;
   return (
     <li className={`game-row${yourTurn ? ' your-turn' : ''}`} data-game-id={g.id}>
       <Link to={`/games/${g.id}`} className="game-link">
@@ -18,7 +18,7 @@ function GameRow({ g, yourTurn }: { g: GameSummary; yourTurn?: boolean }) {
         {g.seats.map((s, i) => (
           <span key={s.role} className="seat">
             <RoleBadge gameId={g.game} role={s.role} index={i} active={g.active.includes(s.role)} />
-            <span className="muted"> {s.bot ? t('seat.bot', { bot: t(`bot.${s.bot}`, { defaultValue: s.bot }) }) : s.name ?? t('seat.free')}</span>
+            <span className="muted"> {s.bot ? t('seat.bot', { bot: t(`bot.${s.bot}`, { defaultValue: s.bot }) }) : s.user ?? t('seat.free')}</span>
           </span>
         ))}
       </span>
@@ -52,8 +52,8 @@ export function Lobby() {
     return () => clearInterval(id);
   }, [load]);
 
-  const isMine = (g: GameSummary) => g.seats.some((s) => s.me);
-  const myTurn = (g: GameSummary) => g.seats.some((s) => s.me && g.active.includes(s.role)) || g.raw.yourTurn === true;
+  const isMine = (g: GameSummary) => g.yourRoles.length > 0;
+  const myTurn = (g: GameSummary) => g.yourTurn;
   const mine = [...open.filter(isMine), ...active.filter(isMine)].sort((a, b) => Number(myTurn(b)) - Number(myTurn(a)));
   const others = [...open.filter((g) => !isMine(g))];
   const watch = active.filter((g) => !isMine(g));

@@ -4,7 +4,8 @@ import { isRuleError } from '@tabula/engine';
 import { loadGame, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { askBot } from '../local/bots.js';
-import { download, loadCurrent, localUndoDepth, logLinesOf, saveCurrent, statesOf, type LocalGameFile } from '../local/session.js';
+import { download, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
+import type { ReplayedGame } from '@tabula/engine';
 import { roleName, ruleText } from '../labels.js';
 import { Link, navigate } from '../router.js';
 
@@ -23,15 +24,14 @@ export function LocalGame() {
     loadGame(file.game).then(setMod, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [file?.game]);
 
-  const prev = useRef<{ log: LocalGameFile; states: unknown[] } | undefined>(undefined);
-  const states = useMemo(() => {
-    if (!mod || !file) return [];
-    const s = statesOf(mod.game, file, prev.current);
-    prev.current = { log: file, states: s };
-    return s;
+  const prev = useRef<ReplayedGame | undefined>(undefined);
+  const history = useMemo(() => {
+    if (!mod || !file) return null;
+    prev.current = historyOf(mod.game, file, prev.current);
+    return prev.current;
   }, [mod, file]);
   const game = mod?.game;
-  const state = states[states.length - 1];
+  const state = history?.state;
   const roles = useMemo(() => (game && file ? game.roles({ ...file.options, seed: file.seed }) : []), [game, file]);
   const active = game && state !== undefined ? game.active(state) : [];
   const outcome = game && state !== undefined ? game.outcome(state) : null;
@@ -86,13 +86,13 @@ export function LocalGame() {
     }
   };
   const lastHuman = [...file.actions].reverse().find((e) => humans.includes(e.role))?.role;
-  const canUndo = !!lastHuman && file.actions[file.actions.length - 1]?.role === lastHuman && localUndoDepth(game, states, file, lastHuman) > 0;
+  const canUndo = !!lastHuman && !!history && file.actions[file.actions.length - 1]?.role === lastHuman && history.undoDepth(lastHuman) > 0;
   const undo = () => {
     asking.current++;
     setThinking(null);
     commit({ ...file, actions: file.actions.slice(0, -1) });
   };
-  const log = logLinesOf(game, states, file, viewer);
+  const log = history ? history.log(viewer) : [];
   const { seats, ...gameLog } = file;
   const controls = (
     <>
@@ -117,7 +117,7 @@ export function LocalGame() {
   }
   return (
     <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={actions} onAction={act} role={viewer} roles={roles}
-      active={active} log={log} outcome={outcome} controls={controls} error={error}
+      active={active} log={log} prompt={viewer && active.includes(viewer) && game.prompt ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
       title={<>{t('local.titleShort')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );

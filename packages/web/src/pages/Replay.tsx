@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { api, ApiError, type GameLogJson } from '../api/client.js';
 import { loadGame, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
-import { loadCurrent, logLinesOf, statesOf } from '../local/session.js';
+import { historyOf, loadCurrent } from '../local/session.js';
 import { roleName } from '../labels.js';
 
 /** Steps through a game's log, replayed locally through the engine, from any side's view or the spectator's. */
@@ -16,9 +16,9 @@ export function ReplayViewer({ log }: { log: GameLogJson }) {
   const [viewer, setViewer] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
   useEffect(() => { loadGame(log.game).then(setMod, (e: unknown) => setError(e instanceof Error ? e.message : String(e))); }, [log.game]);
-  const states = useMemo(() => {
-    if (!mod) return [];
-    try { return statesOf(mod.game, { ...log, options: log.options ?? {} }); } catch (e) { setError(String(e)); return []; }
+  const history = useMemo(() => {
+    if (!mod) return null;
+    try { return historyOf(mod.game, { ...log, options: log.options ?? {} }); } catch (e) { setError(String(e)); return null; }
   }, [mod, log]);
   const n = log.actions.length;
   useEffect(() => {
@@ -28,11 +28,11 @@ export function ReplayViewer({ log }: { log: GameLogJson }) {
     return () => clearTimeout(id);
   }, [playing, step, n]);
   if (error) return <p className="error" role="alert">{error}</p>;
-  if (!mod || states.length === 0) return <p className="muted">{t('common.loading')}</p>;
+  if (!mod || !history) return <p className="muted">{t('common.loading')}</p>;
   const game = mod.game;
   const roles = game.roles({ ...log.options, seed: log.seed });
-  const state = states[Math.min(step, states.length - 1)];
-  const lines = logLinesOf(game, states, { ...log, options: log.options ?? {} }, viewer, step);
+  const state = history.stateAt(Math.min(step, history.length));
+  const lines = history.log(viewer, 0, step);
   const controls = (
     <div className="replay-controls" data-testid="replay-controls">
       <label>{t('replay.viewAs')}
@@ -56,7 +56,7 @@ export function ReplayViewer({ log }: { log: GameLogJson }) {
   );
   return (
     <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={[]} onAction={() => undefined} role={viewer} roles={roles}
-      active={game.active(state)} log={lines} outcome={step === n ? game.outcome(state) : null} controls={controls}
+      active={game.active(state)} log={lines} prompt={null} outcome={step === n ? game.outcome(state) : null} controls={controls}
       title={<>{t('replay.title')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );
 }

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import * as S from '@tabula/protocol';
+import { ApiError, errorBody } from './errors.js';
+import { checkDepth } from './http-errors.js';
+import { bearer, needUser, userOf } from './auth.js';
+import type { GameService } from './service.js';
+import type { LiveHub } from './live.js';
+
+export interface RateLimits {
+  /** Sign-ups per IP per minute. */
+  accounts: number;
+  /** Sign-ins per IP per minute. */
+  sessions: number;
+  /** Actions (and undos) per account (or IP) per minute. */
+  actions: number;
+}
+export const defaultRateLimits: RateLimits = { accounts: 60, sessions: 120, actions: 1200 };
+
+export interface RouteDeps {
+  service: GameService;
+  hub: LiveHub;
+  limits: RateLimits | false;
+  bodyLimit: number;
+  serverVersion: string;
+  liveSocket: (socket: WebSocket, req: FastifyRequest<{ Params: S.GameParamsT; Querystring: S.ViewQueryT }>) => void;
+  openapi: () => unknown;
+}
+
+/** The REST routes under /api and the live socket's upgrade route; every body and reply is a @tabula/protocol schema. */
+export function apiRoutes(deps: RouteDeps): (api: FastifyInstance) => Promise<void> {
+  const { service, hub, limits, bodyLimit } = deps;
+  const limit = (max: number | undefined, byToken = false): object => (limits && max !== undefined ? {
+    config: { rateLimit: { max, timeWindow: 60_000, ...(byToken ? { keyGenerator: (req: FastifyRequest) => (typeof req.headers.authorization === 'string' ? `t:${req.headers.authorization.slice(-24)}` : `ip:${req.ip}`) } : {}) } },
+  } : {});
+  const errs = (...codes: number[]): Record<number, typeof S.ErrorReply> => Object.fromEntries(codes.map((c) => [c, S.ErrorReply]));
+  const secured = [{ bearer: [] }];
+  const who = (req: FastifyRequest) => userOf(service, req);
+  const must = (req: FastifyRequest) => needUser(service, req);
+
+  return async (api) => {
+    api.get('/health', { schema: { summary: 'Liveness', response: { 200: S.Health } } }, () => ({ ok: true, version: deps.serverVersion }));
+
+    api.get('/catalog', { schema: { summary: 'Games with scenarios, roles, player counts and variants', response: { 200: S.Catalog } } }, () => service.catalog());
+
+    api.post<{ Body: S.CredentialsT }>('/accounts', {
+      schema: { summary: 'Create an account; returns a bearer token', body: S.Credentials, response: { 201: S.TokenReply, ...errs(400, 409, 422, 429) } },
+      ...limit(limits ? limits.accounts : undefined),
+    }, async (req, reply) => reply.code(201).send(await service.signUp(req.body.name, req.body.password)));
+
+    api.post<{ Body: S.CredentialsT }>('/sessions', {
+      schema: { summary: 'Sign in; returns a new bearer token', body: S.Credentials, response: { 201: S.TokenReply, ...errs(400, 401, 429) } },
+      ...limit(limits ? limits.sessions : undefined),
+    }, async (req, reply) => reply.code(201).send(await service.signIn(req.body.name, req.body.password)));
+
+    api.delete('/sessions', { schema: { summary: 'Sign out (revokes this token)', security: secured, response: { 204: { type: 'null' }, ...errs(401) } } }, async (req, reply) => {
+      await must(req);
+      const token = bearer(req)!;
+      await service.signOut(token);
+      hub.closeToken(token);
+      return reply.code(204).send();
+    });
+
+    api.get('/me', { schema: { summary: 'Who the token belongs to', security: secured, response: { 200: S.Me, ...errs(401) } } }, async (req) => ({ name: (await must(req)).name }));
+
+    api.post<{ Body: S.CreateGameT }>('/games', {
+      bodyLimit: Math.max(bodyLimit, 1024 * 1024),
+      schema: { summary: 'Create a game; returns its id (the invite link)', security: secured, body: S.CreateGame, response: { 201: S.IdReply, ...errs(400, 401, 413, 422) } },
+    }, async (req, reply) => {
+      if (req.body.variants !== undefined) checkDepth(req.body.variants, 64, 'variants');
+      return reply.code(201).send(await service.createGame(await must(req), req.body));
+    });
+
+    api.get<{ Querystring: S.ListQueryT }>('/games', {
+      schema: { summary: 'The lobby: open, active (your turn first) or finished games', querystring: S.ListQuery, response: { 200: S.GameList, ...errs(400, 401) } },
+    }, async (req) => ({ games: await service.list(await who(req), req.query.status ?? 'open', req.query.mine === true, req.query.limit ?? 50) }));
+
+    api.post<{ Params: S.GameParamsT; Body: S.SeatBodyT }>('/games/:id/seats', {
+      schema: { summary: 'Take a seat, or give it to a bot', security: secured, params: S.GameParams, body: S.SeatBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422) } },
+    }, async (req) => service.takeSeat(await must(req), req.params.id, req.body.role, req.body.bot));
+
+    api.get<{ Params: S.GameParamsT; Querystring: S.ViewQueryT }>('/games/:id', {
+      schema: { summary: 'The game as the caller may see it (no seat: spectator)', params: S.GameParams, querystring: S.ViewQuery, response: { 200: S.GameState, ...errs(400, 401, 403, 404) } },
+    }, async (req) => service.getState(await who(req), req.params.id, req.query.role));
+
+    api.post<{ Params: S.GameParamsT; Body: S.ActionBodyT }>('/games/:id/actions', {
+      schema: { summary: 'Play one of your legal actions (the web client sends these over the live socket instead)', security: secured, params: S.GameParams, body: S.ActionBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422, 429) } },
+      ...limit(limits ? limits.actions : undefined, true),
+    }, async (req) => {
+      checkDepth(req.body.action);
+      return service.act(await must(req), req.params.id, req.body.version, req.body.action, req.body.role);
+    });
+
+    api.post<{ Params: S.GameParamsT; Body: S.UndoBodyT }>('/games/:id/undo', {
+      schema: { summary: 'Take back your last undoable action', security: secured, params: S.GameParams, body: S.UndoBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422, 429) } },
+      ...limit(limits ? limits.actions : undefined, true),
+    }, async (req) => service.undo(await must(req), req.params.id, req.body.version, req.body.role));
+
+    api.post<{ Params: S.GameParamsT; Body: S.ResignBodyT }>('/games/:id/resign', {
+      schema: { summary: 'Resign: every other seat wins', security: secured, params: S.GameParams, body: S.ResignBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409) } },
+    }, async (req) => service.resign(await must(req), req.params.id, req.body?.role));
+
+    api.get<{ Params: S.GameParamsT }>('/games/:id/replay', {
+      schema: { summary: 'Seed, options and actions of a finished game (the format `tabula replay` reads)', params: S.GameParams, response: { 200: S.ReplayReply, ...errs(400, 404, 409) } },
+    }, async (req) => service.replayOf(req.params.id));
+
+    api.route<{ Params: S.GameParamsT; Querystring: S.ViewQueryT }>({
+      method: 'GET',
+      url: '/games/:id/live',
+      schema: {
+        summary: 'WebSocket: sends ServerMessage (state on connect, on sync and after every change; ack; error; pong); accepts ClientMessage (action, undo, resign, ping, sync)',
+        params: S.GameParams, querystring: S.ViewQuery, response: { 426: S.ErrorReply },
+      },
+      handler: (_req, reply) => reply.code(426).send(errorBody('upgrade-required', 'This is a WebSocket endpoint.')),
+      wsHandler: (socket, req) => deps.liveSocket(socket, req),
+    });
+
+    api.get('/docs', { schema: { hide: true } }, () => deps.openapi());
+
+    api.all('/*', { schema: { hide: true } }, (req) => {
+      throw new ApiError(404, 'not-found', `No route ${req.method} ${req.url.split('?')[0]}.`);
+    });
+  };
+}
