@@ -108,8 +108,4 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
   describe(prev: CarcState, next: CarcState, role: Role, action: CarcAction): LogLine[] {
     return describeAction(prev, next, role, action);
   },
-  benchSetups: [
-    { label: '2p base', setup: { players: 2, variants: { hillsAndSheep: false } }, games: 1000 },
-    { label: '2p hills-and-sheep', setup: { players: 2 }, games: 1000 },
-  ],
 });

@@ -78,12 +78,6 @@ export interface Game<State, Action, View> {
    * hidden information. Absent: the platform shows the action to its own role and only the role to others.
    */
   describe?(prev: State, next: State, role: Role, action: Action, viewer: Role | null): LogLine[];
-  /**
-   * Setups `tabula bench` measures with random games (absent: every scenario, 200 games each).
-   * `pick` replaces the uniform random choice among the legal actions (e.g. to weight choices as
-   * another implementation's menu does, for a like-for-like comparison).
-   */
-  benchSetups?: { label: string; setup: Omit<SetupOptions, 'seed'>; games: number; pick?: (actions: readonly Action[], rng: Rng) => Action }[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

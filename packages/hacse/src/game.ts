@@ -73,11 +73,6 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
   determinize: (s, viewer, rng) => (isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
   undoBarrier: (prev, next) => prev.reveals !== next.reveals || prev.rng.some((x, i) => x !== next.rng[i]),
   describe: (prev, next, role, action, viewer) => (isSide(role) ? describeAction(prev, next, role, action, isSide(viewer) ? viewer : null) : []),
-  benchSetups: [
-    { label: 'early', setup: { scenario: 'early' }, games: 200 },
-    { label: 'late', setup: { scenario: 'late' }, games: 200 },
-    { label: 'early-vs-late numbers', setup: { scenario: 'late', variants: { decks: { axis: 'germany-early', allies: 'soviet-late' }, earlyVsLate: 'numbers' } }, games: 100 },
-  ],
 });
 
 export { BUILTIN_DECKS };

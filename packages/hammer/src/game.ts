@@ -16,7 +16,6 @@ import './turn.js';
 import './winter.js';
 import './main-attack.js';
 import { advance } from './flow.js';
-import { referenceMenuPick } from './bench-pick.js';
 import { promptOf } from './prompt.js';
 
 const sideOf = (role: Role): number => (role === 'England' ? 0 : role === 'Scotland' ? 1 : -1);
@@ -106,8 +105,4 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
     for (const e of eventsOf(prev, next, role, action)) if (e.to === -1 || e.to === v) out.push(e.args ? { role, key: e.key, args: { ...e.args } } : { role, key: e.key });
     return out;
   },
-  benchSetups: [
-    ...SCENARIOS.map((sc) => ({ label: sc, setup: { scenario: sc }, games: 200 })),
-    ...SCENARIOS.map((sc) => ({ label: `${sc}, reference battle menu`, setup: { scenario: sc }, games: 200, pick: referenceMenuPick })),
-  ],
 });

@@ -6,5 +6,3 @@ export { ApiError } from './errors.js';
 export { openStore, SqliteStore, PostgresStore } from './store/index.js';
 export type { Store, GameRow } from './store/index.js';
 export { hashPassword, verifyPassword } from './passwords.js';
-export { runLoad } from './load.js';
-export type { LoadResult } from './load.js';

@@ -1,14 +1,11 @@
 import { Rng, type AnyGame, type SetupOptions } from '@tabula/engine';
 import { listGames } from '@tabula/games';
+import { BENCH_SETUPS, type RandomBenchSetup } from './setups.js';
 import type { Benchmark, BenchSection } from './types.js';
 
-/** Games/s, decisions/game and peak RSS of random full games on one thread, per game and setup. */
-export interface RandomBenchSetup { label: string; setup: Omit<SetupOptions, 'seed'>; games: number; pick?: (actions: readonly unknown[], rng: Rng) => unknown }
-
-/** Setups per game to measure: every scenario, and the player counts and variants games declare as interesting. */
-export function benchSetups(game: AnyGame): RandomBenchSetup[] {
-  if (game.benchSetups) return game.benchSetups;
-  return game.scenarios.map((s) => ({ label: s, setup: { scenario: s }, games: 200 }));
+/** Setups per game to measure: those setups.ts lists for it, else every scenario. */
+export function benchSetups(game: AnyGame): readonly RandomBenchSetup[] {
+  return BENCH_SETUPS[game.id] ?? game.scenarios.map((s) => ({ label: s, setup: { scenario: s }, games: 200 }));
 }
 
 function playRandom(game: AnyGame, setup: SetupOptions, rng: Rng, pick?: RandomBenchSetup['pick']): number {
@@ -27,6 +24,7 @@ function playRandom(game: AnyGame, setup: SetupOptions, rng: Rng, pick?: RandomB
   }
 }
 
+/** Games/s, decisions/game and peak RSS of random full games on one thread, per game and setup. */
 export const randomGamesBench: Benchmark = {
   name: 'random-games',
   async run({ quick, log }): Promise<BenchSection> {

@@ -1,5 +1,5 @@
-/** `tabula bench --only server-load`: see runLoad in @tabula/server (src/load.ts). */
-import { runLoad, type LoadResult } from '@tabula/server';
+/** `tabula bench --only server-load`: see runLoad (load.ts). */
+import { runLoad, type LoadResult } from './load.js';
 import { loadavg } from 'node:os';
 import type { Benchmark, BenchSection } from './types.js';
 

@@ -1,5 +1,6 @@
 /**
- * A server process for the multi-process and crash tests: `node serve-child.js`, configured by
+ * A server process for the multi-process and crash tests and the cli's load benchmark (exported as
+ * `@tabula/server/test-server`): `node serve-child.js`, configured by
  * TABULA_DB and TABULA_REDIS; prints "LISTENING <url>" once it serves. The test game is registered.
  */
 import { createServer } from '../app.js';

@@ -1,58 +1,7 @@
 import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
-import { gameFromDb, seatFromDb, StaleWrite } from './sqlite.js';
+import { gameFromDb, migrationsTable, pendingMigrations, seatFromDb, StaleWrite } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
-
-const MIGRATIONS: string[] = [
-  `CREATE TABLE users (
-     id BIGSERIAL PRIMARY KEY,
-     name TEXT NOT NULL,
-     name_key TEXT NOT NULL UNIQUE,
-     pass_hash TEXT NOT NULL,
-     created_at BIGINT NOT NULL
-   );
-   CREATE TABLE sessions (
-     token_hash TEXT PRIMARY KEY,
-     user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-     created_at BIGINT NOT NULL
-   );
-   CREATE TABLE games (
-     id TEXT PRIMARY KEY,
-     game TEXT NOT NULL,
-     scenario TEXT NOT NULL,
-     players INTEGER,
-     variants TEXT,
-     seed TEXT NOT NULL,
-     status TEXT NOT NULL,
-     version INTEGER NOT NULL,
-     log_length INTEGER NOT NULL,
-     epoch INTEGER NOT NULL,
-     active_roles TEXT NOT NULL,
-     outcome TEXT,
-     created_by BIGINT NOT NULL REFERENCES users(id),
-     created_at BIGINT NOT NULL,
-     updated_at BIGINT NOT NULL
-   );
-   CREATE INDEX games_status_updated ON games(status, updated_at DESC);
-   CREATE TABLE seats (
-     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-     seat INTEGER NOT NULL,
-     role TEXT NOT NULL,
-     user_id BIGINT REFERENCES users(id),
-     bot TEXT,
-     PRIMARY KEY (game_id, seat),
-     UNIQUE (game_id, role)
-   );
-   CREATE INDEX seats_user ON seats(user_id);
-   CREATE TABLE log (
-     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-     seq INTEGER NOT NULL,
-     role TEXT NOT NULL,
-     action TEXT NOT NULL,
-     created_at BIGINT NOT NULL,
-     PRIMARY KEY (game_id, seq)
-   );`,
-];
 
 type Q = pg.Pool | pg.PoolClient;
 
@@ -77,14 +26,13 @@ export class PostgresStore implements Store {
     try {
       // One migrator at a time across processes.
       await c.query('SELECT pg_advisory_lock(7261830)');
-      await c.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)');
+      await c.query(migrationsTable('postgres'));
       const done = new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)));
-      for (let i = 0; i < MIGRATIONS.length; i++) {
-        if (done.has(i + 1)) continue;
+      for (const { version, sql } of pendingMigrations('postgres', done)) {
         await c.query('BEGIN');
         try {
-          await c.query(MIGRATIONS[i]!);
-          await c.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [i + 1, Date.now()]);
+          await c.query(sql);
+          await c.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [version, Date.now()]);
           await c.query('COMMIT');
         } catch (e) {
           await c.query('ROLLBACK');

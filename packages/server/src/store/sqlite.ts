@@ -2,80 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LogEntry, Role } from '@tabula/engine';
+import { gameFromDb, migrationsTable, pendingMigrations, seatFromDb, StaleWrite, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
-
-/** Schema migrations, applied in order and recorded in schema_migrations. */
-const MIGRATIONS: string[] = [
-  `CREATE TABLE users (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     name TEXT NOT NULL,
-     name_key TEXT NOT NULL UNIQUE,
-     pass_hash TEXT NOT NULL,
-     created_at INTEGER NOT NULL
-   );
-   CREATE TABLE sessions (
-     token_hash TEXT PRIMARY KEY,
-     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-     created_at INTEGER NOT NULL
-   );
-   CREATE TABLE games (
-     id TEXT PRIMARY KEY,
-     game TEXT NOT NULL,
-     scenario TEXT NOT NULL,
-     players INTEGER,
-     variants TEXT,
-     seed TEXT NOT NULL,
-     status TEXT NOT NULL,
-     version INTEGER NOT NULL,
-     log_length INTEGER NOT NULL,
-     epoch INTEGER NOT NULL,
-     active_roles TEXT NOT NULL,
-     outcome TEXT,
-     created_by INTEGER NOT NULL REFERENCES users(id),
-     created_at INTEGER NOT NULL,
-     updated_at INTEGER NOT NULL
-   );
-   CREATE INDEX games_status_updated ON games(status, updated_at DESC);
-   CREATE TABLE seats (
-     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-     seat INTEGER NOT NULL,
-     role TEXT NOT NULL,
-     user_id INTEGER REFERENCES users(id),
-     bot TEXT,
-     PRIMARY KEY (game_id, seat),
-     UNIQUE (game_id, role)
-   );
-   CREATE INDEX seats_user ON seats(user_id);
-   CREATE TABLE log (
-     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-     seq INTEGER NOT NULL,
-     role TEXT NOT NULL,
-     action TEXT NOT NULL,
-     created_at INTEGER NOT NULL,
-     PRIMARY KEY (game_id, seq)
-   ) WITHOUT ROWID;`,
-];
-
-interface GameDbRow {
-  id: string; game: string; scenario: string; players: number | null; variants: string | null; seed: string;
-  status: string; version: number; log_length: number; epoch: number; active_roles: string; outcome: string | null;
-  created_by: number; created_at: number; updated_at: number;
-}
-interface SeatDbRow { game_id: string; seat: number; role: string; user_id: number | null; user_name: string | null; bot: string | null }
-
-export function gameFromDb(r: GameDbRow, seats: SeatRow[]): GameRow {
-  return {
-    id: r.id, game: r.game, scenario: r.scenario, players: r.players === null ? null : Number(r.players),
-    variants: r.variants === null ? null : (JSON.parse(r.variants) as Record<string, unknown>), seed: r.seed,
-    status: r.status as GameRow['status'], version: Number(r.version), logLength: Number(r.log_length), epoch: Number(r.epoch),
-    activeRoles: JSON.parse(r.active_roles) as Role[], outcome: r.outcome === null ? null : (JSON.parse(r.outcome) as GameRow['outcome']),
-    createdBy: Number(r.created_by), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at), seats,
-  };
-}
-
-export function seatFromDb(r: SeatDbRow): SeatRow {
-  return { seat: Number(r.seat), role: r.role, userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name, bot: r.bot };
-}
 
 export interface SqliteOptions {
   /** 'NORMAL' (default; durable across process crashes in WAL mode) or 'FULL' (also across power loss). */
@@ -105,15 +33,14 @@ export class SqliteStore implements Store {
   }
 
   private migrate(): void {
-    this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    this.db.exec(migrationsTable('sqlite'));
     const done = new Set((this.q('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
-    MIGRATIONS.forEach((sql, i) => {
-      if (done.has(i + 1)) return;
+    for (const { version, sql } of pendingMigrations('sqlite', done)) {
       this.db.transaction(() => {
         this.db.exec(sql);
-        this.q('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(i + 1, Date.now());
+        this.q('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(version, Date.now());
       }).immediate();
-    });
+    }
   }
 
   close(): Promise<void> {
@@ -271,12 +198,5 @@ export class SqliteStore implements Store {
   readLog(gameId: string, fromSeq: number): Promise<LogEntry[]> {
     const rows = this.q('SELECT role, action FROM log WHERE game_id = ? AND seq >= ? ORDER BY seq').all(gameId, fromSeq) as { role: string; action: string }[];
     return Promise.resolve(rows.map((r) => ({ role: r.role, action: JSON.parse(r.action) as unknown })));
-  }
-}
-
-/** Thrown inside a transaction to roll it back when the log position is already taken. */
-export class StaleWrite extends Error {
-  constructor() {
-    super('stale write');
   }
 }

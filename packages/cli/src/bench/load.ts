@@ -15,8 +15,8 @@ import WebSocket from 'ws';
 const GAME = 'server-test-tally';
 
 function serverScript(): string {
-  // The configurable server entry of the tests, which registers the test game.
-  return fileURLToPath(new URL('./harness/serve-child.js', import.meta.url));
+  // The configurable server entry of the server's tests, which registers the test game.
+  return fileURLToPath(import.meta.resolve('@tabula/server/test-server'));
 }
 
 function rssMiB(pid: number): number {

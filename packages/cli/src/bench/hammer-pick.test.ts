@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng } from '@tabula/engine';
-import { hammerGame as g } from './game.js';
-import { referenceMenuPick } from './bench-pick.js';
-import type { Action } from './types.js';
+import { hammerGame as g, type HammerAction as Action } from '@tabula/hammer';
+import { referenceMenuPick } from './hammer-pick.js';
 
 /** The first battle turn of a random Braveheart game where a block may fire, pass or retreat to 2+ areas. */
 function battleTurn(): Action[] {

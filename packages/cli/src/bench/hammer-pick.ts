@@ -1,5 +1,5 @@
 /**
- * A random player for the random-games benchmark that makes battle choices with the weights of the
+ * A random player for the random-games benchmark (Hammer of the Scots) that makes battle choices with the weights of the
  * reference implementation's menu, so that game lengths can be compared like for like.
  *
  * Uniform over our actions, a block in battle retreats far more often than it fires: each retreat
@@ -9,7 +9,7 @@
  * battle turns stays uniform.
  */
 import type { Rng } from '@tabula/engine';
-import type { Action } from './types.js';
+import type { HammerAction as Action } from '@tabula/hammer';
 
 /**
  * The weight of actions[i] in the menu: fire 2; a retreat that continues its block's run of retreats 0
