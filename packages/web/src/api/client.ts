@@ -79,7 +79,7 @@ export interface CatalogEntry {
 
 export interface Seat { role: string; name: string | null; bot: string | null; me: boolean }
 
-export interface LogLine { role: string | null; key: string; args?: Record<string, string | number | boolean | null> }
+export interface LogLine { role: string | null; key: string; args?: Record<string, string | number | boolean | null | readonly string[]> }
 
 export interface GameSummary {
   id: string;
