@@ -132,18 +132,11 @@ export const de: Record<string, string> = {
   'rules.all': 'Alle Spiele',
   'rules.full': 'Vollständige Regeln:',
   'rules.carcassonne.summary': 'Lege Landschaftskarten zu Städten, Straßen, Klöstern und Wiesen und setze Gefolgsleute darauf, um zu punkten. Hügel & Schafe bringt Hügel, Weinberge und Schäfer, deren Herden mit Schafsmarken aus dem Beutel wachsen.',
-  'rules.carcassonne.points': 'Jeder Zug: eine Karte ziehen und so anlegen, dass alle berührten Kanten passen.
-Dann darfst du einen Gefolgsmann auf ein noch unbesetztes Gebiet dieser Karte setzen.
-Fertige Straßen, Städte und Klöster werden sofort gewertet; die Gefolgsleute kehren zurück.
-Ein Schäfer auf einer Wiese zieht Schafsmarken; treib die Herde in den Stall, bevor die Wolfsmarke sie vertreibt.
-Wiesen werden am Spielende für die angrenzenden fertigen Städte gewertet.',
+  'rules.carcassonne.points': 'Jeder Zug: eine Karte ziehen und so anlegen, dass alle berührten Kanten passen.\nDann darfst du einen Gefolgsmann auf ein noch unbesetztes Gebiet dieser Karte setzen.\nFertige Straßen, Städte und Klöster werden sofort gewertet; die Gefolgsleute kehren zurück.\nEin Schäfer auf einer Wiese zieht Schafsmarken; treib die Herde in den Stall, bevor die Wolfsmarke sie vertreibt.\nWiesen werden am Spielende für die angrenzenden fertigen Städte gewertet.',
   'rules.hammer-of-the-scots.summary': 'England gegen Schottland, 1297–1314: Die Blöcke verbergen ihre Identität vor dem Gegner. Spiele Karten, um Gruppen zu bewegen, kämpfe Schlachten in Runden und gewinne die Adligen für deine Seite.',
   'rules.hammer-of-the-scots.points': 'Jedes Jahr hat bis zu fünf Züge; beide Seiten spielen eine Karte, die höhere zieht zuerst.\nGruppen ziehen über Grenzen; Grenzlimits und die Hauptangriffsgrenze gelten.\nSchlachten: Blöcke feuern nach Buchstabe (A, B, C) und dürfen sich dann zurückziehen; Treffer gehen an den stärksten Block.\nWinter: Adlige kehren heim, Heere lösen sich auf oder überwintern, Blöcke werden aufgefüllt.\nSieg durch die Kontrolle der Adligen oder nach der Bedingung des Szenarios.',
   'rules.hacse.summary': 'Ein Kartenspiel für zwei zum Zweiten Weltkrieg: Achse gegen Alliierte. Lege Einheiten an Front, Reserve und Hinterland, gib verdeckte Kampfbefehle und treibe den Frontwürfel zum Gegner.',
-  'rules.hacse.points': 'Spiele Einheiten aus der Hand in deine Reihen.
-Greife mit verdeckten Befehlen an: Sturmangriff, Taktieren oder Flankenangriff.
-Der Verteidiger weist Reserveeinheiten zu, der Angreifer wählt Ziele; Schaden hält Einheiten nieder und vernichtet sie.
-Gewonnene Angriffe bewegen den Frontwürfel; wer das Ende der Leiste erreicht, gewinnt.',
+  'rules.hacse.points': 'Spiele Einheiten aus der Hand in deine Reihen.\nGreife mit verdeckten Befehlen an: Sturmangriff, Taktieren oder Flankenangriff.\nDer Verteidiger weist Reserveeinheiten zu, der Angreifer wählt Ziele; Schaden hält Einheiten nieder und vernichtet sie.\nGewonnene Angriffe bewegen den Frontwürfel; wer das Ende der Leiste erreicht, gewinnt.',
   'error.network': 'Der Server ist nicht erreichbar.',
   'error.http-404': 'Nicht gefunden.',
   'error.unauthorized': 'Bitte melde dich erneut an.',

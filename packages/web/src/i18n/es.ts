@@ -131,11 +131,7 @@ export const es: Record<string, string> = {
   'rules.all': 'Todos los juegos',
   'rules.full': 'Reglas completas:',
   'rules.carcassonne.summary': 'Coloca losetas de paisaje para formar ciudades, caminos, monasterios y campos, y pon seguidores en ellos para puntuar. Colinas y Ovejas añade colinas, viñedos y pastores cuyos rebaños crecen desde la bolsa.',
-  'rules.carcassonne.points': 'Cada turno: roba una loseta y colócala de modo que todos los bordes que toca coincidan.
-Luego puedes poner un seguidor en un camino, ciudad, monasterio o campo de esa loseta que nadie ocupe.
-Los caminos, ciudades y monasterios completos puntúan al momento y devuelven sus seguidores.
-Un pastor en un campo saca fichas de ovejas; lleva el rebaño al establo antes de que un lobo lo disperse.
-Los campos puntúan al final por las ciudades completas que tocan.',
+  'rules.carcassonne.points': 'Cada turno: roba una loseta y colócala de modo que todos los bordes que toca coincidan.\nLuego puedes poner un seguidor en un camino, ciudad, monasterio o campo de esa loseta que nadie ocupe.\nLos caminos, ciudades y monasterios completos puntúan al momento y devuelven sus seguidores.\nUn pastor en un campo saca fichas de ovejas; lleva el rebaño al establo antes de que un lobo lo disperse.\nLos campos puntúan al final por las ciudades completas que tocan.',
   'rules.hammer-of-the-scots.summary': 'Inglaterra contra Escocia, 1297–1314: los bloques ocultan su identidad al enemigo. Juega cartas para mover grupos, libra batallas por rondas y gana a los nobles para tu bando.',
   'rules.hammer-of-the-scots.points': 'Cada año tiene hasta cinco turnos; ambos bandos juegan una carta y la más alta mueve primero.\nLos grupos se mueven por las fronteras; rigen los límites de frontera y la frontera del ataque principal.\nBatallas: los bloques disparan por letra (A, B, C) y luego pueden retirarse; los impactos van al bloque más fuerte.\nInvierno: los nobles vuelven a casa, los ejércitos se disuelven o invernan, los bloques se reconstruyen.\nSe gana controlando a los nobles o según la condición del escenario.',
   'rules.hacse.summary': 'Un juego de cartas para dos sobre la Segunda Guerra Mundial: Eje contra Aliados. Coloca unidades en el frente, la reserva y la retaguardia, da órdenes de combate boca abajo y empuja el dado del frente hacia el enemigo.',
