@@ -57,6 +57,9 @@ export function describeAction(prev: HacseState, next: HacseState, role: Side, a
     if (c.stolen > 0) line('stolen', { count: c.stolen }, c.attacker);
   }
   if (next.turn !== prev.turn && !next.outcome) line('turn', { turn: next.turn, player: next.active }, next.active);
-  if (next.outcome && !prev.outcome) line('outcome', { reason: next.outcome.reason, winner: next.outcome.winners[0] ?? null }, null);
+  if (next.outcome && !prev.outcome) {
+    const winner = next.outcome.winners[0] ?? null;
+    line(winner === null ? 'outcomeDraw' : 'outcome', { reason: next.outcome.reason, winner }, null);
+  }
   return out;
 }

@@ -90,7 +90,7 @@ const CASES = [
   ['hacse', { role: 'axis', key: 'log.stolen', args: { count: 2 } }, {
     en: 'takes 2 cards from the enemy hand', de: 'zieht 2 Karten von der Hand des Feindes', es: 'toma 2 cartas de la mano enemiga', 'zh-Hans': '从敌方手牌中抽取 2 张' }],
   ['hacse', { role: 'allies', key: 'log.turn', args: { turn: 3, player: 'allies' } }, {
-    en: 'turn 3: Allies to play', de: 'Zug 3: Alliierte ist am Zug', es: 'turno 3: le toca a los Aliados', 'zh-Hans': '第 3 回合：轮到 同盟国' }],
+    en: 'turn 3: Allies to play', de: 'Zug 3: Zug der Alliierten', es: 'turno 3: le toca a los Aliados', 'zh-Hans': '第 3 回合：轮到 同盟国' }],
 ];
 
 for (const lang of LANGS) {

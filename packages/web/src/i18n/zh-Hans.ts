@@ -248,7 +248,7 @@ export const zhHans: Record<string, string> = {
   'hammer.act.home': "回贵族家园过冬",
   'hammer.act.edward': "爱德华在苏格兰过冬",
   'hammer.act.disband': "解散",
-  'hammer.act.wallace': "华莱士前往塞尔柯克",
+  'hammer.act.wallace': "华莱士前往塞尔扣克",
   'hammer.act.draw': "抽取木块",
   'hammer.act.step': "增加战斗力",
   'hacse.damageByOrder': "各命令伤害：突击 / 机动 / 侧翼",
