@@ -35,17 +35,23 @@ function roleName(s: CarcState, p: number | undefined): string | null {
   return p === undefined || p < 0 ? null : ROLES[p]! ?? null;
 }
 
+/** The players of a scoring as a list of roles (the client joins it per language) and their number, for plurals. */
+function playerList(ps: number[] | undefined): { players: string[]; count: number } {
+  const players = (ps ?? []).map((p) => ROLES[p]!);
+  return { players, count: players.length };
+}
+
 function eventLine(s: CarcState, e: GameEvent): LogLine | null {
   const who = roleName(s, e.p);
   switch (e.e) {
     case 'score':
-      return { role: null, key: e.complete ? 'log.score' : 'log.finalScore', args: { players: (e.ps ?? []).map((p) => ROLES[p]).join(', '), points: e.pts ?? 0, feature: e.kind ?? '', reason: e.why ?? '' } };
+      return { role: null, key: e.complete ? 'log.score' : 'log.finalScore', args: { ...playerList(e.ps), points: e.pts ?? 0, feature: e.kind ?? '', reason: e.why ?? '' } };
     case 'discard': return { role: null, key: 'log.discard', args: { tile: e.tile ?? '' } };
     case 'draw': return { role: who, key: 'log.draw', args: { tile: e.tile ?? '' } };
     case 'hill': return { role: who, key: 'log.hillUnder' };
-    case 'sheep': return { role: who, key: 'log.sheep', args: { sheep: e.n ?? 0 } };
-    case 'wolf': return { role: who, key: 'log.wolf', args: { players: (e.ps ?? []).map((p) => ROLES[p]).join(', ') } };
-    case 'stable': return { role: who, key: e.p === -1 ? 'log.stableClosed' : 'log.stable', args: { players: (e.ps ?? []).map((p) => ROLES[p]).join(', '), points: e.pts ?? 0 } };
+    case 'sheep': return { role: who, key: 'log.sheep', args: { count: e.n ?? 0 } };
+    case 'wolf': return { role: who, key: 'log.wolf', args: { ...playerList(e.ps) } };
+    case 'stable': return { role: who, key: e.p === -1 ? 'log.stableClosed' : 'log.stable', args: { ...playerList(e.ps), points: e.pts ?? 0 } };
     case 'follower': return { role: who, key: 'log.follower', args: { feature: e.kind ?? '' } };
     case 'shepherd': return { role: who, key: 'log.shepherd' };
     case 'place': return { role: who, key: 'log.place', args: { tile: e.tile ?? '' } };

@@ -1,4 +1,4 @@
-export type { Role, Prompt, SetupOptions, Outcome, VariantSpec, LogLine, Game, AnyGame, LogEntry, GameLog } from './types.js';
+export type { Role, Prompt, SetupOptions, Outcome, VariantSpec, LogLine, LogArg, Game, AnyGame, LogEntry, GameLog } from './types.js';
 export { RuleError, RuleCodes, isRuleError } from './errors.js';
 export { Rng, seedRng, nextUint32, randInt, rollDie, shuffleInPlace } from './rng.js';
 export type { RngState } from './rng.js';

@@ -26,10 +26,13 @@ export interface VariantSpec {
 }
 
 /** One line of a game's log as one viewer may see it: an i18n key plus arguments. */
+/** A log argument: a scalar, or a list (e.g. of roles) that the client joins in the reader's language. */
+export type LogArg = string | number | boolean | null | readonly string[];
+
 export interface LogLine {
   role: Role | null;
   key: string;
-  args?: Record<string, string | number | boolean | null>;
+  args?: Record<string, LogArg>;
 }
 
 /** What a role is asked to do now: an i18n key in the game's namespace plus arguments. */

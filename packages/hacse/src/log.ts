@@ -39,7 +39,9 @@ export function describeAction(prev: HacseState, next: HacseState, role: Side, a
     case 'assign': line('assign', { uid: a.uid, card: unitCard(prev, a.uid), target: a.target, targetCard: unitCard(prev, a.target) }); break;
     case 'resolve': {
       const r = next.combat?.results.at(-1) ?? next.lastCombat?.results.at(-1);
-      line('resolve', { uid: a.uid, card: unitCard(prev, a.uid), order: r?.order ?? null, defender: r?.defenderCard ?? null });
+      // A unit without an order has its own line (no empty {{order}} in the sentence).
+      const order = r?.order ?? null;
+      line(order === null ? 'resolveNoOrder' : 'resolve', { uid: a.uid, card: unitCard(prev, a.uid), order, defender: r?.defenderCard ?? null });
       break;
     }
     case 'flank': line('flank', { uid: a.target, card: unitCard(prev, a.target) }); break;
@@ -52,9 +54,12 @@ export function describeAction(prev: HacseState, next: HacseState, role: Side, a
     const c = next.lastCombat;
     for (const r of c.results) if (r.defender !== null || r.spread.length > 0) line('engagement', { attacker: r.attackerCard, defender: r.defenderCard, hit: r.hit, back: r.back + r.hq }, c.attacker);
     if (c.gain > 0) line('gain', { n: c.gain, die: c.dieAfter }, c.attacker);
-    if (c.stolen > 0) line('stolen', { n: c.stolen }, c.attacker);
+    if (c.stolen > 0) line('stolen', { count: c.stolen }, c.attacker);
   }
   if (next.turn !== prev.turn && !next.outcome) line('turn', { turn: next.turn, player: next.active }, next.active);
-  if (next.outcome && !prev.outcome) line('outcome', { reason: next.outcome.reason, winner: next.outcome.winners[0] ?? null }, null);
+  if (next.outcome && !prev.outcome) {
+    const winner = next.outcome.winners[0] ?? null;
+    line(winner === null ? 'outcomeDraw' : 'outcome', { reason: next.outcome.reason, winner }, null);
+  }
   return out;
 }

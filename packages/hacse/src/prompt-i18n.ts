@@ -23,7 +23,7 @@ const de: Table = {
   'prompt.effect': 'Wähle ein Ziel für die Karte.',
   'prompt.combat': 'Kampf: wähle, was du in diesem Gefecht tust.',
   'prompt.combat-declare': "Angriff: wähle die angreifenden Einheiten und gib jeder einen verdeckten Kampfbefehl, dann bestätige.",
-  'prompt.combat-block': "Verteidigung: stelle Reserveeinheiten den Angreifern in den Weg oder bestätige, um sie durchzulassen.",
+  'prompt.combat-block': "Verteidigung: weise Angreifern Reserveeinheiten zu oder bestätige, um sie durchzulassen.",
   'prompt.combat-assign': "Wähle, welche feindliche Fronteinheit jeder Angreifer angreift.",
   'prompt.combat-resolve': "Wähle das nächste Gefecht.",
   'prompt.combat-flank': "Lege den Flankenschaden auf eine feindliche Einheit.",
@@ -47,18 +47,18 @@ const es: Table = {
 };
 
 const zh: Table = {
-  'prompt.main': '轮到你：从手牌中打出一张牌（高亮的牌现在可以打出）、用前线的单位进攻、抽一张牌，或结束回合。',
+  'prompt.main': '轮到你：从手牌中打出一张牌（高亮的牌现在可以打出）、用前线的部队进攻、抽一张牌，或结束回合。',
   'prompt.doctrine': '选择你开局使用的支援牌。',
   'prompt.pay': '支付费用：选择要弃掉的牌。',
   'prompt.effect': '为这张牌选择一个目标。',
   'prompt.combat': '战斗：选择在这场战斗中的行动。',
-  'prompt.combat-declare': "进攻：选择进攻的单位并为每个单位下达暗置作战命令，然后确认。",
-  'prompt.combat-block': "防守：用预备单位阻挡进攻者，或确认放行。",
-  'prompt.combat-assign': "为每个进攻者选择要交战的敌方前线单位。",
+  'prompt.combat-declare': "进攻：选择进攻的部队并为每个部队下达暗置作战命令，然后确认。",
+  'prompt.combat-block': "防守：用预备部队阻挡进攻者，或确认放行。",
+  'prompt.combat-assign': "为每个进攻者选择要交战的敌方前线部队。",
   'prompt.combat-resolve': "选择下一场要结算的交战。",
-  'prompt.combat-flank': "将侧翼伤害分配给一个敌方单位。",
+  'prompt.combat-flank': "将侧翼伤害分配给一个敌方部队。",
   'prompt.combat-hq': "指挥部支援：弃一张牌多造成 1 点伤害，或放弃。",
-  'prompt.combat-spread': "将无阻挡伤害分配给敌方单位。",
+  'prompt.combat-spread': "将无阻挡伤害分配给敌方部队。",
 };
 
 export const promptMessages = { en, de, es, 'zh-Hans': zh };

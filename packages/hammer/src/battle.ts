@@ -337,7 +337,7 @@ definePhase('battle', {
       bt.dice = dice;
       bt.hits += hits;
       bt.hitSide = 1 - side;
-      if (logging) log(n, { to: -1, key: 'log.fire', args: { block: a.block, dice: dice.join(','), hits, fire: f } });
+      if (logging) log(n, { to: -1, key: 'log.fire', args: { block: a.block, dice: dice.join(','), count: hits, fire: f } });
       // Immediate hits, or delayed hits as soon as they reach the enemy's total steps (edge case 13).
       if (!n.delayedHits || bt.hits >= stepsOf(n, inBattle(n, 1 - side, true))) {
         if (startHits(n)) return;

@@ -139,7 +139,7 @@ function runPillageHits(n: State): boolean {
     n.who = victim;
     return true;
   }
-  if (logging) log(n, { to: -1, key: 'log.pillage-hits', args: { area: AREA_IDS[ev.area]!, hits: ev.taken } });
+  if (logging) log(n, { to: -1, key: 'log.pillage-hits', args: { area: AREA_IDS[ev.area]!, count: ev.taken } });
   ev.step = 'pillage-steps';
   ev.left = ev.taken;
   n.who = ev.side;

@@ -77,7 +77,7 @@ export type SeatT = Static<typeof Seat>;
 const OutcomeBody = Type.Object({ winners: Type.Array(Type.String()), scores: Type.Optional(Type.Record(Type.String(), Type.Number())), reason: Type.String() });
 export type OutcomeT = Static<typeof OutcomeBody>;
 const Outcome = Type.Union([Type.Null(), OutcomeBody]);
-const Args = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]));
+const Args = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), Type.Array(Type.String())]));
 export const LogLine = Type.Object({
   seq: Type.Integer({ description: 'position of the action this line describes' }),
   role: Type.Union([Type.String(), Type.Null()]),

@@ -332,7 +332,7 @@ export class GameService {
       active, yourTurn: canAct,
       undo: role !== null && row.status === 'active' ? rg.undoDepth(role) : 0,
       prompt: canAct && game.prompt ? game.prompt(rg.state, role) : null,
-      length: rg.length, logFrom, log: rg.log(role, logFrom), outcome: row.outcome,
+      length: rg.length, logFrom, log: rg.log(role, logFrom) as GameState['log'], outcome: row.outcome,
     };
   }
 

@@ -25,19 +25,29 @@ export function variantName(t: TFunction, gameId: string, key: string): string {
   return t(`variant.${key}`, { ns: gameId, defaultValue: humanize(key) });
 }
 
-/** Translates arguments that are themselves keys of the game (role, area, card, tile names) when the game has them. */
+/** An id that names something of the game (a card, tile, side, zone or feature): the game's word for it, else ''. */
+function gameWord(t: TFunction, gameId: string, v: string): string {
+  // "name.<id>", or a card's name ("card.<id>.name")
+  return t(`name.${v}`, { ns: gameId, defaultValue: '' }) || t(`card.${v}.name`, { ns: gameId, defaultValue: '' })
+    // a side ("axis"), a zone ("front"), a feature ("road"): the game's own word when it has one
+    || t(`role.${v}`, { ns: gameId, defaultValue: '' }) || t(`zone.${v}`, { ns: gameId, defaultValue: '' })
+    || t(`feature.${v}`, { ns: gameId, defaultValue: '' });
+}
+
+/**
+ * Translates arguments that are themselves keys of the game (role, area, card, tile names) when the game has them.
+ * Lists (e.g. the players who score) are translated item by item and stay lists: messages join them in their
+ * language with i18next's list format ("{{players, list}}", Intl.ListFormat). Every string argument is also kept
+ * untranslated as "<name>Id", for messages that need a form of the word ("$t(zoneIn.{{zoneId}})").
+ */
 function localizeArgs(t: TFunction, gameId: string, args: Args): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args ?? {})) {
+    if (typeof v === 'string') out[`${k}Id`] = v;
     if (typeof v === 'string' && k === 'role') out[k] = roleName(t, gameId, v);
-    else if (typeof v === 'string') {
-      // Ids that name something of the game: "name.<id>", or a card's name ("card.<id>.name").
-      const named = t(`name.${v}`, { ns: gameId, defaultValue: '' }) || t(`card.${v}.name`, { ns: gameId, defaultValue: '' })
-        // a side ("axis"), a zone ("front"), a feature ("road"): the game's own word when it has one
-        || t(`role.${v}`, { ns: gameId, defaultValue: '' }) || t(`zone.${v}`, { ns: gameId, defaultValue: '' })
-        || t(`feature.${v}`, { ns: gameId, defaultValue: '' });
-      out[k] = named || v;
-    } else out[k] = v;
+    else if (typeof v === 'string') out[k] = gameWord(t, gameId, v) || v;
+    else if (Array.isArray(v)) out[k] = v.map((x) => (typeof x === 'string' ? gameWord(t, gameId, x) || humanize(x) : String(x)));
+    else out[k] = v;
   }
   return out;
 }

@@ -29,14 +29,14 @@ export function Prompt({ gameId, prompt, role, active, actions, outcome }: {
   let text: string;
   if (outcome) {
     text = outcome.winners.length
-      ? t('prompt.over', { winners: outcome.winners.map((w) => roleName(t, gameId, w)).join(', ') })
+      ? t('prompt.over', { winners: outcome.winners.map((w) => roleName(t, gameId, w)) })
       : t('prompt.overDraw');
   } else if (mine) {
     text = prompt ? t(prompt.key, { ns: gameId, ...(prompt.args ?? {}) }) : t('prompt.yourTurn', { count: actions.length });
   } else if (active.length === 0) {
     text = t('prompt.nobody');
   } else {
-    text = t('prompt.waiting', { roles: active.map((r) => roleName(t, gameId, r)).join(', ') });
+    text = t('prompt.waiting', { roles: active.map((r) => roleName(t, gameId, r)) });
   }
   return <p className={`prompt${mine ? ' mine' : ''}`} role="status" aria-live="polite" data-testid="prompt">{text}</p>;
 }

@@ -78,12 +78,12 @@ export const en: Record<string, string> = {
   'game.giveToBot': 'Give {{role}} to a bot',
   'role.spectator': 'Spectator',
 
-  'prompt.over': 'Game over. Winner: {{winners}}',
+  'prompt.over': 'Game over. Winner: {{winners, list}}',
   'prompt.overDraw': 'Game over: nobody won.',
   'prompt.yourTurn_one': 'Your turn: one possible action.',
   'prompt.yourTurn_other': 'Your turn: choose one of {{count}} actions.',
   'prompt.nobody': 'Nobody is to act.',
-  'prompt.waiting': 'Waiting for {{roles}}.',
+  'prompt.waiting': 'Waiting for {{roles, list}}.',
 
   'log.title': 'Log',
   'log.empty': 'Nothing has happened yet.',

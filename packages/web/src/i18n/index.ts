@@ -4,6 +4,7 @@ import { en } from './en.js';
 import { de } from './de.js';
 import { es } from './es.js';
 import { zhHans } from './zh-Hans.js';
+import { I18N_OPTIONS } from './options.js';
 
 /** The languages of the UI, in the order the switcher lists them. */
 export const LANGUAGES = [
@@ -47,18 +48,11 @@ i18next.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
-// Keys are flat ("lobby.title", and the games' "rule.<code>" / "log.<key>"), so no key separator.
 void i18next.use(initReactI18next).init({
+  ...I18N_OPTIONS,
   resources: { en: { ui: en }, de: { ui: de }, es: { ui: es }, 'zh-Hans': { ui: zhHans } },
   lng: initialLanguage(),
-  fallbackLng: 'en',
   supportedLngs: LANGUAGES.map((l) => l.code),
-  load: 'currentOnly',
-  ns: ['ui'],
-  defaultNS: 'ui',
-  keySeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
   // Re-render when a game's messages arrive (they load with its engine).
   react: { bindI18nStore: 'added' },
 });
