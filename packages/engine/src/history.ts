@@ -1,4 +1,5 @@
 import { undoDepth } from './undo.js';
+import { RuleError } from './errors.js';
 import type { AnyGame, LogEntry, LogLine, Role, SetupOptions } from './types.js';
 
 /** Key of the spectator in per-viewer tables. */
@@ -28,6 +29,8 @@ export function describeFor(game: AnyGame, prev: unknown, next: unknown, entry: 
 export interface HistoryOptions {
   /** Keep every state (replay viewers, local play); default: only the trailing run undo needs. */
   keepAll?: boolean;
+  /** false: no log lines at all (checking a log); default: lines for every viewer and the spectator. */
+  lines?: boolean;
 }
 
 /**
@@ -54,7 +57,7 @@ export class ReplayedGame {
   constructor(game: AnyGame, options: SetupOptions, viewers: (Role | null)[], opts: HistoryOptions = {}) {
     this.game = game;
     this.options = options;
-    this.viewers = viewers.includes(null) ? [...viewers] : [...viewers, null];
+    this.viewers = opts.lines === false ? [] : viewers.includes(null) ? [...viewers] : [...viewers, null];
     for (const v of this.viewers) this.lines.set(viewerKey(v), []);
     this.keepAll = opts.keepAll ?? false;
     this.state = game.setup(options);
@@ -65,10 +68,13 @@ export class ReplayedGame {
     return this.actions.length;
   }
 
-  /** Appends an action already known to be legal (validated now or when it was logged); `next` saves applying it again. */
+  /**
+   * Appends an action: `next` when it was just validated and applied, else applied (and so checked) here;
+   * an illegal logged action throws the game's RuleError annotated with its position.
+   */
   push(entry: LogEntry, next?: unknown): void {
     const prev = this.state;
-    const after = next ?? this.game.apply(prev, entry.role, entry.action);
+    const after = next ?? applyLogged(this.game, prev, entry, this.actions.length);
     for (const v of this.viewers) this.lines.get(viewerKey(v))!.push(describeFor(this.game, prev, after, entry, v));
     const last = this.actions[this.actions.length - 1];
     if (!this.keepAll && last && last.role !== entry.role) {
@@ -93,7 +99,7 @@ export class ReplayedGame {
 
   /** The log as `viewer` may read it, from action `from` on, each line tagged with its action's position. */
   log(viewer: Role | null, from = 0, upTo = this.actions.length): NumberedLine[] {
-    const per = this.lines.get(viewerKey(viewer)) ?? this.lines.get(SPECTATOR)!;
+    const per = this.lines.get(viewerKey(viewer)) ?? this.lines.get(SPECTATOR) ?? [];
     const out: NumberedLine[] = [];
     for (let seq = Math.max(0, from); seq < Math.min(upTo, per.length); seq++) for (const l of per[seq]!) out.push({ seq, ...l });
     return out;
@@ -157,4 +163,13 @@ export function replayGame(game: AnyGame, options: SetupOptions, viewers: (Role 
   const g = new ReplayedGame(game, options, viewers, opts);
   for (const e of actions) g.push(e);
   return g;
+}
+
+function applyLogged(game: AnyGame, state: unknown, entry: LogEntry, index: number): unknown {
+  try {
+    return game.apply(state, entry.role, entry.action);
+  } catch (e) {
+    if (e instanceof RuleError) throw new RuleError(e.code, `Action ${index} (${entry.role}): ${e.message}`, { ...e.details, index });
+    throw e;
+  }
 }

@@ -1,5 +1,6 @@
 import { RuleError, RuleCodes } from './errors.js';
 import type { AnyGame, GameLog, LogEntry, SetupOptions } from './types.js';
+import { ReplayedGame } from './history.js';
 
 /** JSON Schema (draft 2020-12) of a game log, the format the API exports and `tabula replay` reads. */
 export const gameLogSchema = {
@@ -65,25 +66,17 @@ export interface ReplayStep<State> {
 }
 
 /**
- * Replays a log through `game` and returns the final state. Each action is applied as logged;
- * an illegal one throws the game's RuleError annotated with its index.
+ * Replays a log through `game` and returns the final state (the engine's history, without log lines).
+ * Each action is applied as logged; an illegal one throws the game's RuleError annotated with its index.
  * `onStep` sees every transition (for checks, undo analysis or snapshots).
  */
 export function replay<State>(game: AnyGame, log: GameLog, onStep?: (step: ReplayStep<State>) => void): State {
   if (log.game !== game.id) throw new RuleError(RuleCodes.badLog, `Log is for "${log.game}", not "${game.id}"`);
-  let state = game.setup(setupOptionsOf(log)) as State;
+  const history = new ReplayedGame(game, setupOptionsOf(log), [], { lines: false });
   log.actions.forEach((entry, index) => {
-    let next: State;
-    try {
-      next = game.apply(state, entry.role, entry.action) as State;
-    } catch (e) {
-      if (e instanceof RuleError) {
-        throw new RuleError(e.code, `Action ${index} (${entry.role}): ${e.message}`, { ...e.details, index });
-      }
-      throw e;
-    }
-    onStep?.({ index, entry, before: state, after: next });
-    state = next;
+    const before = history.state as State;
+    history.push(entry);
+    onStep?.({ index, entry, before, after: history.state as State });
   });
-  return state;
+  return history.state as State;
 }

@@ -17,10 +17,10 @@ function freePort() {
 }
 
 /** `port`/`dir`: restart on the same port and database (for reconnect tests). */
-export async function startServer({ port: fixedPort, dir: fixedDir } = {}) {
+export async function startServer({ port: fixedPort, dir: fixedDir, args = [] } = {}) {
   const port = fixedPort ?? await freePort();
   const dir = fixedDir ?? mkdtempSync(join(tmpdir(), 'tabula-e2e-'));
-  const child = spawn(process.execPath, [join(ROOT, 'packages/cli/dist/main.js'), 'serve', '--port', String(port), '--host', '127.0.0.1', '--db', `sqlite:${join(dir, 'e2e.db')}`],
+  const child = spawn(process.execPath, [join(ROOT, 'packages/cli/dist/main.js'), 'serve', '--port', String(port), '--host', '127.0.0.1', '--db', `sqlite:${join(dir, 'e2e.db')}`, ...args],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } });
   let output = '';
   child.stdout.on('data', (d) => { output += d; });

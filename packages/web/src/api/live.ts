@@ -4,8 +4,9 @@
 // starts past what the page holds (a gap) makes the page ask for the whole state again (`sync`).
 // Reconnects with backoff after retryable closes.
 
-import type { ClientMessageT, GameStateT, LogLineT, ServerMessageT } from '@tabula/protocol';
+import type { ClientMessageT, GameStateT, ServerMessageT } from '@tabula/protocol';
 import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
+import { mergeState } from '@tabula/protocol/merge';
 import { getAuth } from './client.js';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
@@ -16,21 +17,6 @@ export class LiveError extends Error {
     super(message);
     this.name = 'LiveError';
   }
-}
-
-/**
- * Merges a pushed state into the one shown: null when the push is older than what is shown, or when its
- * log lines start past the lines held (then the caller resyncs). Pure, so tests can feed it any order.
- */
-export function mergeState(shown: GameStateT | null, push: GameStateT): GameStateT | 'stale' | 'gap' {
-  if (shown && push.version < shown.version) return 'stale';
-  if (push.logFrom === 0 || !shown) return push.logFrom === 0 ? push : 'gap';
-  const kept: LogLineT[] = [];
-  let held = 0;
-  for (const l of shown.log) if (l.seq < push.logFrom) { kept.push(l); held = Math.max(held, l.seq + 1); }
-  // Every action before logFrom must be held (actions may have no lines, so compare with the length shown).
-  if (push.logFrom > shown.length) return 'gap';
-  return { ...push, logFrom: 0, log: held === 0 && push.logFrom === 0 ? push.log : [...kept, ...push.log] };
 }
 
 type Outgoing = Exclude<ClientMessageT, { type: 'ping' | 'sync' }>;

@@ -18,6 +18,8 @@ export function OnlineGame({ id }: { id: string }) {
   const [copied, setCopied] = useState(false);
   const liveRef = useRef<LiveGame | null>(null);
   const auth = getAuth();
+  const tRef = useRef(t);
+  tRef.current = t;
 
   useEffect(() => {
     // The socket is the only source of the game's state: pushed on connect and after every change.
@@ -27,11 +29,11 @@ export function OnlineGame({ id }: { id: string }) {
         void loadGame(s.game).catch(() => undefined); // the game's messages (log, prompts, rule errors)
       },
       onStatus: setLive,
-      onFatal: (e) => setError(t(`error.${e.code}`, { defaultValue: e.message })),
+      onFatal: (e) => setError(tRef.current(`error.${e.code}`, { defaultValue: e.message })),
     });
     liveRef.current = conn;
     return () => { conn.close(); liveRef.current = null; };
-  }, [id, t]);
+  }, [id]);
 
   const explain = (e: unknown, game: string): string => {
     if (e instanceof LiveError || e instanceof ApiError) {
