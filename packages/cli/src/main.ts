@@ -134,6 +134,8 @@ program
     if (!(o.port >= 0 && o.port < 65536)) program.error('--port must be 0-65535');
     const { createServer } = await import('@tabula/server');
     const server = await createServer({ db: o.db, redis: o.redis, bots: { threads: o.botThreads, thinkMs: o.botThink } });
+    // A stray rejection (a bug, or a dependency failing outside a request) is logged; the process keeps serving.
+    process.on('unhandledRejection', (err) => server.app.log.error({ err }, 'unhandled rejection'));
     const stop = (): void => { void server.close().finally(() => process.exit(0)); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -23,7 +23,10 @@ export const Me = Type.Object({ name: Type.String() });
 export type MeT = Static<typeof Me>;
 export type TokenReplyT = Static<typeof TokenReply>;
 
-export const Health = Type.Object({ ok: Type.Boolean(), version: Type.String() });
+export const Health = Type.Object({
+  ok: Type.Boolean(), version: Type.String(),
+  store: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')], { description: 'whether the database answered within 1 s' }),
+});
 export type HealthT = Static<typeof Health>;
 
 const VariantSpec = Type.Object({ key: Type.String(), default: Type.Unknown(), values: Type.Optional(Type.Array(Type.Unknown())), description: Type.Optional(Type.String()) });

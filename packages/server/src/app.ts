@@ -95,6 +95,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     bots.notify(row);
   });
   fanout.subscribe((id) => hub.changed(id));
+  fanout.onReconnect(() => hub.resyncAll());
 
   installErrorHandler(app);
   await app.register(swagger, {

@@ -8,13 +8,19 @@ export interface Fanout {
   readonly redis?: Redis;
   /** `handler` runs for changes made by other processes (local changes are delivered directly). */
   subscribe(handler: (gameId: string, version: number) => void): void;
+  /** `handler` runs when the channel comes back after an outage (messages of the outage are lost: resync). */
+  onReconnect(handler: () => void): void;
   close(): Promise<void>;
 }
+
+/** Commands on the shared connection (rate limits, publishing) fail after this long instead of waiting for Redis. */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
 
 /** One process: nothing to forward. */
 export class LocalFanout implements Fanout {
   publish(): void { /* local listeners are called directly */ }
   subscribe(): void { /* no other processes */ }
+  onReconnect(): void { /* never disconnects */ }
   close(): Promise<void> {
     return Promise.resolve();
   }
@@ -28,10 +34,19 @@ export class RedisFanout implements Fanout {
   private readonly sub: Redis;
   private readonly origin = randomBytes(8).toString('hex');
   private handler: ((gameId: string, version: number) => void) | null = null;
+  private reconnected: (() => void) | null = null;
 
   private constructor(pub: Redis, sub: Redis) {
     this.pub = pub;
     this.sub = sub;
+    // 'ready' comes again after every reconnect (ioredis re-subscribes by itself).
+    let lost = false;
+    this.sub.on('close', () => { lost = true; });
+    this.sub.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      this.reconnected?.();
+    });
     this.sub.on('message', (_channel: string, message: string) => {
       try {
         const m = JSON.parse(message) as { o: string; g: string; v: number };
@@ -43,7 +58,9 @@ export class RedisFanout implements Fanout {
   }
 
   static async open(url: string, onError: (e: Error) => void = () => undefined): Promise<RedisFanout> {
-    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // No offline queue and a command timeout: while Redis is down, rate limits and fan-out fail at once
+    // (limits then count in this process, fan-out is resynced on reconnect) and never hold up a move.
+    const pub = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
     const sub = new Redis(url, { lazyConnect: true });
     pub.on('error', onError);
     sub.on('error', onError);
@@ -64,6 +81,10 @@ export class RedisFanout implements Fanout {
 
   subscribe(handler: (gameId: string, version: number) => void): void {
     this.handler = handler;
+  }
+
+  onReconnect(handler: () => void): void {
+    this.reconnected = handler;
   }
 
   async close(): Promise<void> {

@@ -15,10 +15,38 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   void (reply as unknown as FastifyReply).code(status).send(errorBody('bad-request', err.message));
 };
 
+/** Network and server-state codes of node, pg and SQLite that mean "the database is not there right now". */
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300', 'SQLITE_BUSY', 'SQLITE_LOCKED',
+]);
+const OUTAGE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i;
+
+/** Whether `err` is the store being unreachable (answered 503 + Retry-After), not a bug (500). */
+export function isStoreOutage(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && OUTAGE_CODES.has(code)) return true;
+  const nested = (err as { errors?: unknown }).errors; // AggregateError of a failed connect
+  if (Array.isArray(nested) && nested.some(isStoreOutage)) return true;
+  return OUTAGE_MESSAGES.test(err.message);
+}
+
+/** Seconds a client is asked to wait before retrying during a store outage. */
+export const RETRY_AFTER_SECONDS = 5;
+export const storeOutage = (): ApiError => new ApiError(503, 'store-unavailable', 'The database is not reachable right now: retry in a few seconds.');
+
 /** Every error a route throws becomes `{ error: { code, message } }` with its status; anything unexpected is a logged 500. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
-    if (err instanceof ApiError) return reply.code(err.status).send(errorBody(err.code, err.message));
+    if (err instanceof ApiError) {
+      if (err.status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.code(err.status).send(errorBody(err.code, err.message));
+    }
+    if (isStoreOutage(err)) {
+      req.log.warn({ err }, 'store unavailable');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody('store-unavailable', 'The database is not reachable right now: retry in a few seconds.'));
+    }
     if (err.validation) return reply.code(400).send(errorBody('bad-request', err.message));
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errorBody('body-too-large', 'The request body is too large.'));

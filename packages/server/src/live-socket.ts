@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { RawData, WebSocket } from 'ws';
 import { MAX_FRAMES_PER_SECOND, closeCodeOf, isClientMessage, type ClientMessageT, type GameParamsT, type ViewQueryT } from '@tabula/protocol';
 import { ApiError } from './errors.js';
-import { checkDepth } from './http-errors.js';
+import { checkDepth, isStoreOutage, storeOutage } from './http-errors.js';
 import { bearer, userOf } from './auth.js';
 import { send, type LiveConn, type LiveHub } from './live.js';
 import type { RateLimits } from './routes.js';
@@ -72,7 +72,13 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
       }
     };
 
-    const handle = async (raw: RawData): Promise<void> => {
+    /** Every frame is answered; nothing a frame triggers (a database outage included) escapes as a rejection. */
+    const handle = (raw: RawData): Promise<void> => handleFrame(raw).catch((e: unknown) => {
+      if (isStoreOutage(e)) return fail(null, storeOutage());
+      req.log.error({ err: e }, 'live frame failed');
+      fail(null, new ApiError(500, 'internal', 'The message could not be handled.'));
+    });
+    const handleFrame = async (raw: RawData): Promise<void> => {
       const c = conn;
       if (!c) return;
       const now = Date.now();
@@ -89,23 +95,24 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
         return fail(typeof ref === 'string' || typeof ref === 'number' ? ref : null, new ApiError(400, 'bad-request', 'A message is { type: "action" | "undo" | "resign" | "ping" | "sync", ref?, version?, action?, role? } with fields of the right types.'));
       }
       const msg = parsed;
-      if (msg.type !== 'ping' && token !== null && c.user !== null) {
-        // The token may have been revoked since the socket opened: check it again before acting.
-        const current = await service.authenticate(token);
-        if (!current) {
-          fail(msg.ref ?? null, new ApiError(401, 'unauthorized', 'Unknown or expired token: sign in again.'));
-          socket.close(closeCodeOf(401), 'unauthorized');
-          return;
-        }
-      }
-      if ((msg.type === 'action' || msg.type === 'undo' || msg.type === 'resign') && c.user !== null && !(await actionAllowed(c.user.id))) {
-        return fail(msg.ref ?? null, new ApiError(429, 'rate-limited', 'Too many actions: retry in a minute.'));
-      }
       try {
+        if (msg.type !== 'ping' && token !== null && c.user !== null) {
+          // The token may have been revoked since the socket opened: check it again before acting.
+          const current = await service.authenticate(token);
+          if (!current) {
+            fail(msg.ref ?? null, new ApiError(401, 'unauthorized', 'Unknown or expired token: sign in again.'));
+            socket.close(closeCodeOf(401), 'unauthorized');
+            return;
+          }
+        }
+        if ((msg.type === 'action' || msg.type === 'undo' || msg.type === 'resign') && c.user !== null && !(await actionAllowed(c.user.id))) {
+          return fail(msg.ref ?? null, new ApiError(429, 'rate-limited', 'Too many actions: retry in a minute.'));
+        }
         const version = await play(c, msg);
         if (version !== null) send(socket, { type: 'ack', ref: msg.ref ?? null, version });
       } catch (e) {
         if (e instanceof ApiError) fail(msg.ref ?? null, e);
+        else if (isStoreOutage(e)) fail(msg.ref ?? null, storeOutage());
         else {
           req.log.error({ err: e }, 'live message failed');
           fail(msg.ref ?? null, new ApiError(500, 'internal', 'The message could not be handled.'));
@@ -140,7 +147,9 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
         await hub.sendCurrent(conn, true);
         for (const raw of queue.splice(0)) void handle(raw);
       } catch (e) {
-        const err = e instanceof ApiError ? e : new ApiError(400, 'bad-request', 'Could not open the live view.');
+        // A store outage closes with 4503, which clients retry with backoff; refusals (4403, 4404) are final.
+        const err = e instanceof ApiError ? e : isStoreOutage(e) ? storeOutage() : new ApiError(500, 'internal', 'Could not open the live view.');
+        if (!(e instanceof ApiError) && !isStoreOutage(e)) req.log.error({ err: e }, 'live socket failed to open');
         fail(null, err);
         socket.close(closeCodeOf(err.status), err.code);
       }

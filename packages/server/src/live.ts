@@ -110,6 +110,14 @@ export class LiveHub {
     }
   }
 
+  /**
+   * Brings every open socket of this process up to date with the store (after the fan-out channel was
+   * down: changes made by other processes meanwhile were never announced). Sockets already current get nothing.
+   */
+  resyncAll(): void {
+    for (const gameId of this.byGame.keys()) this.changed(gameId);
+  }
+
   /** Closes this process's sockets opened with `token` (signed out). */
   closeToken(token: string): void {
     for (const set of this.byGame.values()) {

@@ -27,6 +27,23 @@ export interface RouteDeps {
   openapi: () => unknown;
 }
 
+const STORE_PING_TIMEOUT_MS = 1000;
+
+/** Whether the store answers a trivial query within a second. */
+async function storeAnswers(service: GameService): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      service.store.ping().then(() => true),
+      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), STORE_PING_TIMEOUT_MS); }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The REST routes under /api and the live socket's upgrade route; every body and reply is a @tabula/protocol schema. */
 export function apiRoutes(deps: RouteDeps): (api: FastifyInstance) => Promise<void> {
   const { service, hub, limits, bodyLimit } = deps;
@@ -39,7 +56,15 @@ export function apiRoutes(deps: RouteDeps): (api: FastifyInstance) => Promise<vo
   const must = (req: FastifyRequest) => needUser(service, req);
 
   return async (api) => {
-    api.get('/health', { schema: { summary: 'Liveness', response: { 200: S.Health } } }, () => ({ ok: true, version: deps.serverVersion }));
+    api.get('/health', { schema: { summary: 'Liveness: the process answers (and says whether its store does)', response: { 200: S.Health } } }, async () => ({
+      ok: true, version: deps.serverVersion, store: (await storeAnswers(service)) ? 'ok' : 'unavailable',
+    }));
+
+    api.get('/ready', { schema: { summary: 'Readiness: 200 when the store answers, else 503 (for load balancers)', response: { 200: S.Health, 503: S.Health } } }, async (_req, reply) => {
+      const up = await storeAnswers(service);
+      if (!up) void reply.code(503).header('retry-after', '5');
+      return { ok: up, version: deps.serverVersion, store: up ? 'ok' : 'unavailable' };
+    });
 
     api.get('/catalog', { schema: { summary: 'Games with scenarios, roles, player counts and variants', response: { 200: S.Catalog } } }, () => service.catalog());
 

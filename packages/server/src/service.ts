@@ -32,6 +32,8 @@ export interface ServiceOptions {
   warn?: (obj: object, msg: string) => void;
   /** How long a session token works after sign-in (default 30 days). */
   sessionTtlMs?: number;
+  /** Test seams: `beforeApply` runs after a submit read its row and before it is checked (to force races). */
+  hooks?: { beforeApply?(row: GameRow): Promise<void> };
 }
 
 export const defaultSessionTtlMs = 30 * 24 * 60 * 60 * 1000;
@@ -64,6 +66,7 @@ export class GameService {
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly sessionTtl: number;
   private lastSessionSweep = -Infinity;
+  private readonly hooks: NonNullable<ServiceOptions['hooks']>;
 
   constructor(opts: ServiceOptions) {
     this.store = opts.store;
@@ -72,6 +75,7 @@ export class GameService {
     this.now = opts.now ?? Date.now;
     this.warn = opts.warn ?? (() => undefined);
     this.sessionTtl = opts.sessionTtlMs ?? defaultSessionTtlMs;
+    this.hooks = opts.hooks ?? {};
   }
 
   onChange(fn: ChangeListener): void {
@@ -358,6 +362,7 @@ export class GameService {
     return this.withLock(id, async () => {
       const row = await this.loadRow(id);
       const role = this.seatFor(row, user, asked);
+      await this.hooks.beforeApply?.(row);
       return { ...(await this.applyChecked(row, role, version, action)), role };
     });
   }

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 export interface Reply<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   status: number;
   body: T;
+  headers: Headers;
 }
 
 export class Api {
@@ -21,7 +22,7 @@ export class Api {
     } catch {
       // not JSON
     }
-    return { status: r.status, body: parsed as T };
+    return { status: r.status, body: parsed as T, headers: r.headers };
   }
 
   get<T = any>(path: string, token?: string | null): Promise<Reply<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -56,6 +56,10 @@ function pgBin(name: string): string {
 export interface Service {
   url: string;
   stop(): Promise<void>;
+  /** Stops the server process but keeps its data and port (fault tests); only for servers the tests started. */
+  halt?(): Promise<void>;
+  /** Starts it again after `halt`, on the same port with the same data. */
+  restart?(): Promise<void>;
 }
 
 function waitExit(c: ChildProcess, ms: number): Promise<void> {
@@ -90,29 +94,32 @@ export async function startPostgres(): Promise<Service> {
   const port = await freePort();
   const args = ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off',
     '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200', '-c', 'shared_buffers=32MB'];
-  const child = prefix.length ? spawn(prefix[0]!, [...prefix.slice(1), postgres, ...args], { stdio: ['ignore', 'ignore', 'pipe'] }) : spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  children.add(child);
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`postgres exited: ${stderr}`);
-    const c = new pg.Client({ connectionString: url });
-    try {
-      await c.connect();
-      await c.end();
-      break;
-    } catch {
-      await c.end().catch(() => undefined);
-      if (Date.now() > deadline) throw new Error(`postgres did not start: ${stderr}`);
-      await sleep(100);
+  let child: ChildProcess, postmasterPid = 0;
+  const launch = async (): Promise<void> => {
+    const c = prefix.length ? spawn(prefix[0]!, [...prefix.slice(1), postgres, ...args], { stdio: ['ignore', 'ignore', 'pipe'] }) : spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = c;
+    children.add(c);
+    let stderr = '';
+    c.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (c.exitCode !== null) throw new Error(`postgres exited: ${stderr}`);
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        break;
+      } catch {
+        await client.end().catch(() => undefined);
+        if (Date.now() > deadline) throw new Error(`postgres did not start: ${stderr}`);
+        await sleep(100);
+      }
     }
-  }
-  const pidFile = join(dir, 'data', 'postmaster.pid');
-  const postmasterPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  postmasters.add(postmasterPid);
-  return freshDatabase(url, async () => {
+    postmasterPid = Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    postmasters.add(postmasterPid);
+  };
+  const shutdown = async (): Promise<void> => {
     // Signal the postmaster itself (runuser does not pass signals on): immediate shutdown.
     try {
       process.kill(postmasterPid, 'SIGQUIT');
@@ -122,8 +129,13 @@ export async function startPostgres(): Promise<Service> {
     await waitExit(child, 10_000);
     postmasters.delete(postmasterPid);
     children.delete(child);
+  };
+  await launch();
+  const service = await freshDatabase(url, async () => {
+    await shutdown();
     rmSync(dir, { recursive: true, force: true });
   });
+  return { ...service, halt: shutdown, restart: launch };
 }
 
 async function freshDatabase(adminUrl: string, stopServer: () => Promise<void>): Promise<Service> {
@@ -158,19 +170,29 @@ export async function startRedis(): Promise<Service> {
   if (which.status !== 0) throw new Error('redis-server is not installed: apt-get install redis-server');
   const dir = mkdtempSync(join(tmpdir(), 'tabula-redis-'));
   const port = await freePort();
-  const child = spawn(which.stdout.trim(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 15_000);
-    const on = (d: Buffer): void => {
-      out += d.toString();
-      if (/ready to accept connections/i.test(out)) { clearTimeout(t); resolve(); }
-    };
-    child.stdout?.on('data', on);
-    child.stderr?.on('data', on);
-    child.once('exit', () => { clearTimeout(t); reject(new Error(`redis-server exited: ${out}`)); });
-  });
+  let child: ChildProcess;
+  const launch = async (): Promise<void> => {
+    const c = spawn(which.stdout.trim(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = c;
+    children.add(c);
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 15_000);
+      const on = (d: Buffer): void => {
+        out += d.toString();
+        if (/ready to accept connections/i.test(out)) { clearTimeout(t); resolve(); }
+      };
+      c.stdout?.on('data', on);
+      c.stderr?.on('data', on);
+      c.once('exit', () => { clearTimeout(t); reject(new Error(`redis-server exited: ${out}`)); });
+    });
+  };
+  await launch();
+  const halt = async (): Promise<void> => {
+    child.kill('SIGKILL');
+    await waitExit(child, 5000);
+    children.delete(child);
+  };
   return {
     url: `redis://127.0.0.1:${port}`,
     async stop() {
@@ -179,5 +201,7 @@ export async function startRedis(): Promise<Service> {
       children.delete(child);
       rmSync(dir, { recursive: true, force: true });
     },
+    halt,
+    restart: launch,
   };
 }

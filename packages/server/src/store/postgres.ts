@@ -14,7 +14,8 @@ export class PostgresStore implements Store {
   }
 
   static async open(url: string, opts: { max?: number } = {}): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+    // A bounded wait for a connection: during an outage requests fail (503) instead of queueing.
+    const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 3000 });
     pool.on('error', () => { /* idle client errors are retried by the pool */ });
     const store = new PostgresStore(pool);
     await store.migrate();
@@ -47,6 +48,10 @@ export class PostgresStore implements Store {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
   }
 
   private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {

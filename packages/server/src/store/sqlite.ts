@@ -48,6 +48,11 @@ export class SqliteStore implements Store {
     return Promise.resolve();
   }
 
+  ping(): Promise<void> {
+    this.q('SELECT 1').get();
+    return Promise.resolve();
+  }
+
   createUser(name: string, nameKey: string, passHash: string, now: number): Promise<UserRow | null> {
     const r = this.q('INSERT INTO users (name, name_key, pass_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING').run(name, nameKey, passHash, now);
     return Promise.resolve(r.changes === 0 ? null : { id: Number(r.lastInsertRowid), name });

@@ -76,6 +76,8 @@ export interface ListQuery {
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
+  /** Resolves when the database answers (readiness); rejects while it is unreachable. */
+  ping(): Promise<void>;
 
   /** null when the name (case-insensitively) is taken. */
   createUser(name: string, nameKey: string, passHash: string, now: number): Promise<UserRow | null>;
