@@ -69,6 +69,8 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
           return service.actVersion(c.user, c.gameId, msg.version, msg.action, msg.role);
         case 'undo': return (await service.undo(c.user, c.gameId, msg.version, msg.role)).version;
         case 'resign': return (await service.resign(c.user, c.gameId, msg.role)).version;
+        case 'abort': return (await service.abort(c.user, c.gameId, msg.role)).version;
+        case 'claim': return (await service.claim(c.user, c.gameId, msg.role)).version;
       }
     };
 
@@ -86,7 +88,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
       }
       const ref = typeof parsed === 'object' && parsed !== null && typeof (parsed as { ref?: unknown }).ref !== 'object' ? ((parsed as { ref?: string | number }).ref ?? null) : null;
       if (!isClientMessage(parsed)) {
-        return fail(typeof ref === 'string' || typeof ref === 'number' ? ref : null, new ApiError(400, 'bad-request', 'A message is { type: "action" | "undo" | "resign" | "ping" | "sync", ref?, version?, action?, role? } with fields of the right types.'));
+        return fail(typeof ref === 'string' || typeof ref === 'number' ? ref : null, new ApiError(400, 'bad-request', 'A message is { type: "action" | "undo" | "resign" | "abort" | "claim" | "ping" | "sync", ref?, version?, action?, role? } with fields of the right types.'));
       }
       const msg = parsed;
       if (msg.type !== 'ping' && token !== null && c.user !== null) {
@@ -98,7 +100,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
           return;
         }
       }
-      if ((msg.type === 'action' || msg.type === 'undo' || msg.type === 'resign') && c.user !== null && !(await actionAllowed(c.user.id))) {
+      if (msg.type !== 'ping' && msg.type !== 'sync' && c.user !== null && !(await actionAllowed(c.user.id))) {
         return fail(msg.ref ?? null, new ApiError(429, 'rate-limited', 'Too many actions: retry in a minute.'));
       }
       try {
