@@ -46,7 +46,7 @@ export function Clocks({ gameId, clock, finished }: { gameId: string; clock: Clo
       {Object.entries(clock.remaining).map(([role, ms]) => {
         const running = !finished && clock.running.includes(role);
         const left = running ? ms - elapsed : ms;
-        const low = left < (clock.control.kind === 'live' ? 20_000 : 12 * 3600_000);
+        const low = !finished && left < (clock.control.kind === 'live' ? 20_000 : 12 * 3600_000);
         return (
           <span key={role} className={`clock${running ? ' running' : ''}${low ? ' low' : ''}`} data-testid={`clock-${role}`} data-ms={Math.max(0, Math.round(left))}>
             {roleName(t, gameId, role)} <b>{formatClock(left)}</b>
