@@ -137,7 +137,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
         if (socketCap !== false && hub.ownerCount(owner) >= socketCap) {
           throw new ApiError(429, 'too-many-sockets', `At most ${socketCap} live connections at once: close some tabs.`);
         }
-        conn = { ws: socket, gameId: req.params.id, user, owner, ...(role !== undefined ? { role } : {}), ...(token !== null && user ? { token } : {}) };
+        conn = { ws: socket, gameId: req.params.id, user, owner, liveClock: row.timeControl.kind === 'live', ...(role !== undefined ? { role } : {}), ...(token !== null && user ? { token } : {}) };
         hub.add(conn);
         await hub.sendCurrent(conn, true);
         for (const raw of queue.splice(0)) void handle(raw);

@@ -15,6 +15,8 @@ export interface LiveConn {
   owner: string;
   /** What this socket was last sent: the log's epoch and length (pushes carry the log lines from there). */
   sent?: { epoch: number; length: number; version: number };
+  /** The game has a live clock: presence changes are pushed (the state's `away`). */
+  liveClock?: boolean;
 }
 
 /**
@@ -59,7 +61,8 @@ export class LiveHub {
 
   /** A player's first socket opened or last one closed: record when, and push everyone the new `away`. */
   private presenceChanged(c: LiveConn): void {
-    void this.service.touch(c.gameId, c.user!.id).catch((e: unknown) => this.warn({ err: e, gameId: c.gameId }, 'presence update failed')).then(() => this.refresh(c.gameId));
+    void this.service.touch(c.gameId, c.user!.id).catch((e: unknown) => this.warn({ err: e, gameId: c.gameId }, 'presence update failed'))
+      .then(() => { if (c.liveClock) this.refresh(c.gameId); });
   }
 
   /** Keeps `seen_at` fresh for every connected player (other processes read it before allowing a claim). */

@@ -20,6 +20,9 @@ export function OnlineGame({ id }: { id: string }) {
   const [copied, setCopied] = useState(false);
   const liveRef = useRef<LiveGame | null>(null);
   const auth = getAuth();
+  // The socket lives as long as the page shows this game: a new `t` (a namespace loaded) must not reopen it.
+  const tRef = useRef(t);
+  tRef.current = t;
 
   useEffect(() => {
     // The socket is the only source of the game's state: pushed on connect and after every change.
@@ -29,11 +32,11 @@ export function OnlineGame({ id }: { id: string }) {
         void loadGame(s.game).catch(() => undefined); // the game's messages (log, prompts, rule errors)
       },
       onStatus: setLive,
-      onFatal: (e) => setError(t(`error.${e.code}`, { defaultValue: e.message })),
+      onFatal: (e) => setError(tRef.current(`error.${e.code}`, { defaultValue: e.message })),
     });
     liveRef.current = conn;
     return () => { conn.close(); liveRef.current = null; };
-  }, [id, t]);
+  }, [id]);
 
   const explain = (e: unknown, game: string): string => {
     if (e instanceof LiveError || e instanceof ApiError) {
