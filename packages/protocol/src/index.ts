@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 
 export * from './limits.js';
+import { CORRESPONDENCE_DAYS, LIVE_BASE_SECONDS, LIVE_INCREMENT_SECONDS } from './limits.js';
 
 /**
  * @tabula/protocol: the one wire between server and clients. JSON Schemas (TypeBox) of every REST body
@@ -45,8 +46,31 @@ export type VariantSpecT = Static<typeof VariantSpec>;
 const GameKey = Type.String({ minLength: 1, maxLength: 64 });
 const RoleName = Type.String({ minLength: 1, maxLength: 64 });
 
+export const TimeControl = Type.Union([
+  Type.Object({ kind: Type.Literal('none') }, { additionalProperties: false }),
+  Type.Object({
+    kind: Type.Literal('live'),
+    baseSeconds: Type.Integer({ minimum: LIVE_BASE_SECONDS.min, maximum: LIVE_BASE_SECONDS.max, description: 'time per seat at the start' }),
+    incrementSeconds: Type.Integer({ minimum: LIVE_INCREMENT_SECONDS.min, maximum: LIVE_INCREMENT_SECONDS.max, description: 'added to a seat\'s clock after each of its actions' }),
+  }, { additionalProperties: false }),
+  Type.Object({
+    kind: Type.Literal('correspondence'),
+    days: Type.Integer({ minimum: CORRESPONDENCE_DAYS.min, maximum: CORRESPONDENCE_DAYS.max, description: 'each seat starts with this many days; each own action adds as many again, the bank capped at twice that' }),
+  }, { additionalProperties: false }),
+], { description: 'chosen at creation; the server is the only clock' });
+export type TimeControlT = Static<typeof TimeControl>;
+
+export const Clock = Type.Object({
+  control: TimeControl,
+  remaining: Type.Record(Type.String(), Type.Number(), { description: 'milliseconds left per seat at `at` (bot seats are never charged)' }),
+  running: Type.Array(Type.String(), { description: 'the seats whose time is running: every human seat still to act' }),
+  at: Type.Number({ description: 'server time (ms since 1970) the numbers are for; a client counts the running seats down from when it received them' }),
+}, { description: 'the game\'s clocks; absent when the game has no time control' });
+export type ClockT = Static<typeof Clock>;
+
 export const CreateGame = Type.Object({
   game: GameKey,
+  timeControl: Type.Optional(TimeControl),
   scenario: Type.Optional(Type.String({ maxLength: 64 })),
   players: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
   variants: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { description: 'checked against the game\'s variant list (e.g. HACSE decks)' })),
@@ -77,7 +101,12 @@ export const Seat = Type.Object({
   bot: Type.Union([Type.String(), Type.Null()], { description: 'bot name, or null' }),
 });
 export type SeatT = Static<typeof Seat>;
-const OutcomeBody = Type.Object({ winners: Type.Array(Type.String()), scores: Type.Optional(Type.Record(Type.String(), Type.Number())), reason: Type.String() });
+const OutcomeBody = Type.Object({
+  winners: Type.Array(Type.String()), scores: Type.Optional(Type.Record(Type.String(), Type.Number())),
+  reason: Type.String({ description: 'the game\'s own reason, or one of the server\'s: "timeout", "resigned", "aborted", "abandoned" (claimed after a disconnect), "expired"' }),
+  by: Type.Optional(Type.String({ description: 'the seat whose timeout, resignation, abort or disconnect ended the game' })),
+  breakdown: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()), { description: 'per seat, points per scoring feature (games that report it)' })),
+});
 export type OutcomeT = Static<typeof OutcomeBody>;
 const Outcome = Type.Union([Type.Null(), OutcomeBody]);
 const Args = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), Type.Array(Type.String())]));
@@ -95,6 +124,7 @@ export const GameSummary = Type.Object({
   id: Type.String(), game: Type.String(), scenario: Type.String(), players: Type.Union([Type.Integer(), Type.Null()]),
   status: Type.String(), seats: Type.Array(Seat), version: Type.Integer(), active: Type.Array(Type.String()),
   yourRoles: Type.Array(Type.String()), yourTurn: Type.Boolean(), outcome: Outcome,
+  timeControl: TimeControl,
   createdAt: Type.String(), updatedAt: Type.String(),
 });
 export type GameSummaryT = Static<typeof GameSummary>;
@@ -116,6 +146,9 @@ export const GameState = Type.Object({
   logFrom: Type.Integer({ description: '`log` holds the lines of actions from this position on (0: the whole log); a client keeps its lines before it' }),
   log: Type.Array(LogLine),
   outcome: Outcome,
+  clock: Type.Optional(Clock),
+  abortable: Type.Boolean({ description: 'the caller may abort the game now (no winner): fewer than 2 actions played' }),
+  away: Type.Record(Type.String(), Type.Number(), { description: 'live games: per other human seat not connected, milliseconds since its player was last connected (a claim is allowed from 120000)' }),
 });
 export type GameStateT = Static<typeof GameState>;
 
@@ -134,6 +167,9 @@ export type UndoBodyT = Static<typeof UndoBody>;
 
 export const ResignBody = Type.Union([Type.Object({ role: Type.Optional(RoleName) }, { additionalProperties: false }), Type.Null()]);
 export type ResignBodyT = Static<typeof ResignBody>;
+/** POST /games/:id/abort and /games/:id/claim take the same body as resign. */
+export const AbortBody = ResignBody;
+export const ClaimBody = ResignBody;
 
 export const ReplayReply = Type.Object({
   game: Type.String(), seed: Type.String(),
@@ -154,7 +190,9 @@ export const ClientUndo = Type.Object({ type: Type.Literal('undo'), ref: Ref, ve
 export const ClientResign = Type.Object({ type: Type.Literal('resign'), ref: Ref, role: Type.Optional(RoleName) });
 export const ClientPing = Type.Object({ type: Type.Literal('ping'), ref: Ref });
 export const ClientSync = Type.Object({ type: Type.Literal('sync'), ref: Ref }, { description: 'asks for the whole state again (after a gap in versions or log positions)' });
-export const ClientMessage = Type.Union([ClientAction, ClientUndo, ClientResign, ClientPing, ClientSync]);
+export const ClientAbort = Type.Object({ type: Type.Literal('abort'), ref: Ref, role: Type.Optional(RoleName) }, { description: 'ends the game with no winner while fewer than 2 actions were played' });
+export const ClientClaim = Type.Object({ type: Type.Literal('claim'), ref: Ref, role: Type.Optional(RoleName) }, { description: 'claims the win over seats disconnected from a live game for 2 minutes' });
+export const ClientMessage = Type.Union([ClientAction, ClientUndo, ClientResign, ClientAbort, ClientClaim, ClientPing, ClientSync]);
 export type ClientMessageT = Static<typeof ClientMessage>;
 export type ClientMessageType = ClientMessageT['type'];
 
@@ -177,6 +215,6 @@ export const isClientMessage = (v: unknown): v is ClientMessageT => clientMessag
 
 /** Every schema by name (the OpenAPI document's components). */
 export const schemas: Record<string, TSchema> = {
-  ErrorReply, Credentials, TokenReply, Me, Health, Catalog, CreateGame, IdReply, GameSummary, GameList, GameState,
+  ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
   SeatBody, ActionBody, UndoBody, ResignBody, ReplayReply, ClientMessage, ServerMessage,
 };

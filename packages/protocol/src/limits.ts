@@ -12,3 +12,21 @@ export const MAX_FRAMES_PER_SECOND = 50;
 export const closeCodeOf = (status: number): number => 4000 + status;
 /** Closes after which a client reconnects (with backoff); others (4401 signed out, 4403, 4404) are final. */
 export const RETRYABLE_CLOSE: readonly number[] = [1001, 1006, 1011, 1012, 1013, 4408, 4429, 4500, 4503];
+
+// ---- time control (docs/api.md "Time control") ----
+
+/** Live (Fischer) clocks: base time per seat in seconds, and the increment added after each own action. */
+export const LIVE_BASE_SECONDS = { min: 15, max: 3 * 60 * 60 } as const;
+export const LIVE_INCREMENT_SECONDS = { min: 0, max: 60 } as const;
+/** The presets offered in the web client: [base minutes, increment seconds]. */
+export const LIVE_PRESETS: readonly (readonly [number, number])[] = [[5, 3], [10, 5], [20, 10]];
+/** Correspondence: days per move; a seat's bank never exceeds CORRESPONDENCE_CAP_FACTOR times that. */
+export const CORRESPONDENCE_DAYS = { min: 1, max: 14 } as const;
+export const CORRESPONDENCE_PRESETS: readonly number[] = [1, 3, 7];
+export const CORRESPONDENCE_CAP_FACTOR = 2;
+/** A seat disconnected this long from a live game lets an opponent claim the win. */
+export const CLAIM_AFTER_DISCONNECT_MS = 2 * 60 * 1000;
+/** An open game nobody joined is ended ("expired") after this long. */
+export const OPEN_GAME_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
+/** A game may be aborted (no winner) while its log holds fewer actions than this. */
+export const ABORT_BEFORE_ACTIONS = 2;

@@ -47,6 +47,10 @@ export interface ServerOptions {
   socketsPerOwner?: number | false;
   /** A session token stops working this long after sign-in (default 30 days). */
   sessionTtlMs?: number;
+  /** The server's clock (tests); default Date.now. */
+  now?: () => number;
+  /** How often this process looks for timeouts due and open games to expire, in ms (default 1000; false: never, tests call service.sweep()). */
+  sweepMs?: number | false;
 }
 
 export interface TabulaServer {
@@ -84,8 +88,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const warn = (obj: object, msg: string): void => app.log.warn(obj, msg);
   const store = opts.store ?? (await openStore(opts.db ?? 'sqlite:./data/tabula.db'));
-  const service = new GameService({ store, scrypt: opts.scrypt, cacheSize: opts.cacheSize, warn, ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}) });
+  const service = new GameService({ store, scrypt: opts.scrypt, cacheSize: opts.cacheSize, warn, ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}), ...(opts.now ? { now: opts.now } : {}) });
   const hub = new LiveHub(service, warn);
+  service.connected = (gameId, userId) => hub.isConnected(gameId, userId);
   const bots = new BotRunner(service, { ...opts.bots, warn });
   let fanout: Fanout = new LocalFanout();
   if (opts.redis) fanout = await RedisFanout.open(opts.redis, (e) => app.log.warn({ err: e }, 'redis error'));
@@ -134,14 +139,28 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     return reply.code(path === '/' ? 200 : 404).type('text/html; charset=utf-8').send(noWebPage);
   });
 
+  const timers: NodeJS.Timeout[] = [];
   return {
     app, service, hub, bots, store,
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
       const addr = await app.listen({ port, host });
       await bots.resumeAll();
+      // Every process sweeps; the version check makes exactly one of them flag each timeout.
+      const sweepMs = opts.sweepMs === undefined ? 1000 : opts.sweepMs;
+      if (sweepMs !== false) {
+        let sweeping = false;
+        timers.push(setInterval(() => {
+          if (sweeping) return;
+          sweeping = true;
+          service.sweep().catch((e: unknown) => app.log.warn({ err: e }, 'clock sweep failed')).finally(() => { sweeping = false; });
+        }, sweepMs));
+      }
+      timers.push(setInterval(() => void hub.heartbeat(), 30_000));
+      for (const t of timers) t.unref();
       return addr;
     },
     async close(): Promise<void> {
+      for (const t of timers.splice(0)) clearInterval(t);
       hub.closeAll();
       await bots.close();
       await app.close();

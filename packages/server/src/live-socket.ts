@@ -69,6 +69,8 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
           return service.actVersion(c.user, c.gameId, msg.version, msg.action, msg.role);
         case 'undo': return (await service.undo(c.user, c.gameId, msg.version, msg.role)).version;
         case 'resign': return (await service.resign(c.user, c.gameId, msg.role)).version;
+        case 'abort': return (await service.abort(c.user, c.gameId, msg.role)).version;
+        case 'claim': return (await service.claim(c.user, c.gameId, msg.role)).version;
       }
     };
 
@@ -92,7 +94,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
       }
       const ref = typeof parsed === 'object' && parsed !== null && typeof (parsed as { ref?: unknown }).ref !== 'object' ? ((parsed as { ref?: string | number }).ref ?? null) : null;
       if (!isClientMessage(parsed)) {
-        return fail(typeof ref === 'string' || typeof ref === 'number' ? ref : null, new ApiError(400, 'bad-request', 'A message is { type: "action" | "undo" | "resign" | "ping" | "sync", ref?, version?, action?, role? } with fields of the right types.'));
+        return fail(typeof ref === 'string' || typeof ref === 'number' ? ref : null, new ApiError(400, 'bad-request', 'A message is { type: "action" | "undo" | "resign" | "abort" | "claim" | "ping" | "sync", ref?, version?, action?, role? } with fields of the right types.'));
       }
       const msg = parsed;
       try {
@@ -105,7 +107,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
             return;
           }
         }
-        if ((msg.type === 'action' || msg.type === 'undo' || msg.type === 'resign') && c.user !== null && !(await actionAllowed(c.user.id))) {
+        if (msg.type !== 'ping' && msg.type !== 'sync' && c.user !== null && !(await actionAllowed(c.user.id))) {
           return fail(msg.ref ?? null, new ApiError(429, 'rate-limited', 'Too many actions: retry in a minute.'));
         }
         const version = await play(c, msg);
@@ -142,7 +144,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
         if (socketCap !== false && hub.ownerCount(owner) >= socketCap) {
           throw new ApiError(429, 'too-many-sockets', `At most ${socketCap} live connections at once: close some tabs.`);
         }
-        conn = { ws: socket, gameId: req.params.id, user, owner, ...(role !== undefined ? { role } : {}), ...(token !== null && user ? { token } : {}) };
+        conn = { ws: socket, gameId: req.params.id, user, owner, liveClock: row.timeControl.kind === 'live', ...(role !== undefined ? { role } : {}), ...(token !== null && user ? { token } : {}) };
         hub.add(conn);
         await hub.sendCurrent(conn, true);
         for (const raw of queue.splice(0)) void handle(raw);

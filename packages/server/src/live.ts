@@ -15,6 +15,8 @@ export interface LiveConn {
   owner: string;
   /** What this socket was last sent: the log's epoch and length (pushes carry the log lines from there). */
   sent?: { epoch: number; length: number; version: number };
+  /** The game has a live clock: presence changes are pushed (the state's `away`). */
+  liveClock?: boolean;
 }
 
 /**
@@ -37,7 +39,9 @@ export class LiveHub {
     this.perOwner.set(c.owner, this.ownerCount(c.owner) + 1);
     let set = this.byGame.get(c.gameId);
     if (!set) this.byGame.set(c.gameId, (set = new Set()));
+    const first = c.user !== null && !this.isConnected(c.gameId, c.user.id);
     set.add(c);
+    if (first) this.presenceChanged(c);
   }
 
   remove(c: LiveConn): void {
@@ -45,6 +49,37 @@ export class LiveHub {
     if (!set || !set.delete(c)) return;
     this.release(c);
     if (set.size === 0) this.byGame.delete(c.gameId);
+    if (c.user !== null && !this.isConnected(c.gameId, c.user.id)) this.presenceChanged(c);
+  }
+
+  /** Whether `userId` has a socket on `gameId` in this process. */
+  isConnected(gameId: string, userId: number): boolean {
+    const set = this.byGame.get(gameId);
+    if (set) for (const c of set) if (c.user?.id === userId) return true;
+    return false;
+  }
+
+  /** A player's first socket opened or last one closed: record when, and push everyone the new `away`. */
+  private presenceChanged(c: LiveConn): void {
+    void this.service.touch(c.gameId, c.user!.id).catch((e: unknown) => this.warn({ err: e, gameId: c.gameId }, 'presence update failed'))
+      .then(() => { if (c.liveClock) this.refresh(c.gameId); });
+  }
+
+  /** Keeps `seen_at` fresh for every connected player (other processes read it before allowing a claim). */
+  async heartbeat(): Promise<void> {
+    for (const [gameId, set] of this.byGame) {
+      const users = new Set<number>();
+      for (const c of set) if (c.user) users.add(c.user.id);
+      for (const u of users) await this.service.touch(gameId, u).catch(() => undefined);
+    }
+  }
+
+  /** Pushes every watcher of `gameId` its state again even though the version did not move. */
+  refresh(gameId: string): void {
+    const set = this.byGame.get(gameId);
+    if (!set) return;
+    for (const c of set) if (c.sent) c.sent = { ...c.sent, version: -1 };
+    this.changed(gameId);
   }
 
   private release(c: LiveConn): void {

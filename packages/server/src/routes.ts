@@ -125,6 +125,14 @@ export function apiRoutes(deps: RouteDeps): (api: FastifyInstance) => Promise<vo
       schema: { summary: 'Resign: every other seat wins', security: secured, params: S.GameParams, body: S.ResignBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409) } },
     }, async (req) => service.resign(await must(req), req.params.id, req.body?.role));
 
+    api.post<{ Params: S.GameParamsT; Body: S.ResignBodyT }>('/games/:id/abort', {
+      schema: { summary: 'Abort: the game ends with no winner (only before its 2nd action)', security: secured, params: S.GameParams, body: S.AbortBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409) } },
+    }, async (req) => service.abort(await must(req), req.params.id, req.body?.role));
+
+    api.post<{ Params: S.GameParamsT; Body: S.ResignBodyT }>('/games/:id/claim', {
+      schema: { summary: 'Claim the win over opponents disconnected from a live game for 2 minutes', security: secured, params: S.GameParams, body: S.ClaimBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409) } },
+    }, async (req) => service.claim(await must(req), req.params.id, req.body?.role));
+
     api.get<{ Params: S.GameParamsT }>('/games/:id/replay', {
       schema: { summary: 'Seed, options and actions of a finished game (the format `tabula replay` reads)', params: S.GameParams, response: { 200: S.ReplayReply, ...errs(400, 404, 409) } },
     }, async (req) => service.replayOf(req.params.id));

@@ -1,11 +1,12 @@
 import { applyListed, isDeepStrictEqual, isRuleError, type AnyGame, type LogEntry, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
-import type { GameStateT, GameSummaryT, SeatT } from '@tabula/protocol';
+import { ABORT_BEFORE_ACTIONS, CLAIM_AFTER_DISCONNECT_MS, OPEN_GAME_EXPIRY_MS, type ClockT, type GameStateT, type GameSummaryT, type OutcomeT, type SeatT } from '@tabula/protocol';
 import { catalog, getGame, type CatalogEntry } from '@tabula/games';
 import { botNames } from '@tabula/bots';
 import { ApiError, conflict, forbidden, notFound, unauthorized, unprocessable } from './errors.js';
 import { defaultScryptCost, dummyPasswordHash, hashPassword, hashToken, newGameId, newSeed, newToken, verifyPassword, type ScryptCost } from './passwords.js';
 import { ReplayCache, replayGame, type ReplayedGame } from './replay-cache.js';
 import type { GamePatch, GameRow, GameStatus, SeatRow, Store, UserRow } from './store/index.js';
+import { afterAction, afterUndo, deadlineOf, flagged, newClock, runningSeats, settle, type ClockState, type TimeControl } from './clock.js';
 
 export type SeatInfo = SeatT;
 /** A game as one caller sees it (GET /api/games/:id and every WebSocket push). */
@@ -20,6 +21,7 @@ export interface CreateGameBody {
   scenario?: string;
   players?: number;
   variants?: Record<string, unknown>;
+  timeControl?: TimeControl;
 }
 
 export interface ServiceOptions {
@@ -34,6 +36,8 @@ export interface ServiceOptions {
   sessionTtlMs?: number;
   /** Test seams: `beforeApply` runs after a submit read its row and before it is checked (to force races). */
   hooks?: { beforeApply?(row: GameRow): Promise<void> };
+  /** Whether `userId` has a live socket on `gameId` in this process (set by the live hub). */
+  connected?: (gameId: string, userId: number) => boolean;
 }
 
 export const defaultSessionTtlMs = 30 * 24 * 60 * 60 * 1000;
@@ -46,6 +50,10 @@ export const nameKeyOf = (name: string): string => name.normalize('NFKC').toLowe
 
 function seatsOut(seats: SeatRow[]): SeatInfo[] {
   return seats.map((s) => ({ role: s.role, user: s.userName, bot: s.bot }));
+}
+
+function clockFields(patch: GamePatch): Partial<GameRow> {
+  return patch.clock ? { clock: patch.clock.state, deadline: patch.clock.deadline } : {};
 }
 
 export function setupOptionsOfRow(row: GameRow): SetupOptions {
@@ -67,6 +75,7 @@ export class GameService {
   private readonly sessionTtl: number;
   private lastSessionSweep = -Infinity;
   private readonly hooks: NonNullable<ServiceOptions['hooks']>;
+  connected: (gameId: string, userId: number) => boolean;
 
   constructor(opts: ServiceOptions) {
     this.store = opts.store;
@@ -76,6 +85,7 @@ export class GameService {
     this.warn = opts.warn ?? (() => undefined);
     this.sessionTtl = opts.sessionTtlMs ?? defaultSessionTtlMs;
     this.hooks = opts.hooks ?? {};
+    this.connected = opts.connected ?? (() => false);
   }
 
   onChange(fn: ChangeListener): void {
@@ -179,9 +189,11 @@ export class GameService {
       throw unprocessable('bad-options', `These options do not set up a game: ${e instanceof Error ? e.message : String(e)}`);
     }
     const id = newGameId();
+    const timeControl = body.timeControl ?? { kind: 'none' };
+    const now = this.now();
     await this.store.createGame({
       id, game: game.id, scenario, players: options.players ?? null, variants: options.variants ?? null, seed: options.seed,
-      roles, activeRoles: active, createdBy: user.id, now: this.now(),
+      roles, activeRoles: active, createdBy: user.id, now, timeControl, clock: newClock(timeControl, roles, now),
     });
     return { id };
   }
@@ -208,7 +220,7 @@ export class GameService {
     return {
       id: row.id, game: row.game, scenario: row.scenario, players: row.players, status: row.status, seats: seatsOut(row.seats),
       version: row.version, active, yourRoles, yourTurn: yourRoles.some((r) => active.includes(r)), outcome: row.outcome,
-      createdAt: new Date(row.createdAt).toISOString(), updatedAt: new Date(row.updatedAt).toISOString(),
+      timeControl: row.timeControl, createdAt: new Date(row.createdAt).toISOString(), updatedAt: new Date(row.updatedAt).toISOString(),
     };
   }
 
@@ -337,11 +349,151 @@ export class GameService {
       undo: role !== null && row.status === 'active' ? rg.undoDepth(role) : 0,
       prompt: canAct && game.prompt ? game.prompt(rg.state, role) : null,
       length: rg.length, logFrom, log: rg.log(role, logFrom) as GameState['log'], outcome: row.outcome,
+      ...(row.clock ? { clock: this.clockOut(row, row.clock) } : {}),
+      abortable: mine.length > 0 && this.abortable(row),
+      away: this.away(row, user),
     };
   }
 
+  // ---- clocks (clock.ts), timeouts and abandonment ----
+
+  private clockOut(row: GameRow, c: ClockState): ClockT {
+    const now = this.now();
+    const running = row.status === 'active' ? runningSeats(row.seats, row.activeRoles) : [];
+    const s = settle(c, running, now);
+    const remaining: Record<string, number> = {};
+    for (const [r, ms] of Object.entries(s.remaining)) remaining[r] = Math.max(0, ms);
+    return { control: row.timeControl, remaining, running, at: now };
+  }
+
+  private abortable(row: GameRow): boolean {
+    return (row.status === 'active' || row.status === 'open') && row.logLength < ABORT_BEFORE_ACTIONS;
+  }
+
+  /** Other human seats of an active live game whose player is not connected: ms since last seen. */
+  private away(row: GameRow, user: UserRow | null): Record<string, number> {
+    const out: Record<string, number> = {};
+    if (row.status !== 'active' || row.timeControl.kind !== 'live') return out;
+    const now = this.now();
+    for (const s of row.seats) {
+      if (s.userId === null || s.userId === user?.id || this.connected(row.id, s.userId)) continue;
+      out[s.role] = Math.max(0, now - (s.seenAt ?? row.updatedAt));
+    }
+    return out;
+  }
+
+  /** The running seat whose time ran out, if the game's clock says so now. */
+  private outOfTime(row: GameRow): Role | null {
+    if (row.status !== 'active' || !row.clock) return null;
+    return flagged(row.clock, runningSeats(row.seats, row.activeRoles), this.now());
+  }
+
+  /** Ends the game (conditionally on its version): the other seats win. Returns the new row, or null when the game moved on. */
+  private async finish(row: GameRow, outcome: OutcomeT): Promise<GameRow | null> {
+    const now = this.now();
+    const patch: GamePatch = { status: 'finished', activeRoles: [], outcome: outcome as Outcome, now };
+    if (row.clock) patch.clock = { state: settle(row.clock, row.status === 'active' ? runningSeats(row.seats, row.activeRoles) : [], now), deadline: null };
+    if ((await this.store.updateGame(row.id, row.version, patch)) === 'stale') return null;
+    const after: GameRow = { ...row, version: row.version + 1, status: 'finished', activeRoles: [], outcome: patch.outcome, updatedAt: now, deadline: null, ...(patch.clock ? { clock: patch.clock.state } : {}) };
+    this.changed(after);
+    return after;
+  }
+
+  private timeoutOutcome(row: GameRow, role: Role): OutcomeT {
+    return { winners: row.seats.map((s) => s.role).filter((r) => r !== role), reason: 'timeout', by: role };
+  }
+
+  /**
+   * Flags a timeout if the game's clock ran out: one conditional UPDATE on the version, so across
+   * processes exactly one flags it. When nobody ran out (the deadline was a hint), moves the hint.
+   * Returns the current row.
+   */
+  checkTimeout(id: string): Promise<GameRow | null> {
+    return this.withLock(id, async () => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const row = await this.store.getGame(id);
+        if (!row || row.status !== 'active' || !row.clock) return row;
+        const out = this.outOfTime(row);
+        if (out === null) {
+          const d = deadlineOf(row.clock, runningSeats(row.seats, row.activeRoles));
+          if (d !== row.deadline) await this.store.setDeadline(id, row.version, d);
+          return row;
+        }
+        const after = await this.finish(row, this.timeoutOutcome(row, out));
+        if (after) return after;
+      }
+      return this.store.getGame(id);
+    });
+  }
+
+  /** The loaded row, with a timeout flagged first when its deadline has passed. */
+  private async loadChecked(id: string): Promise<GameRow> {
+    const row = await this.loadRow(id);
+    if (row.status === 'active' && row.deadline !== null && row.deadline <= this.now()) return (await this.checkTimeout(id)) ?? row;
+    return row;
+  }
+
+  /** One sweep: flags the timeouts that are due and expires open games nobody joined. Returns how many games it ended. */
+  async sweep(limit = 100): Promise<number> {
+    let ended = 0;
+    for (const id of await this.store.listDue(this.now(), limit)) {
+      const row = await this.checkTimeout(id);
+      if (row?.status === 'finished' && row.outcome?.reason === 'timeout') ended++;
+    }
+    for (const id of await this.store.listOpenBefore(this.now() - OPEN_GAME_EXPIRY_MS, limit)) {
+      const done = await this.withLock(id, async () => {
+        const row = await this.store.getGame(id);
+        if (!row || row.status !== 'open') return false;
+        return (await this.finish(row, { winners: [], reason: 'expired' })) !== null;
+      });
+      if (done) ended++;
+    }
+    return ended;
+  }
+
+  /** Records that `userId`'s live socket is on `gameId` now (presence for claims after a disconnect). */
+  async touch(gameId: string, userId: number): Promise<void> {
+    await this.store.touchSeats(gameId, userId, this.now());
+  }
+
+  /** Ends a game with no winner while fewer than 2 actions were played (any seated player; an open game: its creator too). */
+  abort(user: UserRow | null, id: string, asked?: string): Promise<GameState> {
+    if (!user) return Promise.reject(unauthorized());
+    return this.withLock(id, async () => {
+      const row = await this.loadRow(id);
+      const mine = this.rolesOf(row, user);
+      if (mine.length === 0 && !(row.status === 'open' && row.createdBy === user.id)) throw forbidden('not-your-seat', 'You hold no seat in this game.');
+      if (asked !== undefined && !mine.includes(asked)) throw forbidden('not-your-seat', `You do not hold the seat "${asked}".`);
+      if (row.status === 'finished') throw conflict('game-not-active', 'The game is over.');
+      if (!this.abortable(row)) throw conflict('too-late-to-abort', `A game can be aborted only before its ${ABORT_BEFORE_ACTIONS}nd action: resign instead.`);
+      const role = asked ?? mine[0];
+      const after = await this.finish(row, { winners: [], reason: 'aborted', ...(role !== undefined ? { by: role } : {}) });
+      if (!after) throw conflict('stale-version', 'The game changed: try again.');
+      return this.stateFor(after, await this.sync(after), user, role);
+    });
+  }
+
+  /** Claims the win over every other human seat of a live game disconnected for CLAIM_AFTER_DISCONNECT_MS. */
+  claim(user: UserRow | null, id: string, asked?: string): Promise<GameState> {
+    if (!user) return Promise.reject(unauthorized());
+    return this.withLock(id, async () => {
+      const row = await this.loadRow(id);
+      const role = this.seatFor(row, user, asked);
+      if (row.status !== 'active') throw conflict('game-not-active', row.status === 'open' ? 'The game has not started.' : 'The game is over.');
+      if (row.timeControl.kind !== 'live') throw conflict('not-live', 'Only a live game (with a clock) can be claimed after a disconnect.');
+      const away = this.away(row, user);
+      const gone = Object.entries(away).filter(([, ms]) => ms >= CLAIM_AFTER_DISCONNECT_MS).map(([r]) => r);
+      const others = row.seats.filter((s) => s.userId !== null && s.userId !== user.id);
+      if (others.length === 0 || gone.length < others.length) throw conflict('opponent-connected', `You can claim the win once every opponent has been disconnected for ${CLAIM_AFTER_DISCONNECT_MS / 60000} minutes.`);
+      const winners = row.seats.filter((s) => !gone.includes(s.role)).map((s) => s.role);
+      const after = await this.finish(row, { winners, reason: 'abandoned', by: gone.join(',') });
+      if (!after) throw conflict('stale-version', 'The game changed: try again.');
+      return this.stateFor(after, await this.sync(after), user, role);
+    });
+  }
+
   async getState(user: UserRow | null, id: string, asked?: string): Promise<GameState> {
-    const { row, rg } = await this.snapshot(id);
+    const { row, rg } = await this.syncRow(await this.loadChecked(id));
     if (asked !== undefined && !this.rolesOf(row, user).includes(asked)) throw forbidden('not-your-seat', `You do not hold the seat "${asked}".`);
     return this.stateFor(row, rg, user, asked);
   }
@@ -409,6 +561,11 @@ export class GameService {
 
   private async applyChecked(row: GameRow, role: Role, version: number, action: unknown): Promise<{ row: GameRow; rg: ReplayedGame }> {
     if (row.status !== 'active') this.checkPlayable(row, version);
+    const out = this.outOfTime(row);
+    if (out !== null) {
+      await this.finish(row, this.timeoutOutcome(row, out));
+      throw conflict('game-not-active', `The game is over: ${out}'s time ran out.`);
+    }
     const { row: seen, rg } = await this.syncRow(row);
     // Checked against the state of `row`'s version only: a game that moved on meanwhile is a 409.
     if (seen !== row) throw conflict('stale-version', 'Another move was made first: reload and try again.');
@@ -427,6 +584,11 @@ export class GameService {
     }
     const outcome = game.outcome(next) as Outcome | null;
     const patch: GamePatch = { status: outcome ? 'finished' : 'active', activeRoles: outcome ? [] : (game.active(next) as Role[]), outcome, now: this.now() };
+    if (row.clock) {
+      const human = row.seats.some((s) => s.role === role && s.userId !== null);
+      const state = afterAction(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), role, human, patch.now);
+      patch.clock = { state, deadline: outcome ? null : deadlineOf(state, runningSeats(row.seats, patch.activeRoles)) };
+    }
     const seq = rg.length;
     const res = await this.store.appendAction(row.id, row.version, seq, { role, action: chosen }, patch);
     if (res === 'stale') {
@@ -435,7 +597,7 @@ export class GameService {
     }
     if (this.cache.get(row.id) === rg && rg.length === seq) rg.push({ role, action: chosen }, next);
     else this.cache.delete(row.id);
-    const after: GameRow = { ...row, version: row.version + 1, logLength: seq + 1, status: patch.status, activeRoles: patch.activeRoles, outcome, updatedAt: patch.now };
+    const after: GameRow = { ...row, version: row.version + 1, logLength: seq + 1, status: patch.status, activeRoles: patch.activeRoles, outcome, updatedAt: patch.now, ...clockFields(patch) };
     this.changed(after);
     return { row: after, rg: this.cache.get(row.id) === rg ? rg : await this.sync(after) };
   }
@@ -461,10 +623,14 @@ export class GameService {
       }
       this.cache.delete(row.id);
       const patch: GamePatch = { status: 'active', activeRoles: game.active(prevState) as Role[], outcome: null, now: this.now() };
+      if (row.clock) {
+        const state = afterUndo(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), role, patch.now);
+        patch.clock = { state, deadline: deadlineOf(state, runningSeats(row.seats, patch.activeRoles)) };
+      }
       const res = await this.store.truncateLog(row.id, row.version, newLength, patch);
       if (res === 'stale') throw conflict('stale-version', 'Another move was made first: reload and try again.');
       this.cache.set(row.id, rg);
-      const after: GameRow = { ...row, version: row.version + 1, logLength: newLength, epoch: row.epoch + 1, activeRoles: patch.activeRoles, updatedAt: patch.now };
+      const after: GameRow = { ...row, version: row.version + 1, logLength: newLength, epoch: row.epoch + 1, activeRoles: patch.activeRoles, updatedAt: patch.now, ...clockFields(patch) };
       this.changed(after);
       return this.stateFor(after, rg, user, role);
     });
@@ -477,11 +643,9 @@ export class GameService {
       const row = await this.loadRow(id);
       const role = this.seatFor(row, user, asked);
       if (row.status !== 'active') throw conflict('game-not-active', row.status === 'open' ? 'The game has not started.' : 'The game is over.');
-      const outcome: Outcome = { winners: row.seats.map((s) => s.role).filter((r) => r !== role), reason: 'resigned' };
-      const patch: GamePatch = { status: 'finished', activeRoles: [], outcome, now: this.now() };
-      if ((await this.store.updateGame(row.id, row.version, patch)) === 'stale') throw conflict('stale-version', 'The game changed: try again.');
-      const after: GameRow = { ...row, version: row.version + 1, status: 'finished', activeRoles: [], outcome, updatedAt: patch.now };
-      this.changed(after);
+      const out = this.outOfTime(row);
+      const after = await this.finish(row, out !== null ? this.timeoutOutcome(row, out) : { winners: row.seats.map((s) => s.role).filter((r) => r !== role), reason: 'resigned', by: role });
+      if (!after) throw conflict('stale-version', 'The game changed: try again.');
       return this.stateFor(after, await this.sync(after), user, role);
     });
   }

@@ -19,6 +19,11 @@ const server = await createServer({
   // The load benchmark opens 1,000 sockets per account.
   socketsPerOwner: false,
   bots: { threads: 1, thinkMs: 5, modules: [testGameModule] },
+  ...(process.env.TABULA_SWEEP_MS ? { sweepMs: Number(process.env.TABULA_SWEEP_MS) } : {}),
+});
+// The clock race test counts which process flagged each timeout (changes are reported only where made).
+server.service.onChange((id, _v, row) => {
+  if (row.outcome?.reason === 'timeout') process.stdout.write(`TIMEOUT ${id}\n`);
 });
 const url = await server.listen(Number(process.env.TABULA_PORT ?? 0), '127.0.0.1');
 process.stdout.write(`LISTENING ${url}\n`);

@@ -96,3 +96,38 @@ export const tallyGame: Game<TallyState, TallyAction, TallyView> = {
 };
 
 register(tallyGame);
+
+/**
+ * "Duel", a simultaneous test game: each round both players pick a or b (in any order; the round ends
+ * when both picked); after `rounds` rounds (variant, default 3) the player with more a's wins.
+ */
+export interface DuelState { round: number; rounds: number; picks: (string | null)[]; as: number[] }
+export type DuelAction = { type: 'pick'; v: 'a' | 'b' };
+export const DUEL = 'server-test-duel';
+const DUEL_ROLES = ['left', 'right'];
+
+export const duelGame: Game<DuelState, DuelAction, DuelState> = {
+  id: DUEL,
+  scenarios: ['standard'],
+  players: { min: 2, max: 2, default: 2 },
+  variants: [{ key: 'rounds', default: 3, values: [1, 3, 10] }],
+  roles: () => DUEL_ROLES,
+  setup: (o) => ({ round: 0, rounds: (o.variants?.rounds as number | undefined) ?? 3, picks: [null, null], as: [0, 0] }),
+  active: (s) => (s.round >= s.rounds ? [] : DUEL_ROLES.filter((_, i) => s.picks[i] === null)),
+  actions: (s, role) => (duelGame.active(s).includes(role) ? [{ type: 'pick', v: 'a' }, { type: 'pick', v: 'b' }] : []),
+  apply(s, role, action) {
+    if (!duelGame.active(s).includes(role)) throw new RuleError(RuleCodes.notYourTurn, 'not your turn');
+    if (indexOfAction(duelGame.actions(s, role), action) < 0) throw new RuleError(RuleCodes.illegalAction, 'Illegal action');
+    const i = DUEL_ROLES.indexOf(role);
+    const picks = [...s.picks];
+    picks[i] = action.v;
+    if (picks.every((p) => p !== null)) {
+      return { ...s, round: s.round + 1, picks: [null, null], as: s.as.map((n, j) => n + (picks[j] === 'a' ? 1 : 0)) };
+    }
+    return { ...s, picks };
+  },
+  view: (s, viewer) => ({ ...s, picks: s.picks.map((p, i) => (DUEL_ROLES[i] === viewer ? p : p === null ? null : '?')) }),
+  outcome: (s) => (s.round < s.rounds ? null : { winners: DUEL_ROLES.filter((_, i) => s.as[i] === Math.max(...s.as)), reason: 'most-a' }),
+  determinize: (s) => s,
+};
+register(duelGame);

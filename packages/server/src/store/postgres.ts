@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
-import { gameFromDb, migrationsTable, pendingMigrations, seatFromDb, StaleWrite } from './schema.js';
+import { gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
 
 type Q = pg.Pool | pg.PoolClient;
@@ -101,9 +101,10 @@ export class PostgresStore implements Store {
 
   async createGame(g: NewGame): Promise<void> {
     await this.tx(async (c) => {
-      await c.query(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at)
-        VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, 0, 0, $7, NULL, $8, $9, $9)`,
-      [g.id, g.game, g.scenario, g.players, g.variants === null ? null : JSON.stringify(g.variants), g.seed, JSON.stringify(g.activeRoles), g.createdBy, g.now]);
+      await c.query(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at, time_control, clock, deadline)
+        VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, 0, 0, $7, NULL, $8, $9, $9, $10, $11, NULL)`,
+      [g.id, g.game, g.scenario, g.players, g.variants === null ? null : JSON.stringify(g.variants), g.seed, JSON.stringify(g.activeRoles), g.createdBy, g.now,
+        JSON.stringify(g.timeControl), g.clock === null ? null : JSON.stringify(g.clock)]);
       for (let i = 0; i < g.roles.length; i++) await c.query('INSERT INTO seats (game_id, seat, role) VALUES ($1, $2, $3)', [g.id, i, g.roles[i]]);
     });
   }
@@ -111,7 +112,7 @@ export class PostgresStore implements Store {
   private async seatsOf(q: Q, ids: string[]): Promise<Map<string, SeatRow[]>> {
     const out = new Map<string, SeatRow[]>();
     if (ids.length === 0) return out;
-    const r = await q.query(`SELECT s.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot FROM seats s LEFT JOIN users u ON u.id = s.user_id
+    const r = await q.query(`SELECT ${SEAT_COLUMNS} FROM seats s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.game_id = ANY($1) ORDER BY s.game_id, s.seat`, [ids]);
     for (const row of r.rows) {
       let list = out.get(row.game_id);
@@ -151,17 +152,19 @@ export class PostgresStore implements Store {
   takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number): Promise<SeatResult> {
     return this.tx(async (c): Promise<SeatResult> => {
       // Lock the game row first: seat changes of one game are serialised.
-      const g = await c.query<{ status: string }>('SELECT status FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+      const g = await c.query<{ status: string; clock: string | null }>('SELECT status, clock FROM games WHERE id = $1 FOR UPDATE', [gameId]);
       if (g.rows.length === 0) return { ok: false, reason: 'missing' };
       const seat = await c.query<{ user_id: string | null; bot: string | null }>('SELECT user_id, bot FROM seats WHERE game_id = $1 AND role = $2', [gameId, role]);
       const s = seat.rows[0];
       if (!s) return { ok: false, reason: 'no-role' };
       if (g.rows[0]!.status !== 'open') return { ok: false, reason: 'not-open' };
       if (s.user_id !== null || s.bot !== null) return { ok: false, reason: 'taken' };
-      await c.query('UPDATE seats SET user_id = $1, bot = $2 WHERE game_id = $3 AND role = $4', ['userId' in who ? who.userId : null, 'bot' in who ? who.bot : null, gameId, role]);
+      await c.query('UPDATE seats SET user_id = $1, bot = $2, seen_at = $5 WHERE game_id = $3 AND role = $4', ['userId' in who ? who.userId : null, 'bot' in who ? who.bot : null, gameId, role, now]);
       const empty = await c.query<{ n: string }>('SELECT COUNT(*) AS n FROM seats WHERE game_id = $1 AND user_id IS NULL AND bot IS NULL', [gameId]);
       if (Number(empty.rows[0]!.n) === 0) {
-        await c.query(`UPDATE games SET version = version + 1, status = 'active', active_roles = $1, updated_at = $2 WHERE id = $3`, [JSON.stringify(activeRoles), now, gameId]);
+        const started = startedClock(g.rows[0]!.clock, now);
+        await c.query(`UPDATE games SET version = version + 1, status = 'active', active_roles = $1, updated_at = $2, clock = $4, deadline = $5 WHERE id = $3`,
+          [JSON.stringify(activeRoles), now, gameId, started?.clock ?? null, started?.deadline ?? null]);
       } else {
         await c.query('UPDATE games SET version = version + 1, updated_at = $1 WHERE id = $2', [now, gameId]);
       }
@@ -174,6 +177,10 @@ export class PostgresStore implements Store {
     let extra = '';
     if (logDelta === 'append') extra = ', log_length = log_length + 1';
     else if (logDelta) { params.push(logDelta.truncateTo); extra = ', log_length = $7, epoch = epoch + 1'; }
+    if (patch.clock) {
+      params.push(JSON.stringify(patch.clock.state), patch.clock.deadline);
+      extra += `, clock = $${params.length - 1}, deadline = $${params.length}`;
+    }
     const r = await c.query(`UPDATE games SET version = version + 1, status = $3, active_roles = $4, outcome = $5, updated_at = $6${extra} WHERE id = $1 AND version = $2`, params);
     return r.rowCount === 1;
   }
@@ -208,5 +215,23 @@ export class PostgresStore implements Store {
   async readLog(gameId: string, fromSeq: number): Promise<LogEntry[]> {
     const r = await this.pool.query<{ role: string; action: string }>('SELECT role, action FROM log WHERE game_id = $1 AND seq >= $2 ORDER BY seq', [gameId, fromSeq]);
     return r.rows.map((row) => ({ role: row.role, action: JSON.parse(row.action) as unknown }));
+  }
+
+  async listDue(now: number, limit: number): Promise<string[]> {
+    const r = await this.pool.query<{ id: string }>(`SELECT id FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= $1 ORDER BY deadline LIMIT $2`, [now, limit]);
+    return r.rows.map((row) => row.id);
+  }
+
+  async listOpenBefore(before: number, limit: number): Promise<string[]> {
+    const r = await this.pool.query<{ id: string }>(`SELECT id FROM games WHERE status = 'open' AND created_at < $1 ORDER BY created_at LIMIT $2`, [before, limit]);
+    return r.rows.map((row) => row.id);
+  }
+
+  async setDeadline(gameId: string, expectVersion: number, deadline: number | null): Promise<void> {
+    await this.pool.query('UPDATE games SET deadline = $1 WHERE id = $2 AND version = $3', [deadline, gameId, expectVersion]);
+  }
+
+  async touchSeats(gameId: string, userId: number, now: number): Promise<void> {
+    await this.pool.query('UPDATE seats SET seen_at = $1 WHERE game_id = $2 AND user_id = $3', [now, gameId, userId]);
   }
 }

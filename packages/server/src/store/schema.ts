@@ -1,6 +1,15 @@
 /** The tables both SQL stores create (one migration list, written once for both dialects) and their rows. */
 import type { Role } from '@tabula/engine';
 import type { GameRow, SeatRow } from './types.js';
+import type { ClockState, TimeControl } from '../clock.js';
+
+/** A clock as stored when its game starts: running from `now`, and the deadline hint of its first seat to run out. */
+export function startedClock(json: string | null, now: number): { clock: string; deadline: number } | null {
+  if (json === null) return null;
+  const c = JSON.parse(json) as ClockState;
+  const started: ClockState = { remaining: c.remaining, since: now };
+  return { clock: JSON.stringify(started), deadline: now + Math.min(...Object.values(c.remaining)) };
+}
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -62,6 +71,12 @@ const MIGRATIONS: ((t: Types) => string)[] = [
      created_at ${t.int64} NOT NULL,
      PRIMARY KEY (game_id, seq)
    )${t.withoutRowid};`,
+  // Time control and clocks (clock.ts), and when each seat's player was last connected.
+  (t) => `ALTER TABLE games ADD COLUMN time_control TEXT;
+   ALTER TABLE games ADD COLUMN clock TEXT;
+   ALTER TABLE games ADD COLUMN deadline ${t.int64};
+   CREATE INDEX games_deadline ON games(status, deadline);
+   ALTER TABLE seats ADD COLUMN seen_at ${t.int64};`,
 ];
 
 /** The table that records the applied migrations. */
@@ -78,8 +93,12 @@ export interface GameDbRow {
   id: string; game: string; scenario: string; players: number | null; variants: string | null; seed: string;
   status: string; version: number; log_length: number; epoch: number; active_roles: string; outcome: string | null;
   created_by: number; created_at: number; updated_at: number;
+  time_control: string | null; clock: string | null; deadline: number | null;
 }
-export interface SeatDbRow { game_id: string; seat: number; role: string; user_id: number | null; user_name: string | null; bot: string | null }
+export interface SeatDbRow { game_id: string; seat: number; role: string; user_id: number | null; user_name: string | null; bot: string | null; seen_at: number | null }
+
+/** The columns of a seat as the stores select them (with the player's name). */
+export const SEAT_COLUMNS = 's.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot, s.seen_at';
 
 /** A games row (PostgreSQL returns BIGINT as strings, hence the Number()s). */
 export function gameFromDb(r: GameDbRow, seats: SeatRow[]): GameRow {
@@ -89,11 +108,14 @@ export function gameFromDb(r: GameDbRow, seats: SeatRow[]): GameRow {
     status: r.status as GameRow['status'], version: Number(r.version), logLength: Number(r.log_length), epoch: Number(r.epoch),
     activeRoles: JSON.parse(r.active_roles) as Role[], outcome: r.outcome === null ? null : (JSON.parse(r.outcome) as GameRow['outcome']),
     createdBy: Number(r.created_by), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at), seats,
+    timeControl: r.time_control === null ? { kind: 'none' } : (JSON.parse(r.time_control) as TimeControl),
+    clock: r.clock === null ? null : (JSON.parse(r.clock) as ClockState),
+    deadline: r.deadline === null ? null : Number(r.deadline),
   };
 }
 
 export function seatFromDb(r: SeatDbRow): SeatRow {
-  return { seat: Number(r.seat), role: r.role, userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name, bot: r.bot };
+  return { seat: Number(r.seat), role: r.role, userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name, bot: r.bot, seenAt: r.seen_at === null ? null : Number(r.seen_at) };
 }
 
 /** Thrown inside a transaction to roll it back when the log position is already taken. */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LogEntry, Role } from '@tabula/engine';
-import { gameFromDb, migrationsTable, pendingMigrations, seatFromDb, StaleWrite, type GameDbRow, type SeatDbRow } from './schema.js';
+import { gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
 
 export interface SqliteOptions {
@@ -85,9 +85,10 @@ export class SqliteStore implements Store {
 
   createGame(g: NewGame): Promise<void> {
     this.db.transaction(() => {
-      this.q(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, 'open', 1, 0, 0, ?, NULL, ?, ?, ?)`)
-        .run(g.id, g.game, g.scenario, g.players, g.variants === null ? null : JSON.stringify(g.variants), g.seed, JSON.stringify(g.activeRoles), g.createdBy, g.now, g.now);
+      this.q(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at, time_control, clock, deadline)
+        VALUES (?, ?, ?, ?, ?, ?, 'open', 1, 0, 0, ?, NULL, ?, ?, ?, ?, ?, NULL)`)
+        .run(g.id, g.game, g.scenario, g.players, g.variants === null ? null : JSON.stringify(g.variants), g.seed, JSON.stringify(g.activeRoles), g.createdBy, g.now, g.now,
+          JSON.stringify(g.timeControl), g.clock === null ? null : JSON.stringify(g.clock));
       const ins = this.q('INSERT INTO seats (game_id, seat, role, user_id, bot) VALUES (?, ?, ?, NULL, NULL)');
       g.roles.forEach((role, i) => ins.run(g.id, i, role));
     }).immediate();
@@ -97,7 +98,7 @@ export class SqliteStore implements Store {
   private seatsOf(ids: string[]): Map<string, SeatRow[]> {
     const out = new Map<string, SeatRow[]>();
     if (ids.length === 0) return out;
-    const rows = this.q(`SELECT s.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot FROM seats s LEFT JOIN users u ON u.id = s.user_id
+    const rows = this.q(`SELECT ${SEAT_COLUMNS} FROM seats s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.game_id IN (SELECT value FROM json_each(?)) ORDER BY s.game_id, s.seat`).all(JSON.stringify(ids)) as SeatDbRow[];
     for (const r of rows) {
       let list = out.get(r.game_id);
@@ -110,7 +111,7 @@ export class SqliteStore implements Store {
   private getGameSync(id: string): GameRow | null {
     const r = this.q('SELECT * FROM games WHERE id = ?').get(id) as GameDbRow | undefined;
     if (!r) return null;
-    const seats = this.q(`SELECT s.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot FROM seats s LEFT JOIN users u ON u.id = s.user_id
+    const seats = this.q(`SELECT ${SEAT_COLUMNS} FROM seats s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.game_id = ? ORDER BY s.seat`).all(id) as SeatDbRow[];
     return gameFromDb(r, seats.map(seatFromDb));
   }
@@ -135,17 +136,19 @@ export class SqliteStore implements Store {
 
   takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number): Promise<SeatResult> {
     const run = this.db.transaction((): SeatResult => {
-      const g = this.q('SELECT status FROM games WHERE id = ?').get(gameId) as { status: string } | undefined;
+      const g = this.q('SELECT status, clock FROM games WHERE id = ?').get(gameId) as { status: string; clock: string | null } | undefined;
       if (!g) return { ok: false, reason: 'missing' };
       const seat = this.q('SELECT user_id, bot FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as { user_id: number | null; bot: string | null } | undefined;
       if (!seat) return { ok: false, reason: 'no-role' };
       if (g.status !== 'open') return { ok: false, reason: 'not-open' };
       if (seat.user_id !== null || seat.bot !== null) return { ok: false, reason: 'taken' };
-      this.q('UPDATE seats SET user_id = ?, bot = ? WHERE game_id = ? AND role = ?')
-        .run('userId' in who ? who.userId : null, 'bot' in who ? who.bot : null, gameId, role);
+      this.q('UPDATE seats SET user_id = ?, bot = ?, seen_at = ? WHERE game_id = ? AND role = ?')
+        .run('userId' in who ? who.userId : null, 'bot' in who ? who.bot : null, now, gameId, role);
       const empty = (this.q('SELECT COUNT(*) AS n FROM seats WHERE game_id = ? AND user_id IS NULL AND bot IS NULL').get(gameId) as { n: number }).n;
       if (empty === 0) {
-        this.q(`UPDATE games SET version = version + 1, status = 'active', active_roles = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(activeRoles), now, gameId);
+        const c = startedClock(g.clock, now);
+        this.q(`UPDATE games SET version = version + 1, status = 'active', active_roles = ?, updated_at = ?, clock = ?, deadline = ? WHERE id = ?`)
+          .run(JSON.stringify(activeRoles), now, c?.clock ?? null, c?.deadline ?? null, gameId);
       } else {
         this.q('UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?').run(now, gameId);
       }
@@ -156,12 +159,14 @@ export class SqliteStore implements Store {
 
   private bump(gameId: string, expectVersion: number, patch: GamePatch, logDelta: 'append' | { truncateTo: number } | null): boolean {
     const sets = ['version = version + 1', 'status = @status', 'active_roles = @active', 'outcome = @outcome', 'updated_at = @now'];
+    if (patch.clock) sets.push('clock = @clock', 'deadline = @deadline');
     if (logDelta === 'append') sets.push('log_length = log_length + 1');
     else if (logDelta) sets.push('log_length = @len', 'epoch = epoch + 1');
     const r = this.q(`UPDATE games SET ${sets.join(', ')} WHERE id = @id AND version = @expect`).run({
       id: gameId, expect: expectVersion, status: patch.status, active: JSON.stringify(patch.activeRoles),
       outcome: patch.outcome === null ? null : JSON.stringify(patch.outcome), now: patch.now,
       ...(logDelta && logDelta !== 'append' ? { len: logDelta.truncateTo } : {}),
+      ...(patch.clock ? { clock: JSON.stringify(patch.clock.state), deadline: patch.clock.deadline } : {}),
     });
     return r.changes === 1;
   }
@@ -203,5 +208,25 @@ export class SqliteStore implements Store {
   readLog(gameId: string, fromSeq: number): Promise<LogEntry[]> {
     const rows = this.q('SELECT role, action FROM log WHERE game_id = ? AND seq >= ? ORDER BY seq').all(gameId, fromSeq) as { role: string; action: string }[];
     return Promise.resolve(rows.map((r) => ({ role: r.role, action: JSON.parse(r.action) as unknown })));
+  }
+
+  listDue(now: number, limit: number): Promise<string[]> {
+    const rows = this.q(`SELECT id FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline LIMIT ?`).all(now, limit) as { id: string }[];
+    return Promise.resolve(rows.map((r) => r.id));
+  }
+
+  listOpenBefore(before: number, limit: number): Promise<string[]> {
+    const rows = this.q(`SELECT id FROM games WHERE status = 'open' AND created_at < ? ORDER BY created_at LIMIT ?`).all(before, limit) as { id: string }[];
+    return Promise.resolve(rows.map((r) => r.id));
+  }
+
+  setDeadline(gameId: string, expectVersion: number, deadline: number | null): Promise<void> {
+    this.q('UPDATE games SET deadline = ? WHERE id = ? AND version = ?').run(deadline, gameId, expectVersion);
+    return Promise.resolve();
+  }
+
+  touchSeats(gameId: string, userId: number, now: number): Promise<void> {
+    this.q('UPDATE seats SET seen_at = ? WHERE game_id = ? AND user_id = ?').run(now, gameId, userId);
+    return Promise.resolve();
   }
 }

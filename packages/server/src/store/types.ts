@@ -1,4 +1,5 @@
 import type { LogEntry, Outcome, Role } from '@tabula/engine';
+import type { ClockState, TimeControl } from '../clock.js';
 
 export type GameStatus = 'open' | 'active' | 'finished';
 
@@ -13,6 +14,8 @@ export interface SeatRow {
   userId: number | null;
   userName: string | null;
   bot: string | null;
+  /** Last time a live socket of this seat's player was seen on this game (ms), or when the seat was taken. */
+  seenAt: number | null;
 }
 
 export interface GameRow {
@@ -35,6 +38,11 @@ export interface GameRow {
   createdAt: number;
   updatedAt: number;
   seats: SeatRow[];
+  timeControl: TimeControl;
+  /** null: no time control. */
+  clock: ClockState | null;
+  /** When the first running clock may run out (a hint for the sweeper; checked against the clock). */
+  deadline: number | null;
 }
 
 export interface NewGame {
@@ -48,6 +56,8 @@ export interface NewGame {
   activeRoles: Role[];
   createdBy: number;
   now: number;
+  timeControl: TimeControl;
+  clock: ClockState | null;
 }
 
 /** What a write changes on the game row besides version (always +1). */
@@ -56,6 +66,8 @@ export interface GamePatch {
   activeRoles: Role[];
   outcome: Outcome | null;
   now: number;
+  /** The settled clock and its deadline (absent: unchanged). */
+  clock?: { state: ClockState; deadline: number | null };
 }
 
 export type WriteResult = 'ok' | 'stale';
@@ -103,4 +115,13 @@ export interface Store {
   /** Changes status/outcome only (resign). */
   updateGame(gameId: string, expectVersion: number, patch: GamePatch): Promise<WriteResult>;
   readLog(gameId: string, fromSeq: number): Promise<LogEntry[]>;
+
+  /** Active games whose deadline is at or before `now` (the sweeper's work). */
+  listDue(now: number, limit: number): Promise<string[]>;
+  /** Open games created before `before` (to expire). */
+  listOpenBefore(before: number, limit: number): Promise<string[]>;
+  /** Moves the deadline hint without a version bump, if the game is still at `expectVersion`. */
+  setDeadline(gameId: string, expectVersion: number, deadline: number | null): Promise<void>;
+  /** Records that `userId`'s live socket on this game was seen at `now`. */
+  touchSeats(gameId: string, userId: number, now: number): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { Link } from '../router.js';
 import { loadGame } from '../games.js';
 import { gameName, scenarioName } from '../labels.js';
 import { RoleBadge } from '../components/GameScreen.js';
+import { timeControlText } from '../components/Clocks.js';
 
 function GameRow({ g, yourTurn }: { g: GameSummary; yourTurn?: boolean }) {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ function GameRow({ g, yourTurn }: { g: GameSummary; yourTurn?: boolean }) {
           </span>
         ))}
       </span>
+      {g.timeControl && g.timeControl.kind !== 'none' && <span className="tag clock-tag" data-testid="lobby-clock">⏱ {timeControlText(t, g.timeControl)}</span>}
       {yourTurn && <span className="tag turn">{t('lobby.yourTurn')}</span>}
       {g.status === 'open' && free > 0 && <span className="tag">{t('lobby.freeSeats', { count: free })}</span>}
       {g.status === 'finished' && <Link to={`/games/${g.id}/replay`} className="button small">{t('lobby.replay')}</Link>}

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, type CatalogEntry } from '../api/client.js';
+import type { TimeControlT } from '@tabula/protocol';
 import { SetupForm, type SetupChoice } from '../components/SetupForm.js';
+import { TimeControlPicker } from '../components/Clocks.js';
 import { navigate } from '../router.js';
 
 export function NewGame() {
@@ -9,6 +11,7 @@ export function NewGame() {
   const [catalog, setCatalog] = useState<CatalogEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [timeControl, setTimeControl] = useState<TimeControlT>({ kind: 'none' });
   useEffect(() => {
     api.catalog().then(setCatalog, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, []);
@@ -16,7 +19,7 @@ export function NewGame() {
     setBusy(true);
     setError(null);
     try {
-      const { id } = await api.createGame({ game: c.game, scenario: c.scenario, players: c.players, variants: Object.keys(c.variants).length ? c.variants : undefined });
+      const { id } = await api.createGame({ game: c.game, scenario: c.scenario, players: c.players, variants: Object.keys(c.variants).length ? c.variants : undefined, ...(timeControl.kind !== 'none' ? { timeControl } : {}) });
       // Take my seat(s) first, then hand seats to bots (a bot seat may start playing at once).
       for (const [role, who] of Object.entries(c.seats)) if (who === 'me') await api.takeSeat(id, role);
       for (const [role, who] of Object.entries(c.seats)) if (who !== 'me' && who !== 'human') await api.takeSeat(id, role, who);
@@ -31,6 +34,7 @@ export function NewGame() {
       <h2>{t('setup.newOnline')}</h2>
       {error && <p className="error" role="alert">{error}</p>}
       {catalog && catalog.length === 0 && <p className="muted">{t('setup.noGames')}</p>}
+      {catalog && catalog.length > 0 && <TimeControlPicker value={timeControl} onChange={setTimeControl} />}
       {catalog && catalog.length > 0 && <SetupForm catalog={catalog} initialGame={new URLSearchParams(location.search).get('game') ?? undefined} online onSubmit={(c) => void create(c)} busy={busy} submitLabel={t('setup.create')} />}
       {!catalog && !error && <p className="muted">{t('common.loading')}</p>}
     </div>

@@ -4,6 +4,8 @@ import type { GameStateT } from '@tabula/protocol';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { connectLive, LiveError, type LiveGame, type LiveStatus } from '../api/live.js';
 import { GameScreen } from '../components/GameScreen.js';
+import { CLAIM_AFTER_DISCONNECT_MS, Clocks } from '../components/Clocks.js';
+import { Result } from '../components/Result.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
 import { loadGame } from '../games.js';
 import { roleName, ruleText } from '../labels.js';
@@ -18,6 +20,7 @@ export function OnlineGame({ id }: { id: string }) {
   const [copied, setCopied] = useState(false);
   const liveRef = useRef<LiveGame | null>(null);
   const auth = getAuth();
+  // The socket lives as long as the page shows this game: a new `t` (a namespace loaded) must not reopen it.
   const tRef = useRef(t);
   tRef.current = t;
 
@@ -59,6 +62,20 @@ export function OnlineGame({ id }: { id: string }) {
   const act = (action: unknown) => d && sendLive({ type: 'action', version: d.version, action, ...(myRole ? { role: myRole } : {}) });
   const undo = () => d && sendLive({ type: 'undo', version: d.version, ...(myRole ? { role: myRole } : {}) });
   const resign = () => { if (d && confirm(t('game.resignConfirm'))) void sendLive({ type: 'resign', ...(myRole ? { role: myRole } : {}) }); };
+  const abort = () => { if (d && confirm(t('game.abortConfirm'))) void sendLive({ type: 'abort', ...(myRole ? { role: myRole } : {}) }); };
+  const claim = () => void sendLive({ type: 'claim', ...(myRole ? { role: myRole } : {}) });
+  // Seats away from a live game: the claim button appears once every opponent has been gone 2 minutes.
+  const [awaySince, setAwaySince] = useState<{ at: number; away: Record<string, number> }>({ at: 0, away: {} });
+  const [tick, setTick] = useState(0);
+  useEffect(() => { if (d) setAwaySince({ at: performance.now(), away: d.away }); }, [d]);
+  const awayRoles = Object.keys(awaySince.away);
+  useEffect(() => {
+    if (awayRoles.length === 0) return;
+    const h = setInterval(() => setTick((n) => n + 1), 5000);
+    return () => clearInterval(h);
+  }, [awayRoles.length]);
+  const opponents = d ? d.seats.filter((s) => s.user !== null && !d.roles.includes(s.role)).map((s) => s.role) : [];
+  const claimable = tick >= 0 && opponents.length > 0 && opponents.every((r) => awaySince.away[r] !== undefined && awaySince.away[r]! + performance.now() - awaySince.at >= CLAIM_AFTER_DISCONNECT_MS);
   const seat = async (role: string, bot?: string) => {
     if (!auth) { navigate(`/signin?next=${encodeURIComponent(`/games/${id}`)}`); return; }
     setBusy(true);
@@ -80,12 +97,14 @@ export function OnlineGame({ id }: { id: string }) {
     <>
       <div className="live muted small" data-testid="live-status" data-status={live}>{t(`live.${live}`)}</div>
       {myRole && !finished && <button type="button" onClick={() => void undo()} disabled={busy || d.undo === 0} data-testid="undo">{t('game.undo')}</button>}
-      {myRole && !finished && <button type="button" onClick={resign} disabled={busy} className="danger">{t('game.resign')}</button>}
+      {d.abortable && !finished && <button type="button" onClick={abort} disabled={busy} data-testid="abort">{t('game.abort')}</button>}
+      {myRole && !finished && !d.abortable && <button type="button" onClick={resign} disabled={busy} className="danger">{t('game.resign')}</button>}
+      {myRole && !finished && claimable && <button type="button" onClick={claim} disabled={busy} data-testid="claim">{t('game.claim')}</button>}
       {finished && <Link to={`/games/${id}/replay`} className="button" data-testid="replay-link">{t('lobby.replay')}</Link>}
       <Link to="/" className="button">{t('nav.lobby')}</Link>
     </>
   );
-  const above = free.length > 0 && !finished ? (
+  const invitePanel = free.length > 0 && !finished ? (
     <section className="panel seats-open">
       <p>{t('game.invite')} <code className="invite" data-testid="invite">{invite}</code>{' '}
         <button type="button" className="small" onClick={() => { void navigator.clipboard?.writeText(invite).then(() => setCopied(true), () => undefined); }}>{copied ? t('common.copied') : t('common.copy')}</button>
@@ -105,6 +124,13 @@ export function OnlineGame({ id }: { id: string }) {
       </div>
     </section>
   ) : null;
+  const above = (
+    <>
+      {d.clock && <Clocks gameId={d.game} clock={d.clock} finished={finished} />}
+      {finished && d.outcome && <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} />}
+      {invitePanel}
+    </>
+  );
   return (
     <GameScreen gameId={d.game} view={d.view} actions={finished ? [] : d.actions} onAction={(a) => void act(a)} role={myRole}
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { LogLineT, OutcomeT } from '@tabula/protocol';
+import { roleName } from '../labels.js';
+import { Link } from '../router.js';
+
+/** Points per seat per feature, summed from the score lines of Carcassonne's log (the engine's own describe). */
+export function carcassonneBreakdown(log: LogLineT[]): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const l of log) {
+    const a = l.args;
+    if (!a || typeof a.points !== 'number' || typeof a.players !== 'string' || a.points === 0) continue;
+    if (!['log.score', 'log.finalScore', 'log.stable', 'log.stableClosed'].includes(l.key)) continue;
+    const feature = typeof a.feature === 'string' && a.feature ? a.feature : 'flock';
+    for (const p of a.players.split(', ').filter(Boolean)) {
+      const row = (out[p] ??= {});
+      row[feature] = (row[feature] ?? 0) + a.points;
+    }
+  }
+  return out;
+}
+
+const FEATURES = ['city', 'road', 'cloister', 'field', 'flock'];
+
+/** The end of a game: who won and why in words, per-seat scores (and their breakdown), the replay. */
+export function Result({ gameId, id, outcome, roles, log }: { gameId: string; id: string; outcome: OutcomeT; roles: string[]; log: LogLineT[] }) {
+  const { t, i18n } = useTranslation();
+  const names = (rs: string[]) => rs.map((r) => roleName(t, gameId, r)).join(', ');
+  const by = outcome.by ? names(outcome.by.split(',')) : '';
+  // The platform's words for its own reasons and the common ones; else the game's (Hammer's "reason.*").
+  const reason = i18n.exists(`result.reason.${outcome.reason}`) ? t(`result.reason.${outcome.reason}`, { by })
+    : i18n.exists(`reason.${outcome.reason}`, { ns: gameId }) ? t('result.gameReason', { reason: t(`reason.${outcome.reason}`, { ns: gameId }) })
+      : outcome.reason;
+  const breakdown = outcome.breakdown ?? (gameId === 'carcassonne' ? carcassonneBreakdown(log) : null);
+  const features = breakdown ? FEATURES.filter((f) => Object.values(breakdown).some((row) => row[f])) : [];
+  return (
+    <section className="panel result" data-testid="result" aria-labelledby="result-title">
+      <h3 id="result-title">{outcome.winners.length ? t('result.winners', { winners: names(outcome.winners), count: outcome.winners.length }) : t('result.noWinner')}</h3>
+      <p data-testid="result-reason">{reason}</p>
+      {(outcome.scores || features.length > 0) && (
+        <table className="scores">
+          <thead>
+            <tr><th scope="col">{t('game.players')}</th>{features.map((f) => <th key={f} scope="col">{t(`result.feature.${f}`)}</th>)}{outcome.scores && <th scope="col">{t('result.score')}</th>}</tr>
+          </thead>
+          <tbody>
+            {roles.map((r) => (
+              <tr key={r} className={outcome.winners.includes(r) ? 'winner' : ''}>
+                <th scope="row">{roleName(t, gameId, r)}</th>
+                {features.map((f) => <td key={f}>{breakdown?.[r]?.[f] ?? 0}</td>)}
+                {outcome.scores && <td><b>{outcome.scores[r] ?? ''}</b></td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p><Link to={`/games/${id}/replay`} className="button" data-testid="result-replay">{t('result.replay')}</Link></p>
+    </section>
+  );
+}
