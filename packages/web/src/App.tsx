@@ -55,26 +55,31 @@ function PageFocus({ main }: { main: RefObject<HTMLElement | null> }) {
     const el = main.current;
     if (!el) return;
     let pending = false;
+    let stale: Element | null = null; // the old page's heading, until the new page replaces it
     let last = '';
-    const check = () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = (settled = false) => {
       const h1 = el.querySelector('h1');
       const text = h1?.textContent?.trim() ?? '';
       if (text !== last) { last = text; setTitleHeading(text); }
-      if (pending && h1 && text) {
+      if (pending && h1 && text && (h1 !== stale || settled)) {
         pending = false;
         h1.tabIndex = -1;
         h1.focus({ preventScroll: true });
         setSaid(text);
       }
     };
-    const observer = new MutationObserver(check);
+    const observer = new MutationObserver(() => check());
     observer.observe(el, { childList: true, subtree: true, characterData: true });
     const offNav = onNavigate(() => {
       pending = true;
+      stale = el.querySelector('h1');
       setSaid('');
       // Wait on <main> if the old page's element with focus goes away.
       queueMicrotask(() => { if (pending && (document.activeElement === document.body || !document.activeElement?.isConnected)) el.focus({ preventScroll: true }); });
-      requestAnimationFrame(check);
+      // A route that keeps its page component (and so its heading element) settles without new nodes.
+      clearTimeout(timer);
+      timer = setTimeout(() => check(true), 400);
     });
     const focusIn = (e: FocusEvent) => {
       // The new page chose where focus goes (autofocus, a board's own focus): leave it there.
@@ -82,7 +87,7 @@ function PageFocus({ main }: { main: RefObject<HTMLElement | null> }) {
     };
     el.addEventListener('focusin', focusIn);
     check();
-    return () => { observer.disconnect(); offNav(); el.removeEventListener('focusin', focusIn); };
+    return () => { observer.disconnect(); offNav(); clearTimeout(timer); el.removeEventListener('focusin', focusIn); };
   }, [main]);
   return <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="page-announce">{said}</div>;
 }

@@ -88,13 +88,18 @@ const CHOICE_LIST = '.pick, [data-testid$="-choice"]';
 /**
  * Focus into a board's choice list when it opens (on its first enabled button), Escape to cancel it
  * (its last button), and back out when it closes: to the control that opened it if that is still on
- * the page, else to the prompt. Boards need only render the list; this watches the board's DOM.
+ * the page, else to the prompt. Any other control of the board that goes away with focus on it (a
+ * card just played) also hands focus to the prompt, so it never falls to <body>. Boards need only
+ * render; this watches the board's DOM.
  */
 function useChoiceFocus(area: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const el = area.current;
     if (!el) return;
     const open = new Map<Element, Element | null>(); // choice list -> what had focus before it opened
+    let had = false; // focus was inside the board when it was last seen
+    const lost = () => !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+    const toPrompt = () => el.closest('.game-screen')?.querySelector<HTMLElement>('[data-testid=prompt]')?.focus();
     const observer = new MutationObserver(() => {
       for (const list of el.querySelectorAll(CHOICE_LIST)) {
         if (open.has(list)) continue;
@@ -105,13 +110,15 @@ function useChoiceFocus(area: RefObject<HTMLElement | null>): void {
       for (const [list, opener] of open) {
         if (list.isConnected) continue;
         open.delete(list);
-        const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
-        if (!lost) continue;
+        if (!lost()) continue;
         if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-        else el.closest('.game-screen')?.querySelector<HTMLElement>('[data-testid=prompt]')?.focus();
+        else toPrompt();
       }
+      if (had && lost()) toPrompt();
     });
     observer.observe(el, { childList: true, subtree: true });
+    const onFocus = () => { had = el.contains(document.activeElement); };
+    document.addEventListener('focusin', onFocus);
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || !(e.target instanceof Element)) return;
       const list = e.target.closest(CHOICE_LIST);
@@ -119,7 +126,7 @@ function useChoiceFocus(area: RefObject<HTMLElement | null>): void {
       if (buttons.length) { e.preventDefault(); buttons[buttons.length - 1]!.click(); }
     };
     el.addEventListener('keydown', onKey);
-    return () => { observer.disconnect(); el.removeEventListener('keydown', onKey); };
+    return () => { observer.disconnect(); el.removeEventListener('keydown', onKey); document.removeEventListener('focusin', onFocus); };
   }, [area]);
 }
 
