@@ -38,7 +38,12 @@ export async function preparePages(url) {
     await call(url, 'POST', `/games/${gid}/seats`, { role: roles[1], bot: 'random' }, token);
     online[id] = gid;
   }
-  return { name, token, online };
+  // A finished game for the replay page: the account resigns its HACSE game's twin.
+  const { id: done } = await call(url, 'POST', '/games', { game: 'hacse' }, token);
+  await call(url, 'POST', `/games/${done}/seats`, { role: 'axis' }, token);
+  await call(url, 'POST', `/games/${done}/seats`, { role: 'allies', bot: 'random' }, token);
+  await call(url, 'POST', `/games/${done}/resign`, { role: 'axis' }, token);
+  return { name, token, online, finished: done };
 }
 
 export async function signInPage(page, ctx) {
@@ -71,6 +76,10 @@ export const PAGES = [
       await settle(page, '[data-testid=prompt]'); await settle(page, '.board-area > :not(p):not(h2)');
     },
   })),
+  {
+    name: 'online-replay', auth: true, game: 'hacse',
+    open: async (page, url, ctx) => { await page.goto(`${url}/games/${ctx.finished}/replay`); await settle(page, '[data-testid=replay-step]'); await settle(page, '.board-area > :not(p):not(h2)'); },
+  },
   {
     name: 'replay', game: 'hacse',
     open: async (page, url) => {
