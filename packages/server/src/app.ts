@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import fastifyStatic from '@fastify/static';
 import { MAX_FRAME_BYTES, ErrorReply } from '@tabula/protocol';
 import { ApiError, errorBody } from './errors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http-errors.js';
@@ -16,6 +15,7 @@ import { liveSocketHandler } from './live-socket.js';
 import { apiRoutes, defaultRateLimits, type RateLimits } from './routes.js';
 import { LocalFanout, RedisFanout, type Fanout } from './fanout.js';
 import { openStore, type Store } from './store/index.js';
+import { webDelivery } from './web-static.js';
 import type { ScryptCost } from './passwords.js';
 
 export { checkDepth } from './http-errors.js';
@@ -121,15 +121,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   await app.register(websocket, { options: { maxPayload: bodyLimit } });
   app.addSchema(ErrorReply);
 
-  const liveSocket = liveSocketHandler({ service, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner });
-  await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger() }), { prefix: '/api' });
-
   // The web client: static files with SPA fallback, or a page saying how to build it.
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
   const haveWeb = webDist !== null && existsSync(join(webDist, 'index.html')) && statSync(webDist).isDirectory();
-  if (haveWeb) {
-    await app.register(fastifyStatic, { root: resolve(webDist), prefix: '/', wildcard: true, index: ['index.html'] });
-  }
+  await app.register(webDelivery, { webDist: haveWeb ? resolve(webDist) : null });
+
+  const liveSocket = liveSocketHandler({ service, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner });
+  await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger() }), { prefix: '/api' });
+
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {

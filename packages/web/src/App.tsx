@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLanguage, type Lang } from './i18n/index.js';
 import { api, getAuth, onAuthChange } from './api/client.js';
-import { Link, usePath } from './router.js';
+import { Link, onNavigate, setTitleHeading, usePath } from './router.js';
 import { SignIn } from './pages/SignIn.js';
 import { Lobby } from './pages/Lobby.js';
 import { NewGame } from './pages/NewGame.js';
@@ -19,12 +19,12 @@ function Welcome() {
   const { t } = useTranslation();
   return (
     <div className="narrow welcome">
-      <h2>{t('home.title')}</h2>
+      <h1>{t('home.title')}</h1>
       <p>{t('home.intro')}</p>
       <ul className="game-cards">
         {GAME_IDS.map((id) => (
           <li key={id} className="card">
-            <h3>{gameName(t, id)}</h3>
+            <h2>{gameName(t, id)}</h2>
             <p className="muted">{t(`rules.${id}.summary`)}</p>
             <div className="card-actions">
               <button type="button" className="primary" data-testid={`quick-bot-${id}`} onClick={() => void quickStart(id, 'bot')}>{t('home.vsBot')}</button>
@@ -42,6 +42,54 @@ function Welcome() {
       </div>
     </div>
   );
+}
+
+/**
+ * Keeps the document title on the page's <h1> and, after a route change, moves focus to that heading
+ * (once it has rendered: pages may load first) and announces it politely, unless the new page put
+ * focus somewhere itself. Focus waits on <main> meanwhile, so it never falls to <body>.
+ */
+function PageFocus({ main }: { main: RefObject<HTMLElement | null> }) {
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    const el = main.current;
+    if (!el) return;
+    let pending = false;
+    let stale: Element | null = null; // the old page's heading, until the new page replaces it
+    let last = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = (settled = false) => {
+      const h1 = el.querySelector('h1');
+      const text = h1?.textContent?.trim() ?? '';
+      if (text !== last) { last = text; setTitleHeading(text); }
+      if (pending && h1 && text && (h1 !== stale || settled)) {
+        pending = false;
+        h1.tabIndex = -1;
+        h1.focus({ preventScroll: true });
+        setSaid(text);
+      }
+    };
+    const observer = new MutationObserver(() => check());
+    observer.observe(el, { childList: true, subtree: true, characterData: true });
+    const offNav = onNavigate(() => {
+      pending = true;
+      stale = el.querySelector('h1');
+      setSaid('');
+      // Wait on <main> if the old page's element with focus goes away.
+      queueMicrotask(() => { if (pending && (document.activeElement === document.body || !document.activeElement?.isConnected)) el.focus({ preventScroll: true }); });
+      // A route that keeps its page component (and so its heading element) settles without new nodes.
+      clearTimeout(timer);
+      timer = setTimeout(() => check(true), 400);
+    });
+    const focusIn = (e: FocusEvent) => {
+      // The new page chose where focus goes (autofocus, a board's own focus): leave it there.
+      if (pending && e.target instanceof Element && e.target !== el && el.contains(e.target) && !e.target.matches('h1')) pending = false;
+    };
+    el.addEventListener('focusin', focusIn);
+    check();
+    return () => { observer.disconnect(); offNav(); clearTimeout(timer); el.removeEventListener('focusin', focusIn); };
+  }, [main]);
+  return <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="page-announce">{said}</div>;
 }
 
 function Page() {
@@ -66,6 +114,7 @@ export function App() {
   const [auth, setAuthState] = useState(getAuth());
   useEffect(() => onAuthChange(() => setAuthState(getAuth())), []);
   usePath();
+  const main = useRef<HTMLElement>(null);
   return (
     <>
       <a href="#main" className="skip">{t('nav.skip')}</a>
@@ -89,9 +138,10 @@ export function App() {
           <Link to="/signin" className="button small" data-testid="nav-signin">{t('auth.signIn')}</Link>
         )}
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <Page />
       </main>
+      <PageFocus main={main} />
     </>
   );
 }

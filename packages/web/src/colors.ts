@@ -36,9 +36,48 @@ export function roleColor(role: string, index = 0): string {
   return byName[role.toLowerCase()] ?? cycle[index % cycle.length]!;
 }
 
-/** Black or white text on a role colour. */
+const rgb = (hex: string): [number, number, number] => {
+  const n = Number.parseInt(hex.replace('#', '').replace(/^(.)(.)(.)$/, '$1$1$2$2$3$3'), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+};
+const hexOf = (c: [number, number, number]): string => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+
+/** WCAG 2.x relative luminance of an sRGB colour (#rgb or #rrggbb). */
+export function luminance(color: string): number {
+  const [r, g, b] = rgb(color).map((v) => { const c = v / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two colours, 1..21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Black or white text on a colour: whichever has the higher contrast ratio (WCAG 1.4.3). */
 export function textOn(color: string): string {
-  const n = Number.parseInt(color.slice(1), 16);
-  const r = (n >> 16) & 255, g = (n >> 8) & 255, b = n & 255;
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#000' : '#fff';
+  return contrast('#000000', color) >= contrast('#ffffff', color) ? '#000' : '#fff';
+}
+
+/** Normal-size text needs 4.5:1 against its background (WCAG 1.4.3 AA). */
+export const TEXT_CONTRAST = 4.5;
+
+/**
+ * A colour for text or thin lines drawn in `color` on `background` (default white): `color` itself if
+ * it reaches `ratio`, else the same hue darkened just enough (the least darkening that reaches it).
+ */
+export function darkerFor(color: string, background = '#ffffff', ratio = TEXT_CONTRAST): string {
+  if (contrast(color, background) >= ratio) return color;
+  const c = rgb(color);
+  let lo = 0, hi = 1; // fraction of the colour kept; 0 is black
+  for (let i = 0; i < 20; i++) {
+    const mid = (lo + hi) / 2;
+    if (contrast(hexOf([c[0] * mid, c[1] * mid, c[2] * mid]), background) >= ratio) lo = mid; else hi = mid;
+  }
+  return hexOf([c[0] * lo, c[1] * lo, c[2] * lo]);
+}
+
+/** A role's colour for its name written as text on a light background (side names, log badges). */
+export function roleTextColor(role: string, index = 0, background = '#ffffff'): string {
+  return darkerFor(roleColor(role, index), background);
 }

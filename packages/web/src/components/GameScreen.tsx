@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardFor } from '../boards/index.js';
 import { gameName, logText, roleName } from '../labels.js';
@@ -38,29 +38,96 @@ export function Prompt({ gameId, prompt, role, active, actions, outcome }: {
   } else {
     text = t('prompt.waiting', { roles: active.map((r) => roleName(t, gameId, r)) });
   }
-  return <p className={`prompt${mine ? ' mine' : ''}`} role="status" aria-live="polite" data-testid="prompt">{text}</p>;
+  // tabIndex -1: focus lands here when the control that had it goes away (see useChoiceFocus).
+  return <p className={`prompt${mine ? ' mine' : ''}`} role="status" aria-live="polite" tabIndex={-1} data-testid="prompt">{text}</p>;
 }
+
+/** How many new lines are read out one by one; a longer burst (a resync) is summed up. */
+const ANNOUNCED_LINES = 3;
 
 export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => { const el = ref.current; if (el) el.scrollTop = el.scrollHeight; }, [log.length]);
+  const line = (l: LogLine): { who: string; text: string } => {
+    const who = l.role ? roleName(t, gameId, l.role) : '';
+    let text = logText(t, gameId, l);
+    // "Scotland · Scotland attacks Atholl." reads as a stutter: the badge already names the side.
+    if (who && text.startsWith(`${who} `)) text = text.slice(who.length + 1);
+    return { who, text };
+  };
+  // New lines (not those on the screen when it opened) go to a polite live region.
+  const seen = useRef<number | null>(null);
+  const [fresh, setFresh] = useState<string[]>([]);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = log.length;
+    if (before === null || log.length <= before) return;
+    const said = log.slice(before).map((l) => { const { who, text } = line(l); return who ? `${who}: ${text}` : text; });
+    setFresh(said.length > ANNOUNCED_LINES ? [t('log.newLines', { count: said.length }), said[said.length - 1]!] : said);
+  }, [log]);
   return (
-    <section className="panel log-panel">
-      <h3>{t('log.title')}</h3>
+    <section className="panel log-panel" aria-labelledby="log-heading">
+      <h2 id="log-heading">{t('log.title')}</h2>
+      <div className="sr-only" role="log" data-testid="log-announce">{fresh.map((x, i) => <p key={`${seen.current}-${i}`}>{x}</p>)}</div>
       {log.length === 0 ? <p className="muted">{t('log.empty')}</p> : (
-        <ol className="log" ref={ref} data-testid="log" tabIndex={0} aria-label={t('log.title')}>
+        <ol className="log" ref={ref} data-testid="log" tabIndex={0} aria-labelledby="log-heading">
           {log.map((l, i) => {
-            const who = l.role ? roleName(t, gameId, l.role) : '';
-            let text = logText(t, gameId, l);
-            // "Scotland · Scotland attacks Atholl." reads as a stutter: the badge already names the side.
-            if (who && text.startsWith(`${who} `)) text = text.slice(who.length + 1);
+            const { who, text } = line(l);
             return <li key={i}>{l.role && <span className="log-role" style={{ borderColor: roleColor(l.role) }}>{who}</span>} {text}</li>;
           })}
         </ol>
       )}
     </section>
   );
+}
+
+/** A board's list of choices (for one card, block or spot): `.pick` panels and choice groups. */
+const CHOICE_LIST = '.pick, [data-testid$="-choice"]';
+
+/**
+ * Focus into a board's choice list when it opens (on its first enabled button), Escape to cancel it
+ * (its last button), and back out when it closes: to the control that opened it if that is still on
+ * the page, else to the prompt. Any other control of the board that goes away with focus on it (a
+ * card just played) also hands focus to the prompt, so it never falls to <body>. Boards need only
+ * render; this watches the board's DOM.
+ */
+function useChoiceFocus(area: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    const open = new Map<Element, Element | null>(); // choice list -> what had focus before it opened
+    let had = false; // focus was inside the board when it was last seen
+    const lost = () => !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+    const toPrompt = () => el.closest('.game-screen')?.querySelector<HTMLElement>('[data-testid=prompt]')?.focus();
+    const observer = new MutationObserver(() => {
+      for (const list of el.querySelectorAll(CHOICE_LIST)) {
+        if (open.has(list)) continue;
+        const before = document.activeElement;
+        open.set(list, before && el.contains(before) ? before : null);
+        list.querySelector<HTMLElement>('button:not(:disabled), [tabindex="0"]')?.focus();
+      }
+      for (const [list, opener] of open) {
+        if (list.isConnected) continue;
+        open.delete(list);
+        if (!lost()) continue;
+        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+        else toPrompt();
+      }
+      if (had && lost()) toPrompt();
+    });
+    observer.observe(el, { childList: true, subtree: true });
+    const onFocus = () => { had = el.contains(document.activeElement); };
+    document.addEventListener('focusin', onFocus);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !(e.target instanceof Element)) return;
+      const list = e.target.closest(CHOICE_LIST);
+      const buttons = list ? [...list.querySelectorAll<HTMLButtonElement>(':scope > button')] : [];
+      if (buttons.length) { e.preventDefault(); buttons[buttons.length - 1]!.click(); }
+    };
+    el.addEventListener('keydown', onKey);
+    return () => { observer.disconnect(); el.removeEventListener('keydown', onKey); document.removeEventListener('focusin', onFocus); };
+  }, [area]);
 }
 
 export function GameScreen(props: {
@@ -84,11 +151,13 @@ export function GameScreen(props: {
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
+  const boardArea = useRef<HTMLElement>(null);
+  useChoiceFocus(boardArea);
   return (
     <div className="game-screen" data-game={props.gameId}>
       <div className="game-head">
-        <h2>{props.title ?? gameName(t, props.gameId)}</h2>
-        <div className="seats" aria-label={t('game.players')}>
+        <h1>{props.title ?? gameName(t, props.gameId)}</h1>
+        <div className="seats" role="group" aria-label={t('game.players')}>
           {(props.seats ?? props.roles.map((r): SeatInfo => ({ role: r }))).map((s, i) => (
             <span key={s.role} className="seat">
               <RoleBadge gameId={props.gameId} role={s.role} index={i} active={props.active.includes(s.role)} />
@@ -105,16 +174,17 @@ export function GameScreen(props: {
       {props.error && <p className="error" role="alert" data-testid="error">{props.error}</p>}
       {props.above}
       <div className="game-body">
-        <div className="board-area">
+        <section className="board-area" ref={boardArea} aria-labelledby="board-heading">
+          <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
               <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={props.onAction}
                 role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy} />
             </Suspense>
           </ErrorBoundary>
-        </div>
-        <aside className="side">
-          {props.controls && <div className="controls">{props.controls}</div>}
+        </section>
+        <aside className="side" aria-label={t('game.controls')}>
+          {props.controls && <div className="controls" role="group" aria-label={t('game.controls')}>{props.controls}</div>}
           <LogPanel gameId={props.gameId} log={props.log} />
         </aside>
       </div>

@@ -67,6 +67,8 @@ export const de: Record<string, string> = {
   'game.hammer-of-the-scots': 'Hammer of the Scots',
   'game.hacse': 'HACSE-Kartenspiel',
   'game.players': 'Spieler',
+  'game.board': 'Spielbrett',
+  'game.controls': 'Spielsteuerung',
   'game.viewingAs': 'Ansicht: {{role}}',
   'game.stale': 'Das Spiel ging weiter, bevor dein Zug ankam; hier ist der aktuelle Stand.',
   'game.resignConfirm': 'Dieses Spiel aufgeben?',
@@ -86,6 +88,8 @@ export const de: Record<string, string> = {
 
   'log.title': 'Protokoll',
   'log.empty': 'Noch ist nichts geschehen.',
+  'log.newLines_one': '{{count}} neuer Protokolleintrag',
+  'log.newLines_other': '{{count}} neue Protokolleinträge',
   'log.played': '{{role}}: {{action}}',
   'log.moved': '{{role}} hat gehandelt.',
 

@@ -68,6 +68,8 @@ export const en: Record<string, string> = {
   'game.hammer-of-the-scots': 'Hammer of the Scots',
   'game.hacse': 'HACSE card game',
   'game.players': 'Players',
+  'game.board': 'Board',
+  'game.controls': 'Game controls',
   'game.viewingAs': 'Viewing as: {{role}}',
   'game.stale': 'The game moved on before your action arrived; here is the current position.',
   'game.resignConfirm': 'Resign this game?',
@@ -87,6 +89,8 @@ export const en: Record<string, string> = {
 
   'log.title': 'Log',
   'log.empty': 'Nothing has happened yet.',
+  'log.newLines_one': '{{count}} new log line',
+  'log.newLines_other': '{{count}} new log lines',
   'log.played': '{{role}}: {{action}}',
   'log.moved': '{{role}} acted.',
 

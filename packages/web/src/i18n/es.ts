@@ -67,6 +67,8 @@ export const es: Record<string, string> = {
   'game.hammer-of-the-scots': 'Hammer of the Scots',
   'game.hacse': 'Juego de cartas HACSE',
   'game.players': 'Jugadores',
+  'game.board': 'Tablero',
+  'game.controls': 'Controles de la partida',
   'game.viewingAs': 'Vista de: {{role}}',
   'game.stale': 'La partida avanzó antes de que llegara tu jugada; esta es la posición actual.',
   'game.resignConfirm': '¿Abandonar esta partida?',
@@ -85,6 +87,8 @@ export const es: Record<string, string> = {
   'prompt.waiting': 'En espera de: {{roles, list}}.',
   'log.title': 'Registro',
   'log.empty': 'Todavía no ha pasado nada.',
+  'log.newLines_one': '{{count}} línea nueva en el registro',
+  'log.newLines_other': '{{count}} líneas nuevas en el registro',
   'log.played': '{{role}}: {{action}}',
   'log.moved': '{{role}} ha jugado.',
 

@@ -66,6 +66,8 @@ export const zhHans: Record<string, string> = {
   'game.hammer-of-the-scots': '苏格兰之锤',
   'game.hacse': 'HACSE 卡牌游戏',
   'game.players': '玩家',
+  'game.board': '棋盘',
+  'game.controls': '对局操作',
   'game.viewingAs': '当前视角：{{role}}',
   'game.stale': '你的操作送达前对局已推进；以下是当前局面。',
   'game.resignConfirm': '确定认输吗？',
@@ -83,6 +85,7 @@ export const zhHans: Record<string, string> = {
   'prompt.waiting': '等待{{roles, list}}行动。',
   'log.title': '记录',
   'log.empty': '尚无事件。',
+  'log.newLines_other': '{{count}} 条新记录',
   'log.played': '{{role}}：{{action}}',
   'log.moved': '{{role}} 已行动。',
 

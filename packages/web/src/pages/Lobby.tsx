@@ -62,7 +62,7 @@ export function Lobby() {
   return (
     <div className="lobby">
       <div className="lobby-head">
-        <h2>{t('lobby.title')}</h2>
+        <h1>{t('lobby.title')}</h1>
         <span className="muted">{me ? t('lobby.signedInAs', { name: me.name }) : null}</span>
         <Link to="/new" className="button primary" data-testid="new-game">{t('nav.newGame')}</Link>
         <Link to="/local" className="button">{t('nav.local')}</Link>
@@ -70,21 +70,21 @@ export function Lobby() {
       </div>
       {error && <p className="error" role="alert">{error}</p>}
       <section className="panel">
-        <h3>{t('lobby.mine')}</h3>
+        <h2>{t('lobby.mine')}</h2>
         {mine.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{mine.map((g) => <GameRow key={g.id} g={g} yourTurn={myTurn(g)} />)}</ul>}
       </section>
       <section className="panel">
-        <h3>{t('lobby.open')}</h3>
+        <h2>{t('lobby.open')}</h2>
         {others.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{others.map((g) => <GameRow key={g.id} g={g} />)}</ul>}
       </section>
       {watch.length > 0 && (
         <section className="panel">
-          <h3>{t('lobby.watch')}</h3>
+          <h2>{t('lobby.watch')}</h2>
           <ul className="games">{watch.map((g) => <GameRow key={g.id} g={g} />)}</ul>
         </section>
       )}
       <section className="panel">
-        <h3>{t('lobby.finished')}</h3>
+        <h2>{t('lobby.finished')}</h2>
         {finished.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{finished.slice(0, 50).map((g) => <GameRow key={g.id} g={g} />)}</ul>}
       </section>
     </div>

@@ -109,7 +109,7 @@ export function LocalGame() {
   if (curtain) {
     return (
       <div className="curtain narrow card">
-        <h2>{t('local.passTo', { role: roleName(t, game.id, humanActive) })}</h2>
+        <h1>{t('local.passTo', { role: roleName(t, game.id, humanActive) })}</h1>
         <p className="muted">{t('local.passHint')}</p>
         <button type="button" className="primary" autoFocus onClick={() => setShown(humanActive)} data-testid="curtain-go">{t('local.iAm', { role: roleName(t, game.id, humanActive) })}</button>
       </div>

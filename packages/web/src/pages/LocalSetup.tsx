@@ -38,7 +38,7 @@ export function LocalSetup() {
   };
   return (
     <div className="narrow">
-      <h2>{t('local.title')}</h2>
+      <h1>{t('local.title')}</h1>
       <p className="muted">{t('local.intro')}</p>
       {current && (
         <p className="card">

@@ -31,7 +31,7 @@ export function NewGame() {
   };
   return (
     <div className="narrow">
-      <h2>{t('setup.newOnline')}</h2>
+      <h1>{t('setup.newOnline')}</h1>
       {error && <p className="error" role="alert">{error}</p>}
       {catalog && catalog.length === 0 && <p className="muted">{t('setup.noGames')}</p>}
       {catalog && catalog.length > 0 && <TimeControlPicker value={timeControl} onChange={setTimeControl} />}

@@ -9,7 +9,7 @@ import { Result } from '../components/Result.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
 import { loadGame } from '../games.js';
 import { roleName, ruleText } from '../labels.js';
-import { Link, navigate } from '../router.js';
+import { Link, navigate, setTitleFlag } from '../router.js';
 
 export function OnlineGame({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -85,8 +85,8 @@ export function OnlineGame({ id }: { id: string }) {
   const myTurnNow = !!d && d.yourTurn;
   useEffect(() => {
     // The tab title says when it is your turn (the opponent may move while you look elsewhere).
-    document.title = myTurnNow ? `● ${t('lobby.yourTurn')} · Tabula` : 'Tabula';
-    return () => { document.title = 'Tabula'; };
+    setTitleFlag(myTurnNow ? `● ${t('lobby.yourTurn')}` : null);
+    return () => setTitleFlag(null);
   }, [myTurnNow, t]);
 
   if (!d) return error ? <p className="error" role="alert">{error}</p> : <p className="muted">{t('common.loading')}</p>;

@@ -21,7 +21,7 @@ export function RulesHelp({ gameId, short }: { gameId: string; short?: boolean }
   const points = t(`rules.${gameId}.points`, { returnObjects: false, defaultValue: '' }).split('\n').filter(Boolean);
   return (
     <section className="panel rules" data-testid={`rules-${gameId}`}>
-      <h3>{gameName(t, gameId)}</h3>
+      <h2>{gameName(t, gameId)}</h2>
       <p>{t(`rules.${gameId}.summary`)}</p>
       {!short && points.length > 0 && <ul>{points.map((p, i) => <li key={i}>{p}</li>)}</ul>}
       <p className="small">{t('rules.full')}{' '}
@@ -36,7 +36,7 @@ export function Rules({ gameId }: { gameId?: string }) {
   const ids = gameId ? [gameId] : [...GAME_IDS];
   return (
     <div className="narrow">
-      <h2>{t('rules.title')}</h2>
+      <h1>{t('rules.title')}</h1>
       <p className="muted">{t('rules.intro')}</p>
       {ids.map((id) => <RulesHelp key={id} gameId={id} />)}
       {gameId && <Link to="/rules">{t('rules.all')}</Link>}

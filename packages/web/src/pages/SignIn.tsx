@@ -31,7 +31,7 @@ export function SignIn({ next }: { next?: string }) {
         <button type="button" role="tab" aria-selected={mode === 'up'} className={mode === 'up' ? 'on' : ''} onClick={() => setMode('up')} data-testid="tab-signup">{t('auth.signUp')}</button>
       </div>
       <form onSubmit={submit} className="card form">
-        <h2>{mode === 'in' ? t('auth.signInTitle') : t('auth.signUpTitle')}</h2>
+        <h1>{mode === 'in' ? t('auth.signInTitle') : t('auth.signUpTitle')}</h1>
         <label>{t('auth.name')}
           <input name="name" autoComplete="username" required minLength={2} maxLength={32} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
