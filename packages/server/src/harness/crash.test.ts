@@ -53,6 +53,7 @@ describe('crash safety (SQLite)', () => {
     await Promise.all(players);
     const total = games.reduce((n, g) => n + g.acked.length, 0);
     assert.ok(total > 20, `clients got ${total} acknowledgements before the crash`);
+    console.log(`kill -9 after ${total} acknowledged actions in ${GAMES} games`);
 
     child = await spawnServer(env);
     api = new Api(child.url);

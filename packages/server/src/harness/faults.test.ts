@@ -71,10 +71,12 @@ describe('faults: PostgreSQL stopped under play (two processes and Redis)', () =
       await pg.restart!();
     }
     assert.equal((await B.get('/api/ready')).status, 200);
+    let lastReply = '';
     const r = await until('an action after the restart', 15_000, async () => {
       const x = await A.post(`/api/games/${id}/actions`, { version: s0.version, action: { type: 'add', n: 2 } }, alice);
+      lastReply = `${x.status} ${JSON.stringify(x.body).slice(0, 200)}`;
       return x.status === 200 ? x : undefined;
-    });
+    }).catch((e: Error) => { throw new Error(`${e.message}; last reply ${lastReply}`); });
     for (const l of [onA, onB]) await l.next((m) => m.type === 'state' && m.version === r.body.version, 5000);
     onA.close(); onB.close();
   });
