@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOVE1, MOVE3, TRUCE, cards, emptyMap, g, has, move, put, where } from './fixtures.test-support.js';
+import { MOVE1, MOVE2, MOVE3, TRUCE, cards, emptyMap, g, has, move, put, where } from './fixtures.test-support.js';
 import { areaOf } from './map.js';
 import { F_RESERVE } from './state.js';
 import { blockOf } from './blocks.js';
@@ -203,4 +203,96 @@ test('HotS Truce: the opponent may move but not attack, and Scots may not enter 
   assert.ok(!has(t, 'Scotland', { type: 'to', area: 'carrick' }), 'no attack');
   assert.ok(!has(t, 'Scotland', { type: 'to', area: 'england' }), 'no raid');
   assert.ok(has(t, 'Scotland', { type: 'to', area: 'lanark' }));
+});
+
+test('HotS 4.2: with a 3 card, after activating three areas the remaining blocks of the first group can still move, at no cost', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-barclay', 'fife');
+  put(s, 'S-grant', 'strathspey');
+  put(s, 'S-campbell', 'ross');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
+  t = g.apply(t, 'Scotland', { type: 'end' }); // leave Barclay for now
+  t = move(t, 'Scotland', 'S-grant', ['buchan'], 'strathspey');
+  t = move(t, 'Scotland', 'S-campbell', ['garmoran'], 'ross');
+  assert.equal(t.moves, 0);
+  assert.equal(t.phase, 'move', 'the Move Phase goes on: Fife can still move');
+  assert.deepEqual(g.view(t, 'Scotland').activated, ['ross', 'strathspey', 'fife']);
+  assert.deepEqual(g.actions(t, 'Scotland'), [{ type: 'group', area: 'fife' }, { type: 'end' }], 'only the activated group with unmoved blocks');
+  t = move(t, 'Scotland', 'S-barclay', ['mentieth'], 'fife');
+  assert.equal(where(t, 'S-barclay'), areaOf('mentieth'));
+  assert.deepEqual(g.active(t), ['England'], 'nothing activated can move any more: the phase ends');
+});
+
+test('HotS 4.2: coming back to a group already activated this Move Phase costs no group move; a new one does', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-barclay', 'fife');
+  put(s, 'S-grant', 'strathspey');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  assert.equal(t.moves, 2);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
+  assert.equal(t.moves, 2, 'Fife was activated already');
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'strathspey' });
+  assert.equal(t.moves, 1, 'Strathspey is a new group');
+});
+
+test('HotS 4.2/4.4: a group come back to has used its Anglo-Scottish crossing: another crossing block costs a group move', () => {
+  const s = emptyMap();
+  for (const id of ['E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry']) put(s, id, 'england');
+  put(s, 'E-hobelars', 'lothian');
+  put(s, 'E-york-knights', 'lothian');
+  put(s, 'S-douglas', 'fife');
+  let t = cards(s, MOVE3, MOVE1);
+  t = move(t, 'England', 'E-york-infantry', ['dunbar'], 'england');
+  t = g.apply(t, 'England', { type: 'end' });
+  t = move(t, 'England', 'E-hobelars', ['mentieth'], 'lothian');
+  t = g.apply(t, 'England', { type: 'end' }); // the knights stay for now
+  assert.equal(t.moves, 1);
+  assert.deepEqual(g.view(t, 'England').crossed, ['england']);
+  t = g.apply(t, 'England', { type: 'group', area: 'england' });
+  assert.equal(t.moves, 1, 'coming back is free');
+  t = move(t, 'England', 'E-lancaster-infantry', ['annan']);
+  assert.equal(t.moves, 0, 'the group\'s crossing was used: this one costs a group move');
+  assert.deepEqual(g.actions(t, 'England'), [{ type: 'group', area: 'lothian' }, { type: 'end' }], 'no group move left for a third crossing from England');
+});
+
+test('HotS 4.2/4.3: border limits count over the whole Move Phase when a group is come back to', () => {
+  const s = emptyMap();
+  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'ross');
+  put(s, 'S-campbell', 'fife');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = move(t, 'Scotland', 'S-douglas', ['moray'], 'ross');
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  t = move(t, 'Scotland', 'S-campbell', ['angus'], 'fife');
+  t = move(t, 'Scotland', 'S-barclay', ['moray'], 'ross');
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-grant' });
+  assert.ok(!has(t, 'Scotland', { type: 'to', area: 'moray' }), 'the red border took two blocks this phase');
+  assert.ok(has(t, 'Scotland', { type: 'to', area: 'garmoran' }));
+});
+
+test('HotS 4.7/4.2: the last group move spent on the Norse ends the Move Phase, unless an activated group can still move', () => {
+  const s = emptyMap();
+  put(s, 'S-norse', 'ross');
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-barclay', 'fife');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE3, MOVE1);
+  t = g.apply(t, 'England', { type: 'end' });
+  const u = g.apply(t, 'Scotland', { type: 'norse', to: 'buchan' });
+  assert.notEqual(u.phase, 'move', 'one group move, spent on the Norse');
+  let v = cards(s, MOVE1, MOVE2);
+  v = move(v, 'Scotland', 'S-douglas', ['angus'], 'fife');
+  v = g.apply(v, 'Scotland', { type: 'end' });
+  v = g.apply(v, 'Scotland', { type: 'norse', to: 'buchan' });
+  assert.equal(v.moves, 0);
+  assert.equal(v.phase, 'move', 'Barclay may still move with the Fife group');
+  assert.ok(has(v, 'Scotland', { type: 'group', area: 'fife' }));
 });
