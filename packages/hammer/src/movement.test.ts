@@ -220,24 +220,27 @@ test('HotS 4.2: with a 3 card, after activating three areas the remaining blocks
   assert.equal(t.moves, 0);
   assert.equal(t.phase, 'move', 'the Move Phase goes on: Fife can still move');
   assert.deepEqual(g.view(t, 'Scotland').activated, ['ross', 'strathspey', 'fife']);
-  assert.deepEqual(g.actions(t, 'Scotland'), [{ type: 'group', area: 'fife' }, { type: 'end' }], 'only the activated group with unmoved blocks');
-  t = move(t, 'Scotland', 'S-barclay', ['mentieth'], 'fife');
+  assert.deepEqual(g.actions(t, 'Scotland'), [{ type: 'block', block: 'S-barclay' }, { type: 'end' }], 'only the unmoved blocks of activated groups');
+  t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
   assert.equal(where(t, 'S-barclay'), areaOf('mentieth'));
   assert.deepEqual(g.active(t), ['England'], 'nothing activated can move any more: the phase ends');
 });
 
-test('HotS 4.2: coming back to a group already activated this Move Phase costs no group move; a new one does', () => {
+test('HotS 4.2: coming back to a group already activated this Move Phase (by picking one of its blocks) costs no group move; a new group does', () => {
   const s = emptyMap();
   put(s, 'S-douglas', 'fife');
   put(s, 'S-barclay', 'fife');
+  put(s, 'S-graham', 'fife');
   put(s, 'S-grant', 'strathspey');
   put(s, 'E-york-infantry', 'england');
   let t = cards(s, MOVE1, MOVE3);
   t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
   t = g.apply(t, 'Scotland', { type: 'end' });
   assert.equal(t.moves, 2);
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
+  assert.ok(!has(t, 'Scotland', { type: 'group', area: 'fife' }), 'no second activation of Fife');
+  t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
   assert.equal(t.moves, 2, 'Fife was activated already');
+  assert.equal(t.phase, 'group', 'the Fife group goes on: Graham may move too');
   t = g.apply(t, 'Scotland', { type: 'end' });
   t = g.apply(t, 'Scotland', { type: 'group', area: 'strathspey' });
   assert.equal(t.moves, 1, 'Strathspey is a new group');
@@ -256,11 +259,12 @@ test('HotS 4.2/4.4: a group come back to has used its Anglo-Scottish crossing: a
   t = g.apply(t, 'England', { type: 'end' }); // the knights stay for now
   assert.equal(t.moves, 1);
   assert.deepEqual(g.view(t, 'England').crossed, ['england']);
-  t = g.apply(t, 'England', { type: 'group', area: 'england' });
+  t = g.apply(t, 'England', { type: 'block', block: 'E-lancaster-infantry' });
   assert.equal(t.moves, 1, 'coming back is free');
-  t = move(t, 'England', 'E-lancaster-infantry', ['annan']);
+  t = g.apply(t, 'England', { type: 'to', area: 'annan' });
   assert.equal(t.moves, 0, 'the group\'s crossing was used: this one costs a group move');
-  assert.deepEqual(g.actions(t, 'England'), [{ type: 'group', area: 'lothian' }, { type: 'end' }], 'no group move left for a third crossing from England');
+  t = g.apply(t, 'England', { type: 'stop' });
+  assert.deepEqual(g.actions(t, 'England'), [{ type: 'block', block: 'E-york-knights' }, { type: 'end' }], 'no group move left for a third crossing from England');
 });
 
 test('HotS 4.2/4.3: border limits count over the whole Move Phase when a group is come back to', () => {
@@ -272,7 +276,7 @@ test('HotS 4.2/4.3: border limits count over the whole Move Phase when a group i
   t = move(t, 'Scotland', 'S-douglas', ['moray'], 'ross');
   t = g.apply(t, 'Scotland', { type: 'end' });
   t = move(t, 'Scotland', 'S-campbell', ['angus'], 'fife');
-  t = move(t, 'Scotland', 'S-barclay', ['moray'], 'ross');
+  t = move(t, 'Scotland', 'S-barclay', ['moray']);
   t = g.apply(t, 'Scotland', { type: 'block', block: 'S-grant' });
   assert.ok(!has(t, 'Scotland', { type: 'to', area: 'moray' }), 'the red border took two blocks this phase');
   assert.ok(has(t, 'Scotland', { type: 'to', area: 'garmoran' }));
@@ -294,5 +298,5 @@ test('HotS 4.7/4.2: the last group move spent on the Norse ends the Move Phase, 
   v = g.apply(v, 'Scotland', { type: 'norse', to: 'buchan' });
   assert.equal(v.moves, 0);
   assert.equal(v.phase, 'move', 'Barclay may still move with the Fife group');
-  assert.ok(has(v, 'Scotland', { type: 'group', area: 'fife' }));
+  assert.ok(has(v, 'Scotland', { type: 'block', block: 'S-barclay' }));
 });

@@ -96,12 +96,7 @@ defineStep('move', (n, side) => {
   return wait(n, 'move', side);
 });
 
-/** 4.2: may `side` start (or, if activated this phase, come back to) the group in `area`? */
-function groupOpen(s: State, area: number): boolean {
-  return s.moves > 0 || (s.groups & (1 << area)) !== 0;
-}
-
-/** Whether any group `side` activated this Move Phase can still move (4.2: it may come back to it). */
+/** Whether any group `side` activated this Move Phase can still move (4.2: it may come back to it at no cost). */
 function revisitable(s: State, side: number): boolean {
   if (s.groups === 0) return false;
   const occ = occupancy(s);
@@ -150,9 +145,15 @@ definePhase('move', {
         if (!(s.flags[b]! & F_MOVED) && b !== NORSE) free[l]!++;
       }
       for (let a = 0; a < AREA_COUNT; a++) {
-        if (free[a] === 0 || !groupOpen(s, a)) continue;
+        if (free[a] === 0) continue;
+        const again = (s.groups & (1 << a)) !== 0;
+        if (!again && s.moves === 0) continue;
         if (occ[a] === 3 && own[a]! <= enemy[a]!) continue;
-        if (hasStep(s, side, a, occ)) out.push(GROUP_ACTS[a]!);
+        if (!hasStep(s, side, a, occ)) continue;
+        // 4.2: a group activated earlier this phase is come back to by picking one of its unmoved
+        // blocks (at no cost; a block always moves, so coming back cannot loop)
+        if (again) for (const b of leavers(s, side, a, occ)) out.push(BLOCK_ACTS[b]!);
+        else out.push(GROUP_ACTS[a]!);
       }
       if (s.moves > 0) for (const t of norseTargets(s, side, occ)) out.push(NORSE_ACTS[t]!);
     }
@@ -163,13 +164,16 @@ definePhase('move', {
     if (a.type === 'end') return endPhase(n);
     if (a.type === 'group') {
       const area = areaOf(a.area);
-      if (!(n.groups & (1 << area))) {
-        n.moves--;
-        n.groups |= 1 << area;
-      }
+      n.moves--;
+      n.groups |= 1 << area;
       n.grp = area;
       n.phase = 'group';
       return;
+    }
+    if (a.type === 'block') {
+      const b = blockOf(a.block);
+      n.grp = n.loc[b]!;
+      return selectBlock(n, b);
     }
     if (a.type === 'norse') {
       n.moves--;
@@ -196,13 +200,15 @@ definePhase('group', {
   },
   apply(n, side, a) {
     if (a.type === 'end') return toMovePhase(n, side);
-    if (a.type === 'block') {
-      n.sel = blockOf(a.block);
-      n.selLeft = MOVE[n.sel]!;
-      n.phase = 'path';
-    }
+    if (a.type === 'block') selectBlock(n, blockOf(a.block));
   },
 });
+
+function selectBlock(n: State, b: number): void {
+  n.sel = b;
+  n.selLeft = MOVE[b]!;
+  n.phase = 'path';
+}
 
 function afterBlock(n: State, side: number): void {
   n.sel = -1;
