@@ -300,3 +300,43 @@ test('HotS 4.7/4.2: the last group move spent on the Norse ends the Move Phase, 
   assert.equal(v.phase, 'move', 'Barclay may still move with the Fife group');
   assert.ok(has(v, 'Scotland', { type: 'block', block: 'S-barclay' }));
 });
+
+test('HotS 4.6: once the blocks left in a contested area are pinned, their group ends on its own', () => {
+  const s = emptyMap();
+  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'buchan');
+  put(s, 'S-keith', 'fife');
+  put(s, 'E-york-infantry', 'angus');
+  let t = cards(s, MOVE3, MOVE2);
+  t = move(t, 'England', 'E-york-infantry', ['buchan'], 'angus');
+  t = g.apply(t, 'England', { type: 'end' });
+  t = move(t, 'Scotland', 'S-douglas', ['strathspey'], 'buchan');
+  assert.equal(t.phase, 'group', 'two left against one attacker: one more may go');
+  t = move(t, 'Scotland', 'S-barclay', ['strathspey']);
+  assert.equal(t.phase, 'move', 'Grant is pinned: the group is over');
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.ok(!has(t, 'Scotland', { type: 'block', block: 'S-grant' }));
+});
+
+test('HotS 4.4: a block entering England over the Anglo-Scottish border must stop, even with move points left', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'annan');
+  put(s, 'E-york-infantry', 'lothian');
+  let t = cards(s, MOVE1, MOVE3);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'england' });
+  assert.equal(where(t, 'S-wallace'), areaOf('england'));
+  assert.notEqual(t.phase, 'path', 'England is empty, yet Wallace stops');
+});
+
+test('HotS 5.32: blocks of one group entering over another border than the main attack are reserves', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'mentieth');
+  put(s, 'E-durham-infantry', 'mentieth');
+  put(s, 'S-douglas', 'lothian');
+  let t = cards(s, MOVE3, MOVE1);
+  t = move(t, 'England', 'E-york-infantry', ['lothian'], 'mentieth');
+  t = move(t, 'England', 'E-durham-infantry', ['lanark', 'lothian']);
+  assert.equal(t.flags[blockOf('E-york-infantry')]! & F_RESERVE, 0, 'first in: the main attack');
+  assert.equal(t.flags[blockOf('E-durham-infantry')]! & F_RESERVE, F_RESERVE, 'same area, another border: reserve');
+});
