@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { checkConformance, ConformanceFailure } from './conformance.js';
 import { makeNim, type NimState } from './testgame.test-support.js';
 import { RuleError } from './errors.js';
+import { randInt } from './rng.js';
 import { replay } from './replay.js';
 
 const setups = [{}];
@@ -133,6 +134,58 @@ describe('conformance kit', () => {
     const good = makeNim();
     const game = makeNim({ apply: good.apply, actions: (s, role) => [...good.actions(s, role), ...(good.actions(s, role).length ? [{ type: 'take' as const, n: 4 }] : [])] });
     expectFailure(() => checkConformance(game, { setups, playouts: 2 }), 'legal-rejected');
+  });
+
+  test('undo must never reveal: fails a game whose undoable step shows the actor the opponent secret', () => {
+    // "peek" shows the opponent's secret, keeps the turn and is (wrongly) not an undo barrier
+    const good = makeNim();
+    const other = (r: string): string => (r === 'a' ? 'b' : 'a');
+    const game = makeNim({
+      actions: (s, role) => good.actions(s, role).filter((a) => a.type !== 'reveal' || !s.revealed[other(role)]),
+      apply: (s, role, action) => {
+        const next = good.apply(s, role, action);
+        return action.type === 'reveal' ? { ...next, revealed: { ...s.revealed, [other(role)]: true } } : next;
+      },
+      undoBarrier: (prev, next) => prev.pile !== next.pile,
+    });
+    const f = expectFailure(() => checkConformance(game, { setups, playouts: 5 }), 'undo-reveals');
+    assert.match(f.message, /seed="conformance-\d+"/);
+    assert.equal(f.log.length, f.actionIndex);
+    // the same game with its reveal as a barrier passes
+    checkConformance(makeNim({ actions: game.actions, apply: game.apply }), { setups, playouts: 5 });
+  });
+
+  test('undo must never reveal: fails a game whose undoable step shows the actor a random draw', () => {
+    // "reveal" also re-rolls the actor's own secret from the state's RNG and is (wrongly) not an undo barrier
+    const good = makeNim();
+    const game = makeNim({
+      apply: (s, role, action) => {
+        const next = good.apply(s, role, action);
+        if (action.type !== 'reveal') return next;
+        const rng = [...s.rng] as typeof s.rng;
+        return { ...next, rng, secret: { ...s.secret, [role]: randInt(rng, 6) + 1 } };
+      },
+      undoBarrier: (prev, next) => prev.pile !== next.pile,
+    });
+    expectFailure(() => checkConformance(game, { setups, playouts: 5 }), 'undo-reveals');
+  });
+
+  test('undo must never reveal: fails a game whose undo availability depends on hidden information', () => {
+    // "reveal" (of one's own secret: the actor learns nothing) is a barrier only when the opponent's secret is high
+    const good = makeNim();
+    const game = makeNim({
+      undoBarrier: (prev, next, role, action) => (action.type === 'reveal' ? prev.secret[role === 'a' ? 'b' : 'a']! > 3 : good.undoBarrier!(prev, next, role, action)),
+    });
+    expectFailure(() => checkConformance(game, { setups, playouts: 10 }), 'undo-reveals');
+  });
+
+  test('undo must never reveal: the check can be turned off', () => {
+    const good = makeNim();
+    const game = makeNim({ undoBarrier: (prev, next) => prev.pile !== next.pile, apply: (s, role, action) => {
+      const next = good.apply(s, role, action);
+      return action.type === 'reveal' ? { ...next, revealed: { ...s.revealed, [role === 'a' ? 'b' : 'a']: true } } : next;
+    } });
+    checkConformance(game, { setups, playouts: 5, undoRevealSamples: 0 });
   });
 
   test('a reported failure can be replayed from its seed and log', () => {

@@ -3,7 +3,8 @@
  * games end with an Outcome, replay is deterministic, apply never mutates its input, every listed
  * action is accepted, malformed and out-of-turn actions throw RuleError and change nothing, views
  * leak nothing hidden (view(determinize(s, r), r) == view(s, r), also for the spectator and for the
- * legal-action list) and state, view and actions survive a JSON round trip.
+ * legal-action list), undoable steps reveal nothing to their actor, and state, view and actions survive
+ * a JSON round trip.
  *
  * A failure is a ConformanceFailure naming the setup, the playout seed and the action index, so it
  * can be replayed with `replayFailure`.
@@ -12,6 +13,7 @@ import { isDeepStrictEqual } from './equal.js';
 import { isRuleError } from './errors.js';
 import { deepFreeze } from './freeze.js';
 import { Rng } from './rng.js';
+import { isUndoableStep } from './undo.js';
 import type { AnyGame, LogEntry, Role, SetupOptions } from './types.js';
 
 export interface ConformanceOptions {
@@ -27,6 +29,12 @@ export interface ConformanceOptions {
   illegalCheckEvery?: number;
   /** Check that each listed action is accepted, on every Nth state. Default 10 (all listed actions are tried there). */
   allActionsEvery?: number;
+  /**
+   * Undo must never reveal: after every undoable step (`isUndoableStep`), the same action is applied in
+   * this many states the actor cannot tell apart from the real one (`determinize` for the actor), and the
+   * actor's next view, log lines and undo availability must come out the same. 0 turns the check off. Default 3.
+   */
+  undoRevealSamples?: number;
   /** Prefix of playout seeds. Default "conformance". */
   seedPrefix?: string;
 }
@@ -149,15 +157,44 @@ function checkIllegal(ctx: Ctx, state: unknown, roles: Role[], active: Role[], l
   if (!isDeepStrictEqual(snapshot(state), before)) fail(ctx, 'mutation', 'a rejected action changed the state');
 }
 
+/**
+ * An undoable step must not show the actor anything it did not know: the actor could take it back and
+ * play again knowing more. So the same action, applied in states the actor cannot tell apart from `prev`,
+ * must give the actor the same view, the same log lines and the same undo availability as `next`; if not,
+ * what differs was hidden before the step, and the step must be an undo barrier.
+ */
+function checkUndoReveals(ctx: Ctx, prev: unknown, next: unknown, role: Role, action: unknown, samples: number, rng: Rng): void {
+  const { game } = ctx;
+  const entry = { role, action };
+  if (!isUndoableStep(game, prev, next, entry)) return;
+  const view = game.view(next, role);
+  const lines = game.describe?.(prev, next, role, action, role);
+  for (let i = 0; i < samples; i++) {
+    const det = deepFreeze(game.determinize(prev, role, rng));
+    if (!game.actions(det, role).some((a) => isDeepStrictEqual(a, action))) continue;
+    const dn = deepFreeze(game.apply(det, role, action));
+    const why = `the undoable step ${describe(action)} of ${role} shows ${role} something hidden before it, so ${role} could take it back and play again knowing more: it must be an undo barrier`;
+    const dv = game.view(dn, role);
+    if (!isDeepStrictEqual(dv, view)) fail(ctx, 'undo-reveals', `${why}; ${role}'s next view depends on what ${role} could not see\n  view:         ${describe(view)}\n  determinized: ${describe(dv)}`);
+    if (lines !== undefined) {
+      const dl = game.describe!(det, dn, role, action, role);
+      if (!isDeepStrictEqual(dl, lines)) fail(ctx, 'undo-reveals', `${why}; ${role}'s log lines depend on what ${role} could not see\n  lines:        ${describe(lines)}\n  determinized: ${describe(dl)}`);
+    }
+    if (!isUndoableStep(game, det, dn, entry)) fail(ctx, 'undo-reveals', `${why}; whether ${role} may undo it depends on what ${role} could not see`);
+  }
+}
+
 /** One random playout with all checks; returns the final state and log. */
 export function checkPlayout(game: AnyGame, setup: SetupOptions, opts: ConformanceOptions = { setups: [] }): { log: LogEntry[]; outcome: string } {
   const maxActions = opts.maxActions ?? 20_000;
   const leakEvery = opts.leakCheckEvery ?? 1;
   const illegalEvery = opts.illegalCheckEvery ?? 5;
   const allEvery = opts.allActionsEvery ?? 10;
+  const undoSamples = opts.undoRevealSamples ?? 3;
   const ctx: Ctx = { game, setup, log: [] };
   const chooser = new Rng(`chooser:${setup.seed}`);
   const detRng = new Rng(`determinize:${setup.seed}`);
+  const undoRng = new Rng(`undo:${setup.seed}`);
   const roles = game.roles(setup);
 
   const s0 = game.setup(setup);
@@ -222,6 +259,7 @@ export function checkPlayout(game: AnyGame, setup: SetupOptions, opts: Conforman
       fail(ctx, 'legal-rejected', `listed action ${describe(action)} of ${role} threw ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
     }
     if (!isDeepStrictEqual(snapshot(state), before)) fail(ctx, 'mutation', `apply mutated its input state (action ${describe(action)})`);
+    if (undoSamples > 0) checkUndoReveals(ctx, state, next, role, action, undoSamples, undoRng);
     ctx.log.push({ role, action: jsonRoundTrip(action) });
     state = deepFreeze(next);
     states.push(snapshot(state));

@@ -387,3 +387,44 @@ test('HotS 5.0 (edge case 12): reserve marks are cleared when a battle ends', ()
   assert.ok(t.loc.every((l) => l <= AREA_COUNT + 2));
 });
 
+
+test('HotS 5.3/5.6: a battle won by eliminating every enemy block ends at once, in that round', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'lothian', 1);
+  put(s, 'E-hobelars', 'lothian');
+  put(s, 'E-york-infantry', 'england');
+  const t = battle(s, 'lothian', 1, { from: 'mentieth', rolls: [1, 6, 6] });
+  const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.equal(where(u, 'S-douglas'), POOL_S);
+  assert.ok(u.battle === null || u.battle.stage === 'regroup', 'no further combat turns or rounds');
+  if (u.battle) {
+    assert.equal(u.battle.round, 1);
+    assert.equal(u.battle.winner, 0);
+  }
+});
+
+test('HotS 5.6: a regroup may cross the border the enemy attacked over (only retreats may not)', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'lothian', 1);
+  put(s, 'E-hobelars', 'lothian');
+  put(s, 'E-york-infantry', 'england');
+  const t = battle(s, 'lothian', 1, { from: 'mentieth', rolls: [1, 6, 6] });
+  assert.ok(!has(t, 'England', { type: 'retreat', block: 'E-hobelars', to: 'mentieth' }), 'no retreat over the Scots\' border');
+  const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.equal(u.battle!.stage, 'regroup');
+  assert.ok(has(u, 'England', { type: 'regroup', block: 'E-hobelars', to: 'mentieth' }));
+});
+
+test('HotS 5.41 (edge case 13): delayed hits exactly equal to the enemy\'s total steps are assigned at once, before the same side fires again', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'lothian', 1);
+  put(s, 'S-barclay', 'lothian', 1);
+  put(s, 'E-hobelars', 'lothian');
+  put(s, 'E-york-knights', 'lothian');
+  put(s, 'E-york-infantry', 'england');
+  const t = battle(s, 'lothian', 0, { rolls: [1, 1, 6] });
+  const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.equal(where(u, 'S-douglas'), POOL_S);
+  assert.equal(where(u, 'S-barclay'), POOL_S);
+  assert.ok(u.battle === null || u.battle.stage === 'regroup', 'the knights do not get a combat turn');
+});

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import data from './data/hammer-of-the-scots.json' with { type: 'json' };
 import { CARD_IDS, CARD_VALUE, isEvent } from './cards.js';
-import { HERALD, MOVE1, MOVE2, MOVE3, TRUCE, VICTUALS, cards, emptyMap, fresh, g, put, copy } from './fixtures.test-support.js';
+import { HERALD, MOVE1, MOVE2, MOVE3, TRUCE, VICTUALS, cards, emptyMap, fresh, g, put, copy, until } from './fixtures.test-support.js';
 
 test('HotS 3.0: 25 cards: 3x"3", 10x"2", 7x"1" and 5 events; 5 dealt to each side', () => {
   assert.equal(CARD_IDS.length, data.cards.deckSize);
@@ -82,4 +82,28 @@ test('HotS 3.12: cards played earlier in the year stay visible to both', () => {
   assert.deepEqual(g.view(t, 'Scotland').played.England, [MOVE3]);
   assert.equal(g.view(t, 'Scotland').hand.length, 4);
   assert.equal(g.view(t, 'Scotland').handCounts.England, 4);
+});
+
+test('HotS 3.12/7.8: after a double Event the cards left in hand play no further part: empty hands through Winter, unseen, five new cards next year', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'england');
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-noble-bruce', 'lennox'); // Scotland places Bruce in Winter: a Winter prompt to look at
+  put(s, 'E-noble-angus', 'angus');
+  const t = cards(s, TRUCE, HERALD);
+  assert.equal(g.view(t, 'England').hand.length, 4, 'four cards left in each hand');
+  const held = [...t.hand[0]!, ...t.hand[1]!];
+  let w = g.apply(t, 'England', { type: 'pass' });
+  w = g.apply(w, 'Scotland', { type: 'pass' });
+  assert.equal(w.phase, 'w-home', 'the year ended at once: Winter');
+  for (const r of ['England', 'Scotland', null]) {
+    const v = g.view(w, r);
+    assert.deepEqual(v.hand, []);
+    assert.deepEqual(v.handCounts, { England: 0, Scotland: 0 });
+    assert.deepEqual(v.played, { England: [TRUCE], Scotland: [HERALD] }, 'only the played cards were ever shown');
+  }
+  assert.ok(held.every((c) => !g.actions(w, 'England').concat(g.actions(w, 'Scotland')).some((a) => a.type === 'card' && a.card === c)));
+  const next = until(w, (x) => x.phase === 'cards');
+  assert.equal(next.year, s.year + 1);
+  assert.equal(next.hand[0]!.length + next.hand[1]!.length, 10, 'a fresh deal of five each from all 25 cards');
 });

@@ -139,6 +139,8 @@ function runPillageHits(n: State): boolean {
     n.who = victim;
     return true;
   }
+  // The hits taken show the victim's face-down strength, and whether the pillager may add them its own.
+  n.rev++;
   if (logging) log(n, { to: -1, key: 'log.pillage-hits', args: { area: AREA_IDS[ev.area]!, count: ev.taken } });
   ev.step = 'pillage-steps';
   ev.left = ev.taken;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOVE1, MOVE3, TRUCE, cards, emptyMap, g, has, move, put, where } from './fixtures.test-support.js';
+import { MOVE1, MOVE2, MOVE3, TRUCE, cards, emptyMap, g, has, move, put, where } from './fixtures.test-support.js';
 import { areaOf } from './map.js';
 import { F_RESERVE } from './state.js';
 import { blockOf } from './blocks.js';
@@ -203,4 +203,140 @@ test('HotS Truce: the opponent may move but not attack, and Scots may not enter 
   assert.ok(!has(t, 'Scotland', { type: 'to', area: 'carrick' }), 'no attack');
   assert.ok(!has(t, 'Scotland', { type: 'to', area: 'england' }), 'no raid');
   assert.ok(has(t, 'Scotland', { type: 'to', area: 'lanark' }));
+});
+
+test('HotS 4.2: with a 3 card, after activating three areas the remaining blocks of the first group can still move, at no cost', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-barclay', 'fife');
+  put(s, 'S-grant', 'strathspey');
+  put(s, 'S-campbell', 'ross');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
+  t = g.apply(t, 'Scotland', { type: 'end' }); // leave Barclay for now
+  t = move(t, 'Scotland', 'S-grant', ['buchan'], 'strathspey');
+  t = move(t, 'Scotland', 'S-campbell', ['garmoran'], 'ross');
+  assert.equal(t.moves, 0);
+  assert.equal(t.phase, 'move', 'the Move Phase goes on: Fife can still move');
+  assert.deepEqual(g.view(t, 'Scotland').activated, ['ross', 'strathspey', 'fife']);
+  assert.deepEqual(g.actions(t, 'Scotland'), [{ type: 'block', block: 'S-barclay' }, { type: 'end' }], 'only the unmoved blocks of activated groups');
+  t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
+  assert.equal(where(t, 'S-barclay'), areaOf('mentieth'));
+  assert.deepEqual(g.active(t), ['England'], 'nothing activated can move any more: the phase ends');
+});
+
+test('HotS 4.2: coming back to a group already activated this Move Phase (by picking one of its blocks) costs no group move; a new group does', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-barclay', 'fife');
+  put(s, 'S-graham', 'fife');
+  put(s, 'S-grant', 'strathspey');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  assert.equal(t.moves, 2);
+  assert.ok(!has(t, 'Scotland', { type: 'group', area: 'fife' }), 'no second activation of Fife');
+  t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
+  assert.equal(t.moves, 2, 'Fife was activated already');
+  assert.equal(t.phase, 'group', 'the Fife group goes on: Graham may move too');
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'strathspey' });
+  assert.equal(t.moves, 1, 'Strathspey is a new group');
+});
+
+test('HotS 4.2/4.4: a group come back to has used its Anglo-Scottish crossing: another crossing block costs a group move', () => {
+  const s = emptyMap();
+  for (const id of ['E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry']) put(s, id, 'england');
+  put(s, 'E-hobelars', 'lothian');
+  put(s, 'E-york-knights', 'lothian');
+  put(s, 'S-douglas', 'fife');
+  let t = cards(s, MOVE3, MOVE1);
+  t = move(t, 'England', 'E-york-infantry', ['dunbar'], 'england');
+  t = g.apply(t, 'England', { type: 'end' });
+  t = move(t, 'England', 'E-hobelars', ['mentieth'], 'lothian');
+  t = g.apply(t, 'England', { type: 'end' }); // the knights stay for now
+  assert.equal(t.moves, 1);
+  assert.deepEqual(g.view(t, 'England').crossed, ['england']);
+  t = g.apply(t, 'England', { type: 'block', block: 'E-lancaster-infantry' });
+  assert.equal(t.moves, 1, 'coming back is free');
+  t = g.apply(t, 'England', { type: 'to', area: 'annan' });
+  assert.equal(t.moves, 0, 'the group\'s crossing was used: this one costs a group move');
+  t = g.apply(t, 'England', { type: 'stop' });
+  assert.deepEqual(g.actions(t, 'England'), [{ type: 'block', block: 'E-york-knights' }, { type: 'end' }], 'no group move left for a third crossing from England');
+});
+
+test('HotS 4.2/4.3: border limits count over the whole Move Phase when a group is come back to', () => {
+  const s = emptyMap();
+  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'ross');
+  put(s, 'S-campbell', 'fife');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE1, MOVE3);
+  t = move(t, 'Scotland', 'S-douglas', ['moray'], 'ross');
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  t = move(t, 'Scotland', 'S-campbell', ['angus'], 'fife');
+  t = move(t, 'Scotland', 'S-barclay', ['moray']);
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-grant' });
+  assert.ok(!has(t, 'Scotland', { type: 'to', area: 'moray' }), 'the red border took two blocks this phase');
+  assert.ok(has(t, 'Scotland', { type: 'to', area: 'garmoran' }));
+});
+
+test('HotS 4.7/4.2: the last group move spent on the Norse ends the Move Phase, unless an activated group can still move', () => {
+  const s = emptyMap();
+  put(s, 'S-norse', 'ross');
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-barclay', 'fife');
+  put(s, 'E-york-infantry', 'england');
+  let t = cards(s, MOVE3, MOVE1);
+  t = g.apply(t, 'England', { type: 'end' });
+  const u = g.apply(t, 'Scotland', { type: 'norse', to: 'buchan' });
+  assert.notEqual(u.phase, 'move', 'one group move, spent on the Norse');
+  let v = cards(s, MOVE1, MOVE2);
+  v = move(v, 'Scotland', 'S-douglas', ['angus'], 'fife');
+  v = g.apply(v, 'Scotland', { type: 'end' });
+  v = g.apply(v, 'Scotland', { type: 'norse', to: 'buchan' });
+  assert.equal(v.moves, 0);
+  assert.equal(v.phase, 'move', 'Barclay may still move with the Fife group');
+  assert.ok(has(v, 'Scotland', { type: 'block', block: 'S-barclay' }));
+});
+
+test('HotS 4.6: once the blocks left in a contested area are pinned, their group ends on its own', () => {
+  const s = emptyMap();
+  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'buchan');
+  put(s, 'S-keith', 'fife');
+  put(s, 'E-york-infantry', 'angus');
+  let t = cards(s, MOVE3, MOVE2);
+  t = move(t, 'England', 'E-york-infantry', ['buchan'], 'angus');
+  t = g.apply(t, 'England', { type: 'end' });
+  t = move(t, 'Scotland', 'S-douglas', ['strathspey'], 'buchan');
+  assert.equal(t.phase, 'group', 'two left against one attacker: one more may go');
+  t = move(t, 'Scotland', 'S-barclay', ['strathspey']);
+  assert.equal(t.phase, 'move', 'Grant is pinned: the group is over');
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.ok(!has(t, 'Scotland', { type: 'block', block: 'S-grant' }));
+});
+
+test('HotS 4.4: a block entering England over the Anglo-Scottish border must stop, even with move points left', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'annan');
+  put(s, 'E-york-infantry', 'lothian');
+  let t = cards(s, MOVE1, MOVE3);
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
+  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
+  t = g.apply(t, 'Scotland', { type: 'to', area: 'england' });
+  assert.equal(where(t, 'S-wallace'), areaOf('england'));
+  assert.notEqual(t.phase, 'path', 'England is empty, yet Wallace stops');
+});
+
+test('HotS 5.32: blocks of one group entering over another border than the main attack are reserves', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'mentieth');
+  put(s, 'E-durham-infantry', 'mentieth');
+  put(s, 'S-douglas', 'lothian');
+  let t = cards(s, MOVE3, MOVE1);
+  t = move(t, 'England', 'E-york-infantry', ['lothian'], 'mentieth');
+  t = move(t, 'England', 'E-durham-infantry', ['lanark', 'lothian']);
+  assert.equal(t.flags[blockOf('E-york-infantry')]! & F_RESERVE, 0, 'first in: the main attack');
+  assert.equal(t.flags[blockOf('E-durham-infantry')]! & F_RESERVE, F_RESERVE, 'same area, another border: reserve');
 });

@@ -33,23 +33,23 @@ function leavers(s: State, side: number, area: number, occ: number[]): number[] 
   return out;
 }
 
-/** 4.0-4.6: may a block of `side` step from `from` over border `bd` into `to` now? */
-function canStep(s: State, side: number, from: number, to: number, bd: number, occ: number[], first: boolean): boolean {
+/** 4.0-4.6: may a block of `side`'s group in `grp` step from `from` over border `bd` into `to` now? */
+function canStep(s: State, side: number, grp: number, from: number, to: number, bd: number, occ: number[], first: boolean): boolean {
   if (s.bCount[bd]! >= BORDER_LIMIT[bd]!) return false; // 4.3
   // 4.6 / 5.5: unpinned blocks may not leave over a border the enemy used to enter.
   if (first && occ[from] === 3 && s.bUsed[bd]! & enemyBit(side)) return false;
   if (ANGLO[bd]) {
     if (side === S && to === ENGLAND && s.truce >= 0) return false; // Truce: Scots may not enter England
-    if (s.crossed && s.moves < 1) return false; // 4.4: one block per group move
+    if (s.crossed & (1 << grp) && s.moves < 1) return false; // 4.4: one block per group move
   }
   if (occ[to]! & enemyBit(side) && s.truce === 1 - side) return false; // Truce: no attack
   return true;
 }
 
-/** Whether a block of `side` could take a first step out of `from` (the path phase lists them). */
+/** Whether a block of `side`'s group in `from` could take a first step out of it (the path phase lists them). */
 function hasStep(s: State, side: number, from: number, occ: number[]): boolean {
   const adj = ADJ[from]!;
-  for (let i = 0; i < adj.length; i += 2) if (canStep(s, side, from, adj[i]!, adj[i + 1]!, occ, true)) return true;
+  for (let i = 0; i < adj.length; i += 2) if (canStep(s, side, from, from, adj[i]!, adj[i + 1]!, occ, true)) return true;
   return false;
 }
 
@@ -89,10 +89,20 @@ defineStep('move', (n, side) => {
   n.moves = cardMoves(n, side);
   n.grp = -1;
   n.sel = -1;
+  n.groups = 0;
+  n.crossed = 0;
   zero(n, 'bCount');
   if (n.moves === 0) return false;
   return wait(n, 'move', side);
 });
+
+/** Whether any group `side` activated this Move Phase can still move (4.2: it may come back to it at no cost). */
+function revisitable(s: State, side: number): boolean {
+  if (s.groups === 0) return false;
+  const occ = occupancy(s);
+  for (let a = 0; a < AREA_COUNT; a++) if (s.groups & (1 << a) && canMoveFrom(s, side, a, occ)) return true;
+  return false;
+}
 
 /** 3.11: a Move card gives as many group moves as its value; an event gives none. */
 function cardMoves(n: State, side: number): number {
@@ -102,14 +112,24 @@ function cardMoves(n: State, side: number): number {
 function endPhase(n: State): void {
   n.grp = -1;
   n.sel = -1;
+  n.groups = 0;
+  n.crossed = 0;
   zero(n, 'bCount');
   advance(n);
+}
+
+/** Back to choosing a group, or the Move Phase ends when no group move is left to spend or come back to. */
+function toMovePhase(n: State, side: number): void {
+  n.grp = -1;
+  n.sel = -1;
+  if (n.moves === 0 && !revisitable(n, side)) return endPhase(n);
+  n.phase = 'move';
 }
 
 definePhase('move', {
   actions(s, side) {
     const out: Action[] = [];
-    if (s.moves > 0) {
+    if (s.moves > 0 || s.groups !== 0) {
       const occ = occupancy(s);
       // one pass: own, enemy and unmoved (non-Norse) own blocks per area
       const own = OWN, enemy = ENEMY, free = FREE;
@@ -126,10 +146,16 @@ definePhase('move', {
       }
       for (let a = 0; a < AREA_COUNT; a++) {
         if (free[a] === 0) continue;
+        const again = (s.groups & (1 << a)) !== 0;
+        if (!again && s.moves === 0) continue;
         if (occ[a] === 3 && own[a]! <= enemy[a]!) continue;
-        if (hasStep(s, side, a, occ)) out.push(GROUP_ACTS[a]!);
+        if (!hasStep(s, side, a, occ)) continue;
+        // 4.2: a group activated earlier this phase is come back to by picking one of its unmoved
+        // blocks (at no cost; a block always moves, so coming back cannot loop)
+        if (again) for (const b of leavers(s, side, a, occ)) out.push(BLOCK_ACTS[b]!);
+        else out.push(GROUP_ACTS[a]!);
       }
-      for (const t of norseTargets(s, side, occ)) out.push(NORSE_ACTS[t]!);
+      if (s.moves > 0) for (const t of norseTargets(s, side, occ)) out.push(NORSE_ACTS[t]!);
     }
     out.push(END);
     return out;
@@ -137,11 +163,17 @@ definePhase('move', {
   apply(n, side, a) {
     if (a.type === 'end') return endPhase(n);
     if (a.type === 'group') {
+      const area = areaOf(a.area);
       n.moves--;
-      n.grp = areaOf(a.area);
-      n.crossed = false;
+      n.groups |= 1 << area;
+      n.grp = area;
       n.phase = 'group';
       return;
+    }
+    if (a.type === 'block') {
+      const b = blockOf(a.block);
+      n.grp = n.loc[b]!;
+      return selectBlock(n, b);
     }
     if (a.type === 'norse') {
       n.moves--;
@@ -151,7 +183,7 @@ definePhase('move', {
       locW(n)[NORSE] = to;
       if (logging) log(n, { to: -1, key: 'log.norse-move', args: { from: AREA_IDS[from]!, to: a.to } });
       if (occ[to]! & enemyBit(side)) enterBattle(n, side, NORSE, from, -2, to);
-      if (n.moves === 0) endPhase(n);
+      if (n.moves === 0) toMovePhase(n, side);
     }
   },
 });
@@ -166,28 +198,23 @@ definePhase('group', {
     out.push(END);
     return out;
   },
-  apply(n, _side, a) {
-    if (a.type === 'end') return endGroup(n);
-    if (a.type === 'block') {
-      n.sel = blockOf(a.block);
-      n.selLeft = MOVE[n.sel]!;
-      n.phase = 'path';
-    }
+  apply(n, side, a) {
+    if (a.type === 'end') return toMovePhase(n, side);
+    if (a.type === 'block') selectBlock(n, blockOf(a.block));
   },
 });
 
-function endGroup(n: State): void {
-  n.grp = -1;
-  n.sel = -1;
-  if (n.moves === 0) return endPhase(n);
-  n.phase = 'move';
+function selectBlock(n: State, b: number): void {
+  n.sel = b;
+  n.selLeft = MOVE[b]!;
+  n.phase = 'path';
 }
 
 function afterBlock(n: State, side: number): void {
   n.sel = -1;
   const occ = occupancy(n);
   if (canMoveFrom(n, side, n.grp, occ)) n.phase = 'group';
-  else endGroup(n);
+  else toMovePhase(n, side);
 }
 
 definePhase('path', {
@@ -196,7 +223,7 @@ definePhase('path', {
     const at = s.loc[s.sel]!;
     const first = at === s.grp && !(s.flags[s.sel]! & F_MOVED);
     const occ = occupancy(s), adj = ADJ[at]!;
-    for (let i = 0; i < adj.length; i += 2) if (canStep(s, side, at, adj[i]!, adj[i + 1]!, occ, first)) out.push(TO_ACTS[adj[i]!]!);
+    for (let i = 0; i < adj.length; i += 2) if (canStep(s, side, s.grp, at, adj[i]!, adj[i + 1]!, occ, first)) out.push(TO_ACTS[adj[i]!]!);
     if (!first) out.push(STOP);
     return out;
   },
@@ -215,8 +242,8 @@ definePhase('path', {
     cow(n, 'bCount');
     n.bCount[bd]!++;
     if (ANGLO[bd]) {
-      if (n.crossed) n.moves--;
-      n.crossed = true;
+      if (n.crossed & (1 << n.grp)) n.moves--;
+      n.crossed |= 1 << n.grp;
     }
     if (logging) log(n, { to: -1, key: 'log.step', args: { from: AREA_IDS[from]!, to: a.area } });
     let stop = n.selLeft <= 0 || MINOR[bd]! || to === ENGLAND;

@@ -74,8 +74,10 @@ export interface State {
   grp: number;
   sel: number;
   selLeft: number;
-  /** An Anglo-Scottish crossing already used this group move (4.4). */
-  crossed: boolean;
+  /** Bit per area: groups activated this Move Phase; one may come back to them at no cost (4.2). */
+  groups: number;
+  /** Bit per area: activated groups whose Anglo-Scottish crossing is used (4.4). */
+  crossed: number;
   /** Blocks over each border in the current move phase, retreat round or regroup (4.3, 5.5). */
   bCount: number[];
   /** Per border, bit (1 << side): that side entered a contested area over it this turn (5.5). */
@@ -291,6 +293,7 @@ export function clone(s: State): State {
     grp: s.grp,
     sel: s.sel,
     selLeft: s.selLeft,
+    groups: s.groups,
     crossed: s.crossed,
     bCount: s.bCount,
     bUsed: s.bUsed,

@@ -100,6 +100,9 @@ defineStep('endturn', (n) => {
   if (checkAllNobles(n)) return true;
   if (n.yearEnds || n.turn >= 5) {
     n.yearEnds = false;
+    // 3.12: after a double Event the cards still in hand play no further part (set aside unseen;
+    // 7.8 shuffles all 25 for the new year), so Winter shows empty hands as after a fifth turn.
+    if (n.hand[0]!.length + n.hand[1]!.length > 0) n.hand = [[], []];
     n.todo = WINTER_STEPS.slice();
     if (logging) log(n, { to: -1, key: 'log.winter', args: { year: n.year } });
     return false;

@@ -143,6 +143,10 @@ export interface HammerView {
   moves: number;
   /** Active group area and selected block (own only), for the move prompt. */
   group: string | null;
+  /** Groups activated this Move Phase: the mover may come back to them at no cost (4.2). */
+  activated: string[];
+  /** Activated groups that have used their Anglo-Scottish crossing: another costs a group move (4.4). */
+  crossed: string[];
   selected: string | null;
   /** Blocks over each border this phase (by border id, only non-zero). */
   borderCount: Record<string, number>;

@@ -22,7 +22,15 @@ export function activeRoles(s: State): string[] {
   return s.who >= 0 && s.who <= 1 ? [ROLES[s.who]!] : [];
 }
 
+/** The areas of a per-area bit set, in area order. */
+function areasOf(bits: number): string[] {
+  const out: string[] = [];
+  for (let a = 0; bits >> a; a++) if (bits & (1 << a)) out.push(AREA_IDS[a]!);
+  return out;
+}
+
 export function buildView(s: State, viewer: string | null): HammerView {
+  const moving = s.phase === 'move' || s.phase === 'group' || s.phase === 'path';
   const v = viewer === 'England' ? 0 : viewer === 'Scotland' ? 1 : -1;
   const areas: AreaView[] = AREA_IDS.map((id, a) => ({ id, blocks: [], attacker: s.att[a]! >= 0 ? ROLES[s.att[a]!]! : null }));
   const hidden: BlockView[][] = AREA_IDS.map(() => []);
@@ -97,8 +105,10 @@ export function buildView(s: State, viewer: string | null): HammerView {
     played: { England: s.played[0]!.slice(), Scotland: s.played[1]!.slice() },
     cards: { England: cardOf(0), Scotland: cardOf(1) },
     p1: s.phase === 'cards' ? null : ROLES[s.p1]!,
-    moves: s.phase === 'move' || s.phase === 'group' || s.phase === 'path' ? s.moves : 0,
+    moves: moving ? s.moves : 0,
     group: s.grp >= 0 && (s.phase === 'group' || s.phase === 'path') ? AREA_IDS[s.grp]! : null,
+    activated: moving ? areasOf(s.groups) : [],
+    crossed: moving ? areasOf(s.crossed) : [],
     selected: ownTurn && s.phase === 'path' && s.sel >= 0 ? BLOCK_IDS[s.sel]! : null,
     borderCount,
     bordersUsed,

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { emptyMap, g, has, put, run, stepsOf, where, copy, until } from './fixtures.test-support.js';
 import { ENGLAND, OFF, POOL_E, POOL_S, areaOf } from './map.js';
 import { WINTER_STEPS } from './winter.js';
+import { seedRng } from '@tabula/engine';
 import type { State } from './state.js';
 
 const winter = (s: State): State => run(s, WINTER_STEPS.slice());
@@ -229,4 +230,90 @@ test('HotS 7.8: a new year deals five new cards to each side', () => {
   assert.equal(t.hand[0]!.length, 5);
   assert.equal(t.hand[1]!.length, 5);
   assert.deepEqual(g.active(t), ['England', 'Scotland']);
+});
+
+test('HotS 7.5: Wallace may winter in a Scottish-held Selkirk (beyond its castle limit of 0), but is not offered an English-held one', () => {
+  const s = emptyMap();
+  put(s, 'S-wallace', 'lothian', 2);
+  put(s, 'S-douglas', 'selkirk');
+  put(s, 'E-york-infantry', 'dunbar');
+  let t = until(winter(s), (x) => x.phase === 'w-wallace');
+  assert.equal(t.phase, 'w-wallace', 'Selkirk is Scottish: Wallace may go');
+  t = g.apply(t, 'Scotland', { type: 'wallace', selkirk: true });
+  t = until(t, (x) => x.phase === 'w-build' || x.year !== s.year);
+  assert.equal(where(t, 'S-wallace'), areaOf('selkirk'), 'Wallace stays in Selkirk over the winter');
+  // Selkirk (limit 0) is English in Winter only where Edward I winters with his army
+  const u = emptyMap();
+  put(u, 'S-wallace', 'lothian', 2);
+  put(u, 'E-edward', 'selkirk');
+  put(u, 'E-york-infantry', 'selkirk');
+  let w = until(winter(u), (x) => x.phase === 'w-edward');
+  w = g.apply(w, 'England', { type: 'edward', winter: true });
+  w = until(w, (x) => x.phase === 'w-wallace' || x.year !== u.year);
+  assert.equal(where(w, 'E-edward'), areaOf('selkirk'));
+  assert.notEqual(w.phase, 'w-wallace', 'Selkirk is English: no Wallace prompt');
+});
+
+test('HotS 7.5: Moray is disbanded when he is the only block that can go to meet a castle limit (nobles never disband)', () => {
+  const s = emptyMap();
+  put(s, 'S-noble-mar', 'mar');
+  put(s, 'S-noble-moray', 'mar');
+  put(s, 'E-york-infantry', 'moray'); // Moray's home is English: he cannot go home
+  const t = until(winter(s), (x) => x.phase === 'w-build' || x.year !== s.year);
+  assert.equal(where(t, 'S-noble-moray'), POOL_S, 'Mar holds one block: Moray goes');
+  assert.equal(where(t, 'S-noble-mar'), areaOf('mar'));
+});
+
+test('HotS 7.62: a block at full strength gets no build step', () => {
+  const s = emptyMap();
+  put(s, 'S-douglas', 'fife');
+  put(s, 'S-barclay', 'fife', 1);
+  put(s, 'E-york-infantry', 'lothian');
+  const t = until(winter(s), (x) => x.phase === 'w-build');
+  assert.ok(has(t, 'Scotland', { type: 'step', block: 'S-barclay' }));
+  assert.ok(!has(t, 'Scotland', { type: 'step', block: 'S-douglas' }));
+});
+
+test('HotS 7.63: English nobles and infantry are rebuilt; knights are not', () => {
+  const s = emptyMap();
+  put(s, 'E-york-infantry', 'mentieth', 1);
+  put(s, 'E-noble-mentieth', 'mentieth', 1);
+  put(s, 'E-noble-lennox', 'lennox', 1);
+  put(s, 'S-douglas', 'fife');
+  const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 0);
+  assert.ok(has(t, 'England', { type: 'step', block: 'E-noble-mentieth' }));
+  assert.ok(has(t, 'England', { type: 'step', block: 'E-noble-lennox' }));
+  assert.ok(has(t, 'England', { type: 'step', block: 'E-york-infantry' }));
+});
+
+test('HotS 7.62 (edge case 9): Lanark and Badenoch may draw when the pool holds other blocks, never the Norse or the French', () => {
+  for (let i = 0; i < 8; i++) {
+    const s = emptyMap();
+    put(s, 'S-douglas', 'lanark', 1);
+    put(s, 'S-norse', 'pool-s');
+    put(s, 'S-french-knights', 'pool-s');
+    put(s, 'S-grant', 'pool-s');
+    put(s, 'E-york-infantry', 'lothian');
+    s.rng = seedRng(`lanark-${i}`);
+    let t = until(winter(s), (x) => x.phase === 'w-build');
+    assert.ok(has(t, 'Scotland', { type: 'draw', area: 'lanark' }));
+    t = g.apply(t, 'Scotland', { type: 'draw', area: 'lanark' });
+    assert.equal(where(t, 'S-grant'), areaOf('lanark'));
+    assert.equal(where(t, 'S-norse'), POOL_S);
+    assert.equal(where(t, 'S-french-knights'), POOL_S);
+  }
+});
+
+test('HotS 7.12: a Scottish Bruce or Comyn converted in Winter is placed by England, its new owner', () => {
+  const s = emptyMap();
+  put(s, 'S-noble-comyn', 'fife');
+  put(s, 'E-york-infantry', 'lochaber');
+  put(s, 'E-durham-infantry', 'badenoch');
+  put(s, 'S-douglas', 'mar');
+  const t = until(winter(s), (x) => x.phase === 'w-home');
+  assert.deepEqual(g.active(t), ['England']);
+  assert.equal(where(t, 'S-noble-comyn'), OFF);
+  assert.deepEqual(g.actions(t, 'England').map((a) => (a as { area: string }).area).sort(), ['badenoch', 'lochaber']);
+  const u = g.apply(t, 'England', { type: 'home', block: 'E-noble-comyn', area: 'badenoch' });
+  assert.equal(where(u, 'E-noble-comyn'), areaOf('badenoch'));
 });

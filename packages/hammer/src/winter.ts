@@ -19,8 +19,23 @@ export const WINTER_STEPS: readonly string[] = [
 
 const enemyHeld = (occ: number[], a: number, side: number): boolean => (occ[a]! & (1 << (1 - side))) !== 0;
 
+/**
+ * A Winter step that reads one side's face-down blocks (which nobles go where, which blocks must
+ * disband, whether that side has a choice to make). When it waits for that side it showed nothing
+ * the side did not know; when the game runs on without it, what it did or did not do shows the enemy
+ * something about those blocks, so the action that led here may not be taken back (`rev`, the undo
+ * barrier).
+ */
+function defineRevealingStep(name: string, start: (n: State, arg: number) => boolean): void {
+  defineStep(name, (n, arg) => {
+    const waits = start(n, arg);
+    if (!waits) n.rev++;
+    return waits;
+  });
+}
+
 /** 7.1: nobles of `side` go home, or defect if home is enemy-occupied; Bruce and Comyn choose (7.12). */
-defineStep('w-nobles', (n, side) => {
+defineRevealingStep('w-nobles', (n, side) => {
   const occ = occupancy(n);
   for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
     if (SIDE[b] !== side || !IS_NOBLE[b] || b === MORAY || n.loc[b]! >= AREA_COUNT) continue;
@@ -79,12 +94,12 @@ function wintersChoices(s: State, b: number): number[] {
   return out.length > 0 ? [at, ...out] : [];
 }
 
-defineStep('w-moray', (n) => {
+defineRevealingStep('w-moray', (n) => {
   if (wintersChoices(n, MORAY).length === 0) return false;
   n.sel = MORAY;
   return wait(n, 'w-stay', S);
 });
-defineStep('w-king', (n) => {
+defineRevealingStep('w-king', (n) => {
   if (wintersChoices(n, KING).length === 0) return false;
   n.sel = KING;
   return wait(n, 'w-stay', S);
@@ -110,7 +125,7 @@ function edwardMayWinter(s: State): boolean {
   return at < AREA_COUNT && at !== ENGLAND && !s.edward2 && s.year !== 1306 && s.edwardWintered !== s.year - 1;
 }
 
-defineStep('w-edward', (n) => {
+defineRevealingStep('w-edward', (n) => {
   if (edwardMayWinter(n)) return wait(n, 'w-edward', E);
   if (n.loc[EDWARD]! < AREA_COUNT) locW(n)[EDWARD] = POOL_E;
   edwardAges(n);
@@ -213,7 +228,7 @@ function disband(n: State, b: number): void {
   if (logging) log(n, { to: SIDE[b]!, key: 'log.disband', args: { block: BLOCK_IDS[b]! } });
 }
 
-defineStep('w-edisband', (n) => {
+defineRevealingStep('w-edisband', (n) => {
   const ew = edwardWintersNow(n) ? n.loc[EDWARD]! : -1;
   for (let b = B_FROM[E]!, end = B_TO[E]!; b < end; b++) {
     if (SIDE[b] !== E || n.loc[b]! >= AREA_COUNT) continue;
@@ -239,7 +254,7 @@ definePhase('w-disband', {
   },
 });
 
-defineStep('w-wallace', (n) => {
+defineRevealingStep('w-wallace', (n) => {
   const at = n.loc[WALLACE]!;
   if (at >= AREA_COUNT) return false;
   if (occupancy(n)[SELKIRK]! & 1) return false;
@@ -261,7 +276,7 @@ definePhase('w-wallace', {
   },
 });
 
-defineStep('w-sdisband', (n) => {
+defineRevealingStep('w-sdisband', (n) => {
   for (let b = B_FROM[S]!, end = B_TO[S]!; b < end; b++) if (SIDE[b] === S && n.loc[b] === ENGLAND) disband(n, b); // 5.9 raiders
   return runDisband(n, S);
 });
@@ -293,7 +308,7 @@ function drawable(s: State, area: number): number[] {
 }
 
 /** 7.62/7.63: replacement points of friendly areas. */
-defineStep('w-build', (n, side) => {
+defineRevealingStep('w-build', (n, side) => {
   const occ = occupancy(n);
   zero(n, 'rp');
   let any = false;

@@ -563,6 +563,9 @@ export function hammerStateKey(s: HammerState, role: Role): string {
   }
   c[w++] = phase === 'cards' ? 0xfff1 : s.p1;
   c[w++] = moving ? s.moves : 0;
+  // groups activated this Move Phase and their used crossings (4.2, 4.4): 23 area bits each
+  c[w++] = moving ? s.groups & 0xffff : 0; c[w++] = moving ? s.groups >>> 16 : 0;
+  c[w++] = moving ? s.crossed & 0xffff : 0; c[w++] = moving ? s.crossed >>> 16 : 0;
   c[w++] = s.grp >= 0 && (phase === 'group' || phase === 'path') ? s.grp : 0xfff1;
   c[w++] = ownTurn && phase === 'path' && s.sel >= 0 ? s.sel : 0xfff1;
   c[w++] = s.truce + 4;
