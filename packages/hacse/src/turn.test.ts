@@ -157,15 +157,28 @@ test('Einsatz: "E: sacrifice a unit" discards one of your units in play; it does
   void h;
 });
 
-test('Einsatz: "E:" effects apply when the card is played (Katyusha: 1 damage to an enemy front unit)', () => {
+test('Einsatz: "E:" effects apply when the card is played (Opolcheniye: draw 1 card)', () => {
+  let s = blank('early', undefined, 'allies');
+  hand(s, 'allies', 'su.opolcheniye');
+  s = play(s, { type: 'place', card: 'su.opolcheniye', zone: 'front' });
+  assert.equal(s.players.allies.hand.length, 1);
+  assert.equal(s.actionsLeft, 2);
+});
+
+test('Aktionen, "Eine Aktion einer Karte durchführen": the Katyusha\'s card action costs one action and deals 1 damage; it cannot attack or act again that turn, nor on the turn placed', () => {
   let s = blank('early', undefined, 'allies');
   const f = put(s, 'axis', 'de.pz3', 'front');
-  hand(s, 'allies', 'su.katyusha', 'su.strelki', 'su.strelki');
-  s = play(s, { type: 'place', card: 'su.katyusha', zone: 'reserve' }, { type: 'pay', card: 'su.strelki' }, { type: 'pay', card: 'su.strelki' });
+  const k = put(s, 'allies', 'su.katyusha', 'reserve');
+  const fresh = put(s, 'allies', 'su.katyusha', 'reserve', { placed: 5 });
+  assert.ok(!has(s, 'allies', { type: 'ability', uid: fresh }), 'not on the turn it was placed');
+  s = play(s, { type: 'ability', uid: k });
   assert.equal(s.phase, 'effect');
   s = play(s, { type: 'target', uid: f });
   assert.equal(unit(s, f)!.damage, 1);
   assert.equal(unit(s, f)!.flipped, false, 'damage outside a combat never flips');
+  assert.equal(s.actionsLeft, 2);
+  assert.ok(!has(s, 'allies', { type: 'ability', uid: k }), 'once a turn');
+  assert.equal(unit(s, k)!.attacked, true, 'the unit has used its turn: it cannot attack');
 });
 
 test('Einheiten platzieren: hinterland units cannot be damaged by their own side\'s cards, enemy Partisans can', () => {
@@ -195,7 +208,10 @@ test('Spielziele: breakthrough for the Allies when the die reaches 0', () => {
   hand(s, 'allies', 'order.maneuver');
   hand(s, 'axis', 'de.nachschub');
   s = play(s, { type: 'attack' }, { type: 'commit', uid: bt, order: 'order.maneuver' }, { type: 'declared' }, { type: 'resolve', uid: bt });
-  while (s.combat) s = play(s, legalActions(s, 'allies')[0]!);
+  while (s.combat) {
+    const acts = legalActions(s, hacseGame.active(s)[0]!);
+    s = play(s, acts.find((a) => a.type === 'hqPass') ?? acts[0]!);
+  }
   assert.equal(s.die, 0);
   assert.deepEqual(s.outcome, { winners: ['allies'], reason: 'breakthrough' });
 });
@@ -203,6 +219,7 @@ test('Spielziele: breakthrough for the Allies when the die reaches 0', () => {
 test('A17 (our rule): past the turn limit an armistice decides by the side of the die', () => {
   let s = blank('early', { turnLimit: 5 });
   s.die = 6;
+  put(s, 'axis', 'de.schuetzen', 'front');
   s = play(s, { type: 'end' });
   assert.deepEqual(s.outcome, { winners: ['axis'], reason: 'armistice' });
 });
