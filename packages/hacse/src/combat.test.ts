@@ -426,3 +426,18 @@ test('Angriff durchführen: an attacker destroyed in the combat has no after-com
   assert.equal(s.combat, null, 'no strike left to choose');
   assert.equal(s.players.axis.hand.length, before + 1, 'the Panzer III drew a card');
 });
+
+test('Schaden, Verteidiger (HQ): an attacker destroyed by HQ fire before its own engagement has no engagement left', () => {
+  let s = blank();
+  const a1 = put(s, 'axis', 'de.pz3', 'front');
+  const a2 = put(s, 'axis', 'de.schuetzen', 'front', { damage: 5 });
+  const f1 = put(s, 'allies', 'su.strelki', 'front');
+  const f2 = put(s, 'allies', 'su.strelki', 'front');
+  hand(s, 'axis', A, A);
+  hand(s, 'allies', 'su.reserves');
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
+    { type: 'assign', uid: a1, target: f1 }, { type: 'assign', uid: a2, target: f2 }, { type: 'resolve', uid: a1 }, { type: 'hq', card: 'su.reserves', target: a2 });
+  assert.equal(unit(s, a2), undefined, 'destroyed at 6');
+  assert.equal(s.combat, null, 'the combat ends: no engagement is left');
+  assert.equal(unit(s, f2)!.damage, 0);
+});

@@ -202,6 +202,9 @@ function destroyDead(s: HacseState, res: EngagementResult | null): void {
       p.removed.push(u.card);
       c.gone[u.uid] = u.card;
       res?.destroyed.push(u.uid);
+      // An attacker destroyed (by HQ fire) before its own engagement has no engagement left.
+      const a = c.attackers.find((x) => x.uid === u.uid);
+      if (a) a.done = true;
       return false;
     });
   }
