@@ -131,7 +131,7 @@ const TEXTS: [string, string, string, string, string][] = [
   ['de.tigerfibel', 'Progress: your units with armour 4 or more deal +1 manoeuvre damage.', 'Fortschritt: deine Einheiten mit Panzerung 4 oder mehr machen +1 Taktierenschaden.', 'Progreso: tus unidades con blindaje 4 o más infligen +1 daño de maniobra.', '进步：装甲不低于 4 的部队机动伤害 +1。'],
   ['su.katyusha', 'Action (card action, once a turn instead of attacking): 1 damage to an enemy front or reserve unit.', 'Aktion (Aktion einer Karte, einmal pro Zug statt eines Angriffs): 1 Schaden an einer feindlichen Front- oder Reserveeinheit.', 'Acción (acción de carta, una vez por turno en lugar de atacar): 1 daño a una unidad enemiga de frente o reserva.', '行动（卡牌行动，每回合一次，代替进攻）：对一个敌方前线或预备部队造成 1 点伤害。'],
   ['su.siberia', 'Action: draw 3 cards.', 'Aktion: ziehe 3 Karten.', 'Acción: roba 3 cartas.', '行动：抽 3 张牌。'],
-  ['su.partisans', 'Action: 1 damage to an enemy reserve or hinterland unit.', 'Aktion: 1 Schaden an einer feindlichen Reserve- oder Hinterlandeinheit.', 'Acción: 1 daño a una unidad enemiga de reserva o retaguardia.', '行动：对一个敌方预备或后方部队造成 1 点伤害。'],
+  ['su.partisans', 'Action: 1 damage to any enemy unit (front, reserve or hinterland).', 'Aktion: 1 Schaden an einer beliebigen feindlichen Einheit (Front, Reserve oder Hinterland).', 'Acción: 1 daño a cualquier unidad enemiga (frente, reserva o retaguardia).', '行动：对任一敌方部队（前线、预备或后方）造成 1 点伤害。'],
   ['su.depth', 'Support: when defending you may assign one more reserve unit.', 'Unterstützung: in der Verteidigung darfst du eine weitere Reserveeinheit zuweisen.', 'Apoyo: al defender puedes asignar una unidad de reserva más.', '支援：防守时可多指派一个预备部队。'],
   ['su.maskirovka', 'Support: your front units have +1 armour.', 'Unterstützung: deine Fronteinheiten haben +1 Panzerung.', 'Apoyo: tus unidades de frente tienen +1 de blindaje.', '支援：你的前线部队装甲 +1。'],
   ['su.reserves', 'Action: draw 2 cards.', 'Aktion: ziehe 2 Karten.', 'Acción: roba 2 cartas.', '行动：抽 2 张牌。'],
@@ -150,6 +150,7 @@ const TEXTS: [string, string, string, string, string][] = [
   ['su.ml20', 'Action (card action, once a turn instead of attacking): 2 damage to an enemy front unit.', 'Aktion (Aktion einer Karte, einmal pro Zug statt eines Angriffs): 2 Schaden an einer feindlichen Fronteinheit.', 'Acción (acción de carta, una vez por turno en lugar de atacar): 2 daños a una unidad enemiga del frente.', '行动（卡牌行动，每回合一次，代替进攻）：对一个敌方前线部队造成 2 点伤害。'],
   ['su.opolcheniye', 'E: draw 1 card.', 'E: ziehe 1 Karte.', 'E: roba 1 carta.', '部署：抽 1 张牌。'],
   ['su.guardsrifles', 'E: draw 1 card.', 'E: ziehe 1 Karte.', 'E: roba 1 carta.', '部署：抽 1 张牌。'],
+  ['su.il2', 'Action (card action, once a turn instead of attacking): 1 damage to an enemy front unit.', 'Aktion (Aktion einer Karte, einmal pro Zug statt eines Angriffs): 1 Schaden an einer feindlichen Fronteinheit.', 'Acción (acción de carta, una vez por turno en lugar de atacar): 1 daño a una unidad enemiga del frente.', '行动（卡牌行动，每回合一次，代替进攻）：对一个敌方前线部队造成 1 点伤害。'],
 ];
 
 // [key, en, de, es, zh]

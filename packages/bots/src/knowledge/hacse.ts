@@ -117,9 +117,10 @@ export function hacseFeatures(s: HacseState): number[] {
  * outcomes of 210 Late self-play games (MCTS at 30-40 iterations) did not predict held-out games better
  * than these (cross-validated log loss); in 86 Early games a fit adding the ground-gain potential
  * (gainPot) did slightly better, but weight 0.3 on it did not play better (14 against 15 of 20 games),
- * so the other features keep weight 0 for now.
+ * so the other features keep weight 0 for now. Support and progress cards in play (passives) weigh 0.08
+ * each (issue 18): with weight 0 the search saw no worth in them beyond its rollouts and rarely played them.
  */
-export const WEIGHTS: readonly number[] = [0.45, 0.4, 0.05, 0, 0, 0, 0, 0, 0, 0.06, 0, 0, 0, 0, 0, 0];
+export const WEIGHTS: readonly number[] = [0.45, 0.4, 0.05, 0, 0, 0, 0, 0, 0, 0.06, 0, 0, 0, 0, 0.08, 0];
 export const BIAS = 0;
 
 /**
