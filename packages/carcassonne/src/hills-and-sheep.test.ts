@@ -171,6 +171,32 @@ test('H&S (Big Box 5, 12/2015): a field closed on every side drives its flock to
   assert.ok(s.events.some((e) => e.e === 'stable' && e.pts === 3));
 });
 
+/** Red's shepherd (2 sheep) in a field of four city corners; blue extends it; red's tile (in hand) closes it. */
+function ownFieldToClose(): CarcState {
+  let s = scenario(['base-N', 'base-N', 'base-N', ...FILL], { bag: [0, 1, 0, 0, 0], board: [['base-N', 0, 0, 0]] });
+  s = put(s, 1, 0, 1, 'shepherd:WC');
+  s = put(s, 0, 1, 3);
+  assert.deepEqual(s.flocks[0], [2]);
+  return s;
+}
+
+test('H&S (tending step, Big Box 5): closing the field of your own shepherd also extends it: grow or drive first, then the closed field scores the flock (2 grown by 3 scores 5)', () => {
+  let s = act(ownFieldToClose(), { type: 'place', x: 1, y: 1, rot: 2 }); // red closes the field
+  assert.equal(s.phase, 'deploy');
+  s = act(s, { type: 'skip' });
+  assert.equal(s.phase, 'flock', 'the closing tile extends the field, so the flock choice is due');
+  assert.deepEqual(game.actions(s, 'red'), [{ type: 'grow' }, { type: 'drive' }]);
+  const grown = act({ ...s, bag: [0, 0, 1, 0, 0] }, { type: 'grow' });
+  assert.equal(score(grown, 'red'), 5);
+  assert.deepEqual(grown.flocks[0], []);
+  assert.equal(grown.meeples.filter((_, i) => i % 4 === 3).filter((k) => k === 1).length, 0, 'the closure sent the shepherd home');
+  assert.ok(grown.events.some((e) => e.e === 'stable' && e.pts === 5));
+  const driven = act(s, { type: 'drive' });
+  assert.equal(score(driven, 'red'), 2);
+  const wolf = act({ ...s, bag: [0, 0, 0, 0, 2] }, { type: 'grow' });
+  assert.equal(score(wolf, 'red'), 0, 'a wolf ends the flock before the closure can score it');
+});
+
 test('H&S: flocks still on the board at game end score nothing; the shepherd does not count as a farmer', () => {
   let s = scenario(['base-E', 'base-U'], { bag: [0, 0, 0, 2, 0] });
   s = put(s, 0, -1, 2); // red completes the tiny city (no knight)

@@ -319,7 +319,7 @@ export class GameTracker {
       this.tending = false;
       if (sc.opts.hs && sh) {
         const field = sc.feature(sh.x, sh.y, sh.fid);
-        this.tending = !field.complete && field.tiles.has(`${t.x},${t.y}`);
+        this.tending = field.tiles.has(`${t.x},${t.y}`);
       }
       const spots = this.expectedSpots(p).map((d) => `${d.feature}:${d.follower}:${d.shepherd}`).join(' ');
       const shown = after.phase === 'deploy' ? after.spots.filter((d) => d.follower || d.shepherd).map((d) => `${d.feature}:${d.follower}:${d.shepherd}`).join(' ') : '';

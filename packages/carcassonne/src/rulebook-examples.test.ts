@@ -92,7 +92,7 @@ test('H&S (rulebook: hill rules apply in the final scoring too): tied farmers, r
   assert.ok(g.v.events.some((e) => e.e === 'score' && e.kind === 'field' && e.why === 'hill'));
 });
 
-test('H&S (Big Box 5, 12/2015): the own tile closing the own flock\'s field gives no grow/drive choice: the flock goes to the stable at once', () => {
+test('H&S (tending step, Big Box 5): the own tile closing the own flock\'s field extends it: grow or drive first, then the closure stables the flock (2 grown by 3 scores 5)', () => {
   const g = new Checked(['base-V', 'base-V', 'base-V', 'base-V', 'base-B'], { players: 3, bag: [0, 1, 0, 0, 0] });
   g.put(0, 1, 3, 'shepherd:ER'); // red: curve E-S; shepherd inside the curve (2 sheep)
   assert.deepEqual(g.v.players.red!.flock, [2]);
@@ -100,9 +100,13 @@ test('H&S (Big Box 5, 12/2015): the own tile closing the own flock\'s field give
   g.put(1, 2, 1); // green: curve N-W
   g.act({ type: 'place', x: 0, y: 2, rot: TILES[g.s.current]!.canonical[2]! }); // red closes the road loop and the field inside it
   if (g.s.phase === 'deploy') g.act({ type: 'skip' });
+  assert.equal(g.s.phase, 'flock');
+  g.s = { ...g.s, bag: [0, 0, 1, 0, 0] }; // the next token is a 3
+  g.v = game.view(g.s, null);
+  g.act({ type: 'grow' });
   assert.equal(g.s.phase, 'place');
   assert.equal(g.v.turn, 'blue');
-  assert.equal(g.score('red'), 2);
+  assert.equal(g.score('red'), 5);
   assert.ok(g.v.players.red!.shepherdHome);
 });
 

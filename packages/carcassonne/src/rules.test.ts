@@ -57,6 +57,17 @@ test('Carcassonne 1: a drawn tile that fits nowhere is discarded and another dra
   assert.equal(game.active(s)[0], 'blue');
 });
 
+test('H&S (hills) with Carcassonne 1: a drawn hill tile that fits nowhere is discarded and takes no tile under it', () => {
+  // Around cities on every side each open side demands a city: the road-and-house hill has no city edge.
+  let s = scenario(['base-C', 'hs-road-through-house-hill', 'base-C', 'base-B'], { board: [['base-C', 0, 0, 0]] });
+  s = put(s, 1, 0, 0);
+  assert.deepEqual(game.view(s, null).discarded, ['hs-road-through-house-hill']);
+  assert.equal(game.view(s, null).current, 'base-C', 'the next tile is dealt, not put under the discarded hill');
+  assert.deepEqual(s.hills, []);
+  assert.deepEqual(s.under, []);
+  assert.equal(s.pile.length, 1);
+});
+
 test('Carcassonne 2: one follower on a feature of the tile just placed; never on a feature already occupied, yours included', () => {
   let s = scenario(['base-A', 'base-V', ...FILL]);
   s = put(s, 1, 0, 1, 'WC'); // red: road end from the start road, thief on it

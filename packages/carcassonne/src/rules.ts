@@ -223,11 +223,12 @@ function place(s: CarcState, p: number, a: { x: unknown; y: unknown; rot: unknow
       d.under = append(s.under, -1);
     }
   }
-  // Tending: the new tile extends a field (still open) holding this player's shepherd.
+  // Tending: the new tile extends a field holding this player's shepherd. A tile that closes the field
+  // extends it too, so the choice comes first and the closure then stables what is left (docs: Closed fields).
   let tending = false;
   if (s.opts.hs) {
     const root = shepherdRoot(board, p, s.meeples);
-    if (root >= 0 && board.open[root]! > 0) {
+    if (root >= 0) {
       for (let l = 0; l < tt.features.length; l++) {
         if (tt.features[l]!.kind === FIELD && board.find(t * MAXF + l) === root) { tending = true; break; }
       }

@@ -2,8 +2,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { blank, hand, has, play, put, unit } from './fixtures.test-support.js';
 import { legalActions } from './game.js';
+import type { HacseState } from './types.js';
 
 const A = 'order.assault', M = 'order.maneuver', F = 'order.flank';
+
+/** Plays the combat to its end: the defender never uses HQ fire, the attacker takes its first choice. */
+function settle(s: HacseState): HacseState {
+  while (s.combat) {
+    const c = s.combat;
+    const role = c.stage === 'block' || c.stage === 'hq' ? (c.attacker === 'axis' ? 'allies' : 'axis') : c.attacker;
+    const acts = legalActions(s, role);
+    s = play(s, acts.find((a) => a.type === 'hqPass' || a.type === 'blocked') ?? acts[0]!);
+  }
+  return s;
+}
 
 test('Formel: damage = attacker damage - max(0, armour - penetration); the defender deals its Taktieren damage back', () => {
   let s = blank();
@@ -44,7 +56,7 @@ test('Schaden, Verteidiger: discarding a card (HQ) deals 1 extra damage to the e
   s = play(s, { type: 'attack' }, { type: 'commit', uid: kv, order: A }, { type: 'declared' }, { type: 'assign', uid: kv, target: sch }, { type: 'resolve', uid: kv });
   assert.equal(s.combat!.stage, 'hq');
   assert.ok(has(s, 'axis', { type: 'hqPass' }));
-  s = play(s, { type: 'hq', card: 'de.nachschub' });
+  s = play(s, { type: 'hq', card: 'de.nachschub', target: kv });
   assert.equal(unit(s, kv)!.damage, 1, 'Schützen Taktieren 1 vs armour 4 = 0, + 1 HQ');
   assert.deepEqual(s.players.axis.discard, ['de.nachschub']);
   assert.equal(unit(s, sch)!.damage, 3);
@@ -66,7 +78,7 @@ test('Kampfreihenfolge 1: combat orders are played face down and revealed engage
   assert.deepEqual(hacseGame.view(s, 'axis').combat!.attackers.map((x) => x.order), [A, F], 'the attacker sees its own orders');
   s = play(s, { type: 'declared' });
   const t = s.players.allies.units[0]!.uid;
-  s = play(s, { type: 'assign', uid: a1, target: t }, { type: 'assign', uid: a2, target: t }, { type: 'resolve', uid: a1 });
+  s = play(s, { type: 'assign', uid: a1, target: t }, { type: 'resolve', uid: a1 });
   const v = hacseGame.view(s, 'allies');
   assert.deepEqual(v.combat!.attackers.map((x) => x.order), [A, null], 'only the resolved engagement is revealed');
 });
@@ -109,8 +121,9 @@ test('Kampfreihenfolge 4: engagements are resolved in the attacker\'s chosen ord
   const a1 = put(s, 'axis', 'de.schuetzen', 'front');
   const a2 = put(s, 'axis', 'de.pioniere', 'front');
   const f = put(s, 'allies', 'su.strelki', 'front');
+  const g = put(s, 'allies', 'su.strelki', 'front');
   s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: null }, { type: 'commit', uid: a2, order: null }, { type: 'declared' },
-    { type: 'assign', uid: a1, target: f }, { type: 'assign', uid: a2, target: f });
+    { type: 'assign', uid: a1, target: f }, { type: 'assign', uid: a2, target: g });
   assert.deepEqual(legalActions(s, 'axis'), [{ type: 'resolve', uid: a1 }, { type: 'resolve', uid: a2 }]);
   s = play(s, { type: 'resolve', uid: a2 });
   assert.equal(s.combat!.results[0]!.attacker, a2);
@@ -134,19 +147,54 @@ test('Kampfreihenfolge 4.1: unopposed attackers spread their damage over front a
   assert.equal(unit(s, m30)!.damage, 1, 'high range ignored');
 });
 
-test('Angriff durchführen: if all front units are destroyed, the attacker draws as many enemy hand cards as undistributed damage', () => {
+test('Angriff durchführen ("kann"): once every front unit is destroyed, each point of unopposed damage may take a card from the enemy hand instead', () => {
   let s = blank();
   const a1 = put(s, 'axis', 'de.pioniere', 'front'); // assault 3
-  put(s, 'allies', 'su.strelki', 'front', { damage: 5 });
-  const a2 = put(s, 'axis', 'de.pz3', 'front'); // assault 3
+  const f = put(s, 'allies', 'su.strelki', 'front', { damage: 5 });
+  const r = put(s, 'allies', 'su.maxim', 'reserve');
+  const a2 = put(s, 'axis', 'de.pz4kurz', 'front'); // assault 3
   hand(s, 'axis', A, A);
   hand(s, 'allies', 'su.reserves', 'su.siberia', 'su.strelki', 'su.maxim');
-  const f = s.players.allies.units[0]!.uid;
-  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
-    { type: 'assign', uid: a1, target: f }, { type: 'assign', uid: a2, target: f }, { type: 'resolve', uid: a1 }, { type: 'hqPass' });
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' }, { type: 'blocked' },
+    { type: 'assign', uid: a1, target: f });
+  assert.equal(s.combat!.stage, 'resolve', 'one front unit: the second attacker is left over, unopposed');
+  s = play(s, { type: 'resolve', uid: a1 }, { type: 'hqPass' });
   assert.equal(unit(s, f), undefined, 'the only front unit is destroyed');
-  s = play(s, { type: 'resolve', uid: a2 });
-  assert.equal(s.combat, null, 'nothing to spread onto: all 3 points are undistributed');
+  s = play(s, { type: 'resolve', uid: a2 }, { type: 'hqPass' });
+  assert.equal(s.combat!.stage, 'spread');
+  assert.ok(has(s, 'axis', { type: 'take' }), 'the front is empty: taking a card is offered');
+  assert.ok(has(s, 'axis', { type: 'spread', target: r }), 'placing the damage is still allowed');
+  s = play(s, { type: 'spread', target: r }, { type: 'take' }, { type: 'take' });
+  assert.equal(s.combat, null);
+  assert.equal(unit(s, r)!.damage, 1);
+  assert.equal(s.lastCombat!.stolen, 2);
+  assert.equal(s.players.allies.hand.length, 2);
+  assert.equal(s.players.axis.hand.length, 2);
+});
+
+test('Angriff durchführen: while the defender still has a front unit, unopposed damage cannot take hand cards', () => {
+  let s = blank();
+  const a1 = put(s, 'axis', 'de.pioniere', 'front');
+  put(s, 'allies', 'su.strelki', 'front', { flipped: true });
+  hand(s, 'axis', A);
+  hand(s, 'allies', 'su.reserves');
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'declared' }, { type: 'resolve', uid: a1 }, { type: 'hqPass' });
+  assert.equal(s.combat!.stage, 'spread');
+  assert.ok(!has(s, 'axis', { type: 'take' }));
+});
+
+test('Angriff durchführen: unopposed damage with no unit to go to takes hand cards once the front is empty (3 points: 3 cards)', () => {
+  let s = blank();
+  const a1 = put(s, 'axis', 'de.pioniere', 'front');
+  const f = put(s, 'allies', 'su.strelki', 'front', { damage: 5 });
+  const a2 = put(s, 'axis', 'de.pz4kurz', 'front');
+  hand(s, 'axis', A, A);
+  hand(s, 'allies', 'su.reserves', 'su.siberia', 'su.strelki', 'su.maxim');
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
+    { type: 'assign', uid: a1, target: f }, { type: 'resolve', uid: a1 }, { type: 'hqPass' }, { type: 'resolve', uid: a2 }, { type: 'hqPass' });
+  assert.deepEqual(legalActions(s, 'axis'), [{ type: 'take' }]);
+  s = play(s, { type: 'take' }, { type: 'take' }, { type: 'take' });
+  assert.equal(s.combat, null);
   assert.equal(s.lastCombat!.stolen, 3);
   assert.equal(s.players.allies.hand.length, 1);
   assert.equal(s.players.axis.hand.length, 3);
@@ -154,7 +202,7 @@ test('Angriff durchführen: if all front units are destroyed, the attacker draws
 
 test('Formel: Flankenangriff places one damage freely within its own engagement, never on units with an unresolved engagement or in the hinterland', () => {
   let s = blank();
-  const a1 = put(s, 'axis', 'de.pioniere', 'front'); // flank 3
+  const a1 = put(s, 'axis', 'de.pz4kurz', 'front'); // flank 3
   const a2 = put(s, 'axis', 'de.schuetzen', 'front');
   const f1 = put(s, 'allies', 'su.strelki', 'front');
   const f2 = put(s, 'allies', 'su.strelki', 'front');
@@ -221,9 +269,10 @@ test('Geländegewinn: the die moves by the lowest ground gain of the attackers; 
   const a1 = put(s, 'axis', 'de.pz2', 'front'); // gain 3
   const a2 = put(s, 'axis', 'de.schuetzen', 'front'); // gain 1
   const f1 = put(s, 'allies', 'su.strelki', 'front');
+  const f2 = put(s, 'allies', 'su.strelki', 'front');
   hand(s, 'axis', A, A);
   s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
-    { type: 'assign', uid: a1, target: f1 }, { type: 'assign', uid: a2, target: f1 }, { type: 'resolve', uid: a1 }, { type: 'resolve', uid: a2 });
+    { type: 'assign', uid: a1, target: f1 }, { type: 'assign', uid: a2, target: f2 }, { type: 'resolve', uid: a1 }, { type: 'resolve', uid: a2 });
   assert.equal(s.die, 6);
   assert.equal(s.lastCombat!.gain, 1);
 });
@@ -282,8 +331,113 @@ test('Spielziele: breakthrough when the die reaches 10', () => {
   put(s, 'allies', 'su.strelki', 'reserve', { flipped: true });
   hand(s, 'axis', A);
   hand(s, 'allies', 'su.maxim');
-  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'declared' }, { type: 'resolve', uid: a1 });
-  while (s.combat) s = play(s, legalActions(s, 'axis')[0]!);
+  s = settle(play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'declared' }, { type: 'resolve', uid: a1 }));
   assert.equal(s.die, 10);
   assert.deepEqual(s.outcome, { winners: ['axis'], reason: 'breakthrough' });
+});
+
+test('Kampfreihenfolge 3: each remaining attacker goes to a different unflipped front unit; attackers left over are unopposed and spread freely', () => {
+  let s = blank();
+  const a1 = put(s, 'axis', 'de.pz3', 'front');
+  const a2 = put(s, 'axis', 'de.pioniere', 'front');
+  const a3 = put(s, 'axis', 'de.schuetzen', 'front');
+  const f1 = put(s, 'allies', 'su.kv1', 'front');
+  const f2 = put(s, 'allies', 'su.strelki', 'front');
+  hand(s, 'axis', A, A, A);
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'commit', uid: a3, order: A },
+    { type: 'declared' }, { type: 'assign', uid: a1, target: f1 });
+  assert.equal(s.combat!.stage, 'assign');
+  assert.ok(!has(s, 'axis', { type: 'assign', uid: a2, target: f1 }), 'KV-1 already has an attacker');
+  assert.deepEqual(legalActions(s, 'axis'), [{ type: 'assign', uid: a2, target: f2 }, { type: 'assign', uid: a3, target: f2 }]);
+  s = play(s, { type: 'assign', uid: a2, target: f2 });
+  assert.equal(s.combat!.stage, 'resolve', 'every front unit has its attacker: the third is left over');
+  assert.equal(s.combat!.attackers.find((x) => x.uid === a3)!.vs, null);
+  s = play(s, { type: 'resolve', uid: a1 }, { type: 'resolve', uid: a2 }, { type: 'resolve', uid: a3 });
+  assert.equal(s.combat!.stage, 'spread');
+  assert.deepEqual(legalActions(s, 'axis').map((x) => (x as { target: string }).target).sort(), [f1, f2].sort());
+  const kvBefore = unit(s, f1)!.damage;
+  s = play(s, { type: 'spread', target: f1 }, { type: 'spread', target: f1 });
+  assert.equal(unit(s, f1)!.damage, kvBefore + 2, 'the KV-1 armour 4 is ignored');
+});
+
+test('Kampfreihenfolge 3: a front unit that blocked an obsolete-tactics attacker cannot also be assigned another attacker', () => {
+  let s = blank('early', undefined, 'allies');
+  const t26 = put(s, 'allies', 'su.t26', 'front'); // obsolete tactics
+  const bt = put(s, 'allies', 'su.bt7', 'front');
+  const f = put(s, 'axis', 'de.schuetzen', 'front');
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: t26, order: null }, { type: 'commit', uid: bt, order: null }, { type: 'declared' },
+    { type: 'block', uid: f, attacker: t26 });
+  assert.equal(s.combat!.stage, 'resolve', 'the only front unit is engaged: the BT-7 is unopposed');
+  assert.equal(s.combat!.attackers.find((x) => x.uid === bt)!.vs, null);
+});
+
+test('Schaden, Verteidiger (HQ): the discard may hit any attacking unit ("einer Feindeinheit"), an unopposed one included', () => {
+  let s = blank();
+  const a1 = put(s, 'axis', 'de.pz3', 'front');
+  const a2 = put(s, 'axis', 'de.schuetzen', 'front');
+  const f = put(s, 'allies', 'su.strelki', 'front');
+  hand(s, 'axis', A, A);
+  hand(s, 'allies', 'su.reserves', 'su.siberia');
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
+    { type: 'assign', uid: a1, target: f }, { type: 'resolve', uid: a1 });
+  assert.equal(s.combat!.stage, 'hq');
+  assert.ok(has(s, 'allies', { type: 'hq', card: 'su.reserves', target: a1 }));
+  assert.ok(has(s, 'allies', { type: 'hq', card: 'su.reserves', target: a2 }), 'any attacker, not only the engaged one');
+  s = play(s, { type: 'hq', card: 'su.siberia', target: a2 });
+  assert.equal(unit(s, a2)!.damage, 1, 'the unopposed Schützen takes the HQ damage');
+  assert.equal(unit(s, a1)!.damage, 0, 'Strelki Taktieren 1 against the Panzer III armour 2');
+  s = play(s, { type: 'resolve', uid: a2 });
+  assert.equal(s.combat!.stage, 'hq', 'HQ fire is offered in an unopposed engagement too');
+  s = play(s, { type: 'hq', card: 'su.reserves', target: a2 }, { type: 'spread', target: f }, { type: 'spread', target: f });
+  assert.equal(s.combat, null);
+  assert.equal(unit(s, a2)!.damage, 2);
+  assert.equal(unit(s, a2)!.flipped, true, '2 HQ hits in this combat flip it');
+  assert.equal(unit(s, f)!.damage, 5);
+});
+
+test('Angriff durchführen (abilities "unmittelbar nach dem Kampf"): an after-combat strike is dealt after the engagements and counts for the flip', () => {
+  let s = blank();
+  const fw = put(s, 'axis', 'de.fw190f', 'reserve'); // assault 3, pen 2; after combat: 1 damage
+  const kv = put(s, 'allies', 'su.kv1', 'front'); // armour 4
+  hand(s, 'axis', A);
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: fw, order: A }, { type: 'declared' }, { type: 'assign', uid: fw, target: kv }, { type: 'resolve', uid: fw });
+  assert.equal(s.combat!.stage, 'after');
+  assert.deepEqual(legalActions(s, 'axis'), [{ type: 'strike', target: kv }]);
+  assert.equal(unit(s, kv)!.damage, 1, '3 - (4 - 2)');
+  s = play(s, { type: 'strike', target: kv });
+  assert.equal(s.combat, null);
+  assert.equal(unit(s, kv)!.damage, 2, 'the strike ignores armour');
+  assert.equal(unit(s, kv)!.flipped, true, '1 in the engagement + 1 right after it = 2 in this combat');
+  assert.deepEqual(s.lastCombat!.afterHits.map((h) => h.target), [kv]);
+});
+
+test('Angriff durchführen: an attacker destroyed in the combat has no after-combat ability; a draw ability draws at once', () => {
+  let s = blank();
+  const fw = put(s, 'axis', 'de.fw190f', 'reserve', { damage: 5 });
+  const pz = put(s, 'axis', 'de.pz3', 'front'); // after combat: draw 1
+  const flak = put(s, 'allies', 'su.aa61k', 'front'); // anti-air: hurts the Fw 190
+  const f2 = put(s, 'allies', 'su.strelki', 'front');
+  hand(s, 'axis', A, A);
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: fw, order: A }, { type: 'commit', uid: pz, order: A }, { type: 'declared' },
+    { type: 'assign', uid: fw, target: flak }, { type: 'assign', uid: pz, target: f2 }, { type: 'resolve', uid: fw });
+  assert.equal(unit(s, fw), undefined, 'the flak destroyed the damaged Fw 190');
+  const before = s.players.axis.hand.length;
+  s = play(s, { type: 'resolve', uid: pz });
+  assert.equal(s.combat, null, 'no strike left to choose');
+  assert.equal(s.players.axis.hand.length, before + 1, 'the Panzer III drew a card');
+});
+
+test('Schaden, Verteidiger (HQ): an attacker destroyed by HQ fire before its own engagement has no engagement left', () => {
+  let s = blank();
+  const a1 = put(s, 'axis', 'de.pz3', 'front');
+  const a2 = put(s, 'axis', 'de.schuetzen', 'front', { damage: 5 });
+  const f1 = put(s, 'allies', 'su.strelki', 'front');
+  const f2 = put(s, 'allies', 'su.strelki', 'front');
+  hand(s, 'axis', A, A);
+  hand(s, 'allies', 'su.reserves');
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
+    { type: 'assign', uid: a1, target: f1 }, { type: 'assign', uid: a2, target: f2 }, { type: 'resolve', uid: a1 }, { type: 'hq', card: 'su.reserves', target: a2 });
+  assert.equal(unit(s, a2), undefined, 'destroyed at 6');
+  assert.equal(s.combat, null, 'the combat ends: no engagement is left');
+  assert.equal(unit(s, f2)!.damage, 0);
 });

@@ -4,18 +4,21 @@
  *  declare  attacker: commit {uid, order|null} per attacking unit (orders face down), then declared
  *  block    defender: block {uid, attacker} with unflipped reserve units (1 + support cards; front
  *           units too against "obsolete tactics"), then blocked
- *  assign   attacker: assign {uid, target} for each unblocked attacker to an unflipped front unit
- *           (aircraft: also reserve units); attackers with no possible target stay unopposed
+ *  assign   attacker: assign {uid, target} for each unblocked attacker to a different unflipped front
+ *           unit (aircraft: also reserve units) not yet engaged; attackers left over when no such
+ *           unit is free stay unopposed (step 3, "Falls noch Angreifer übrig sind")
  *  resolve  attacker: resolve {uid} picks the next engagement; its order is revealed
  *  flank    attacker: flank {target} places the free point of a flank order
- *  hq       defender: hq {card} discards a card for 1 damage to the engaged attacker, or hqPass
- *  spread   attacker: spread {target}, one point at a time, for unopposed attackers
+ *  hq       defender: hq {card, target} discards a card for 1 damage to any attacking unit, or hqPass
+ *  spread   attacker: spread {target}, one point at a time, for unopposed attackers; with the
+ *           defender's front empty, take {} takes a card from its hand instead ("kann")
+ *  after    attacker: strike {target} for each surviving attacker with an after-combat ability
  * then flips (2+ damage this combat), ground gain, and the hand draw on an empty front.
  */
 import { card, hasTag } from './cards.js';
 import { afterAction } from './flow.js';
 import {
-  FLIP_AT, armourOf, bonusOf, canDamage, destroyAt, dieDirection, distinct, findUnit, other, passiveSum, passives, playFromHand, takeOne,
+  FLIP_AT, armourOf, bonusOf, canDamage, destroyAt, dieDirection, distinct, draw, findUnit, other, passiveSum, passives, playFromHand, takeOne,
 } from './state.js';
 import { randInt } from '@tabula/engine';
 import type { Attacker, Combat, EngagementResult, HacseAction, HacseState, OrderType, Side, Unit } from './types.js';
@@ -38,7 +41,8 @@ export function startCombat(s: HacseState, side: Side): void {
   s.phase = 'combat';
   s.combat = {
     attacker: side, stage: 'declare', attackers: [], blocksUsed: 0, current: null, pendingHit: 0, pendingBack: 0,
-    pendingHq: 0, spreadLeft: 0, undistributed: 0, taken: {}, gone: {}, results: [], dieBefore: s.die,
+    pendingHq: 0, hqTarget: null, spreadLeft: 0, undistributed: 0, taken: {}, gone: {}, results: [], dieBefore: s.die,
+    after: [], afterHits: [],
   };
 }
 
@@ -57,9 +61,14 @@ function waiting(c: Combat, except: string | null): Set<string> {
   return w;
 }
 
+/** Defending units already engaged (blocking or assigned): one defender per attacker and one attacker per defender. */
+function engaged(c: Combat): Set<string> {
+  return new Set(c.attackers.map((a) => a.vs).filter((x): x is string => x !== null));
+}
+
 function blockPairs(s: HacseState, c: Combat): HacseAction[] {
   const def = other(c.attacker);
-  const busy = new Set(c.attackers.map((a) => a.vs).filter((x): x is string => x !== null));
+  const busy = engaged(c);
   const reserveLeft = c.blocksUsed < blocksMax(s, def);
   const out: HacseAction[] = [];
   for (const a of c.attackers) {
@@ -73,18 +82,41 @@ function blockPairs(s: HacseState, c: Combat): HacseAction[] {
   return out;
 }
 
-function assignTargets(s: HacseState, c: Combat, a: Attacker): Unit[] {
+function assignTargets(s: HacseState, c: Combat, a: Attacker, busy: Set<string>): Unit[] {
   const air = hasTag(card(findUnit(s, a.uid)!.unit.card), 'aircraft');
-  return s.players[other(c.attacker)].units.filter((u) => !u.flipped && (u.zone === 'front' || (air && u.zone === 'reserve')));
+  return s.players[other(c.attacker)].units.filter((u) => !u.flipped && !busy.has(u.uid) && (u.zone === 'front' || (air && u.zone === 'reserve')));
 }
 
+/** Kampfreihenfolge 3: each remaining attacker to a different unflipped front unit ("je einer"). */
 function assignActions(s: HacseState, c: Combat): HacseAction[] {
   const out: HacseAction[] = [];
+  const busy = engaged(c);
   for (const a of c.attackers) {
     if (a.vs !== null || a.by !== null) continue;
-    for (const t of assignTargets(s, c, a)) out.push({ type: 'assign', uid: a.uid, target: t.uid });
+    for (const t of assignTargets(s, c, a, busy)) out.push({ type: 'assign', uid: a.uid, target: t.uid });
   }
   return out;
+}
+
+/** Attacking units still in play (HQ fire may hit any of them: "einer Feindeinheit"). */
+function livingAttackers(s: HacseState, c: Combat): string[] {
+  return c.attackers.filter((a) => findUnit(s, a.uid) !== null).map((a) => a.uid);
+}
+
+/** Angriff durchführen: with every defending front unit gone, undistributed damage may take hand cards instead. */
+function canTake(s: HacseState, c: Combat): boolean {
+  const dp = s.players[other(c.attacker)];
+  return dp.hand.length > 0 && !dp.units.some((u) => u.zone === 'front');
+}
+
+/** Enemy units an after-combat ability's damage may go to (front and reserve; Tags still apply). */
+function afterTargets(s: HacseState, c: Combat, uid: string): Unit[] {
+  const f = findUnit(s, uid);
+  if (!f) return [];
+  const op = (card(f.unit.card).after ?? []).find((o) => o.op === 'damage');
+  if (!op || op.op !== 'damage') return [];
+  const src = card(f.unit.card);
+  return s.players[other(c.attacker)].units.filter((u) => op.zones.includes(u.zone) && u.zone !== 'hinterland' && canDamage(src, card(u.card), false, u.zone, 'assault', true));
 }
 
 /** Enemy units a free point (flank or unopposed spread) may go to. */
@@ -126,12 +158,21 @@ export function combatActions(s: HacseState, side: Side): HacseAction[] {
       const a = att(c, c.current!);
       return freeTargets(s, c, a.uid, 'flank', false).map((u) => ({ type: 'flank', target: u.uid }));
     }
-    case 'hq':
-      return [...distinct(p.hand).map((id): HacseAction => ({ type: 'hq', card: id })), { type: 'hqPass' }];
+    case 'hq': {
+      const out: HacseAction[] = [];
+      const targets = livingAttackers(s, c);
+      for (const id of distinct(p.hand)) for (const t of targets) out.push({ type: 'hq', card: id, target: t });
+      out.push({ type: 'hqPass' });
+      return out;
+    }
     case 'spread': {
       const a = att(c, c.current!);
-      return freeTargets(s, c, a.uid, orderType(a.order) ?? 'assault', true).map((u) => ({ type: 'spread', target: u.uid }));
+      const out: HacseAction[] = freeTargets(s, c, a.uid, orderType(a.order) ?? 'assault', true).map((u) => ({ type: 'spread', target: u.uid }));
+      if (canTake(s, c)) out.push({ type: 'take' });
+      return out;
     }
+    case 'after':
+      return afterTargets(s, c, c.after[0]!).map((u) => ({ type: 'strike', target: u.uid }));
   }
 }
 
@@ -161,6 +202,9 @@ function destroyDead(s: HacseState, res: EngagementResult | null): void {
       p.removed.push(u.card);
       c.gone[u.uid] = u.card;
       res?.destroyed.push(u.uid);
+      // An attacker destroyed (by HQ fire) before its own engagement has no engagement left.
+      const a = c.attackers.find((x) => x.uid === u.uid);
+      if (a) a.done = true;
       return false;
     });
   }
@@ -170,7 +214,7 @@ function newResult(s: HacseState, a: Attacker): EngagementResult {
   const d = a.vs !== null ? findUnit(s, a.vs) : null;
   return {
     attacker: a.uid, attackerCard: findUnit(s, a.uid)!.unit.card, order: a.order, defender: d ? a.vs : null,
-    defenderCard: d ? d.unit.card : null, hit: 0, back: 0, hq: 0, flank: null, spread: [], destroyed: [],
+    defenderCard: d ? d.unit.card : null, hit: 0, back: 0, hq: 0, flank: null, spread: [], hqTarget: null, stolen: 0, destroyed: [],
   };
 }
 
@@ -191,11 +235,13 @@ function beginEngagement(s: HacseState, uid: string): void {
   let base = mode ? ca.damage![mode] : 0;
   let extra = 0;
   if (mode) { const [pl, ex] = bonusOf(s, attacker, ua, mode); base += pl; extra = ex; }
+  c.pendingHq = 0;
+  c.hqTarget = null;
   if (d === null) {
-    // Kampfreihenfolge 4.1: unopposed damage is spread freely, ignoring range and armour.
+    // Kampfreihenfolge 4.1: unopposed damage is spread freely, ignoring range and armour (after the HQ choice).
     a.vs = null;
     c.spreadLeft = mode ? base + extra : 0;
-    if (c.spreadLeft > 0) { c.stage = 'spread'; continueSpread(s); } else finishEngagement(s);
+    toHq(s);
     return;
   }
   const ud = d.unit, cd = card(ud.card);
@@ -208,7 +254,6 @@ function beginEngagement(s: HacseState, uid: string): void {
   const [dpl, dex] = bonusOf(s, defender, ud, 'maneuver');
   c.pendingBack = canDamage(cd, ca, true, ua.zone, 'maneuver')
     ? Math.max(0, cd.damage!.maneuver + dpl - Math.max(0, armourOf(s, attacker, ua) - (cd.penetration ?? 0))) + dex : 0;
-  c.pendingHq = 0;
   if (free > 0 && freeTargets(s, c, uid, 'flank', false).length > 0) { c.stage = 'flank'; return; }
   toHq(s);
 }
@@ -216,7 +261,24 @@ function beginEngagement(s: HacseState, uid: string): void {
 function toHq(s: HacseState): void {
   const c = s.combat!;
   if (s.players[other(c.attacker)].hand.length > 0) { c.stage = 'hq'; return; }
-  applyEngagement(s);
+  afterHq(s);
+}
+
+/** After the HQ choice: an opposed engagement deals its damage; an unopposed attacker spreads its damage. */
+function afterHq(s: HacseState): void {
+  const c = s.combat!;
+  if (att(c, c.current!).vs !== null) { applyEngagement(s); return; }
+  c.stage = 'spread';
+  continueSpread(s);
+}
+
+/** HQ fire lands with its engagement: 1 additional damage (ignoring armour and tags) on the chosen attacker (A8). */
+function applyHq(s: HacseState, res: EngagementResult): void {
+  const c = s.combat!;
+  if (c.hqTarget === null || c.pendingHq === 0) return;
+  hit(s, c.hqTarget, c.pendingHq);
+  res.hq = c.pendingHq;
+  res.hqTarget = { uid: c.hqTarget, card: findUnit(s, c.hqTarget)!.unit.card };
 }
 
 function applyEngagement(s: HacseState): void {
@@ -224,10 +286,10 @@ function applyEngagement(s: HacseState): void {
   const a = att(c, c.current!);
   const res = c.results[c.results.length - 1]!;
   hit(s, a.vs!, c.pendingHit);
-  hit(s, a.uid, c.pendingBack + c.pendingHq);
+  hit(s, a.uid, c.pendingBack);
+  applyHq(s, res);
   res.hit += c.pendingHit;
   res.back = c.pendingBack;
-  res.hq = c.pendingHq;
   destroyDead(s, res);
   finishEngagement(s);
 }
@@ -235,12 +297,27 @@ function applyEngagement(s: HacseState): void {
 function continueSpread(s: HacseState): void {
   const c = s.combat!;
   const a = att(c, c.current!);
-  if (c.spreadLeft > 0 && freeTargets(s, c, a.uid, orderType(a.order) ?? 'assault', true).length === 0) {
+  if (c.spreadLeft > 0 && !canTake(s, c) && freeTargets(s, c, a.uid, orderType(a.order) ?? 'assault', true).length === 0) {
     // Angriff durchführen: damage with nowhere to go counts for the hand draw.
     c.undistributed += c.spreadLeft;
     c.spreadLeft = 0;
   }
-  if (c.spreadLeft === 0) finishEngagement(s);
+  if (c.spreadLeft === 0) {
+    const res = c.results[c.results.length - 1]!;
+    applyHq(s, res);
+    destroyDead(s, res);
+    finishEngagement(s);
+  }
+}
+
+/** Takes one random card from the defender's hand into the attacker's (A11); both now know where it is. */
+function steal(s: HacseState, c: Combat): void {
+  const dp = s.players[other(c.attacker)];
+  const [id] = dp.hand.splice(randInt(s.rng, dp.hand.length), 1);
+  s.players[c.attacker].hand.push(id!);
+  takeOne(dp.known, id!);
+  s.players[c.attacker].known.push(id!);
+  s.reveals++;
 }
 
 function finishEngagement(s: HacseState): void {
@@ -248,8 +325,26 @@ function finishEngagement(s: HacseState): void {
   att(c, c.current!).done = true;
   c.current = null;
   c.pendingHit = c.pendingBack = c.pendingHq = 0;
-  if (c.attackers.every((a) => a.done)) endCombat(s);
-  else c.stage = 'resolve';
+  c.hqTarget = null;
+  if (!c.attackers.every((a) => a.done)) { c.stage = 'resolve'; return; }
+  // Angriff durchführen: special abilities "unmittelbar nach dem Kampf" of the surviving attackers.
+  c.after = c.attackers.map((a) => a.uid).filter((uid) => { const f = findUnit(s, uid); return f !== null && card(f.unit.card).after !== undefined; });
+  nextAfter(s);
+}
+
+/** Resolves after-combat abilities in attack order: draws at once, damage by the attacker's choice of target. */
+function nextAfter(s: HacseState): void {
+  const c = s.combat!;
+  while (c.after.length > 0) {
+    const uid = c.after[0]!;
+    const f = findUnit(s, uid);
+    if (f) {
+      for (const o of card(f.unit.card).after ?? []) if (o.op === 'draw') draw(s, c.attacker, o.n);
+      if (afterTargets(s, c, uid).length > 0) { c.stage = 'after'; return; }
+    }
+    c.after.shift();
+  }
+  endCombat(s);
 }
 
 export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
@@ -304,10 +399,11 @@ export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
       playFromHand(p, a.card);
       p.discard.push(a.card);
       c.pendingHq = 1;
-      applyEngagement(s);
+      c.hqTarget = a.target;
+      afterHq(s);
       return;
     case 'hqPass':
-      applyEngagement(s);
+      afterHq(s);
       return;
     case 'spread': {
       const res = c.results[c.results.length - 1]!;
@@ -317,6 +413,24 @@ export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
       destroyDead(s, res);
       c.spreadLeft--;
       continueSpread(s);
+      return;
+    }
+    case 'take': {
+      c.results[c.results.length - 1]!.stolen++;
+      steal(s, c);
+      c.spreadLeft--;
+      continueSpread(s);
+      return;
+    }
+    case 'strike': {
+      const uid = c.after.shift()!;
+      const f = findUnit(s, uid)!;
+      const op = card(f.unit.card).after!.find((o) => o.op === 'damage');
+      const t = findUnit(s, a.target)!;
+      c.afterHits.push({ uid, card: f.unit.card, target: a.target, targetCard: t.unit.card });
+      hit(s, a.target, op && op.op === 'damage' ? op.n : 1);
+      destroyDead(s, null);
+      nextAfter(s);
       return;
     }
     default:
@@ -354,20 +468,15 @@ function endCombat(s: HacseState): void {
   const dieBefore = s.die;
   if (gain > 0) s.die = Math.max(0, Math.min(10, s.die + dieDirection(attacker) * gain));
   let stolen = 0;
+  for (const r of c.results) stolen += r.stolen;
   const dp = s.players[defender];
   if (!dp.units.some((u) => u.zone === 'front') && c.undistributed > 0 && dp.hand.length > 0) {
-    stolen = Math.min(c.undistributed, dp.hand.length);
-    for (let i = 0; i < stolen; i++) {
-      const [id] = dp.hand.splice(randInt(s.rng, dp.hand.length), 1);
-      s.players[attacker].hand.push(id!);
-      // Both players see which cards changed hands: the loser now knows them to be in the taker's hand.
-      takeOne(dp.known, id!);
-      s.players[attacker].known.push(id!);
-    }
-    s.reveals++;
+    const n = Math.min(c.undistributed, dp.hand.length);
+    for (let i = 0; i < n; i++) steal(s, c);
+    stolen += n;
   }
   for (const a of c.attackers) if (a.order !== null) s.players[attacker].discard.push(a.order);
-  s.lastCombat = { attacker, results: c.results, flipped, gain, dieBefore, dieAfter: s.die, stolen };
+  s.lastCombat = { attacker, results: c.results, flipped, gain, dieBefore, dieAfter: s.die, stolen, afterHits: c.afterHits };
   s.combat = null;
   afterAction(s);
 }

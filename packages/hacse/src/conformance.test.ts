@@ -29,3 +29,13 @@ test('conformance: mirrored die, two Axis decks', () => {
   const r = checkConformance(hacseGame, { ...opts, playouts: 2, setups: [{ scenario: 'early', variants: { decks: { axis: 'germany-early', allies: 'germany-early' } } }] });
   assert.equal(r.playouts, 2);
 });
+
+test('conformance: Früh gegen Spät chosen in the game (the default), Germany Early vs Soviet Union Late', () => {
+  const r = checkConformance(hacseGame, { ...opts, setups: [{ scenario: 'late', variants: { decks: { axis: 'germany-early', allies: 'soviet-late' } } }] });
+  assert.equal(r.playouts, 4);
+});
+
+test('conformance: the old free reshuffle of an empty deck (variant autoReshuffle)', () => {
+  const r = checkConformance(hacseGame, { ...opts, playouts: 2, setups: [{ scenario: 'early', variants: { autoReshuffle: true } }] });
+  assert.equal(r.playouts, 2);
+});

@@ -31,6 +31,7 @@ test('Cards (ours): drawIfLow progress (Stavka reserve) draws one more card at t
   let s = blank();
   s.players.allies.progress.push('su.stavka');
   put(s, 'allies', 'su.strelki', 'front');
+  put(s, 'axis', 'de.schuetzen', 'front');
   s = play(s, { type: 'end' });
   assert.equal(s.players.allies.hand.length, 2);
 });

@@ -9,24 +9,34 @@ export function finish(s: HacseState, winners: Side[], reason: string): void {
   s.pending = null;
 }
 
+/** Spielziele, "Gegner vernichten": no cards in hand and no units in the front. */
+export function annihilated(s: HacseState, side: Side): boolean {
+  const p = s.players[side];
+  return p.hand.length === 0 && !p.units.some((u) => u.zone === 'front');
+}
+
 /** Breakthrough: the die shows 0 or 10. Annihilation: a player with no hand and no front units. */
 export function checkVictory(s: HacseState): boolean {
   if (s.outcome) return true;
   if (s.die >= 10) { finish(s, ['axis'], 'breakthrough'); return true; }
   if (s.die <= 0) { finish(s, ['allies'], 'breakthrough'); return true; }
-  const foe = other(s.active);
-  const p = s.players[foe];
-  if (p.hand.length === 0 && !p.units.some((u) => u.zone === 'front')) { finish(s, [s.active], 'annihilation'); return true; }
+  if (annihilated(s, other(s.active))) { finish(s, [s.active], 'annihilation'); return true; }
   return false;
 }
 
 /**
  * Start of a turn (Spielablauf): draw a card, heal 2 damage on each own hinterland unit, ready all
- * own flipped units, then three actions. Past the turn limit the war ends by armistice (A17).
+ * own flipped units, then three actions. Annihilation is checked first for the player whose turn just
+ * ended (who may have emptied its own hand) and after the draw for the player to move. Past the turn
+ * limit the war ends by armistice (A17).
  */
 export function startTurn(s: HacseState, side: Side): void {
   s.turn++;
   s.active = side;
+  if (s.turn > 1 && annihilated(s, other(side))) {
+    finish(s, [side], 'annihilation');
+    return;
+  }
   if (s.turn > s.rules.turnLimit) {
     finish(s, s.die > 5 ? ['axis'] : s.die < 5 ? ['allies'] : [], 'armistice');
     return;
@@ -44,7 +54,7 @@ export function startTurn(s: HacseState, side: Side): void {
   s.discountUsed = false;
   s.phase = 'main';
   s.pending = null;
-  if (p.hand.length === 0 && !p.units.some((u) => u.zone === 'front')) finish(s, [other(side)], 'annihilation');
+  if (annihilated(s, side)) finish(s, [other(side)], 'annihilation');
 }
 
 /** After a fully resolved action: victory check, then the turn passes once the actions are spent. */

@@ -6,7 +6,7 @@ import { describeAction } from './log.js';
 import { SCENARIOS, setupState, DEFAULT_TURN_LIMIT } from './setup.js';
 import { cloneState, isSide } from './state.js';
 import {
-  doctrineActions, effectActions, mainActions, payActions, performDoctrine, performEffect, performMain, performPay,
+  balanceActions, doctrineActions, effectActions, mainActions, payActions, performBalance, performDoctrine, performEffect, performMain, performPay,
 } from './turn.js';
 import { BUILTIN_DECKS } from './decks.js';
 import type { HacseAction, HacseState, HacseView, Side } from './types.js';
@@ -23,6 +23,7 @@ function activeSide(s: HacseState): Side | null {
 export function legalActions(s: HacseState, role: Role): HacseAction[] {
   if (!isSide(role) || activeSide(s) !== role) return [];
   switch (s.phase) {
+    case 'balance': return balanceActions();
     case 'doctrine': return doctrineActions(s, role);
     case 'main': return mainActions(s, role);
     case 'pay': return payActions(s, role);
@@ -37,6 +38,7 @@ function performAction(s: HacseState, role: Role, action: HacseAction): HacseSta
   const side = role as Side;
   const n = cloneState(s);
   switch (n.phase) {
+    case 'balance': performBalance(n, action); break;
     case 'doctrine': performDoctrine(n, side, action); break;
     case 'main': performMain(n, side, action); break;
     case 'pay': performPay(n, side, action); break;
@@ -59,7 +61,8 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
     { key: 'decks', default: null, description: 'Decks per role: { axis?: <built-in deck id or deck file>, allies?: ... }; default per scenario: Germany / Soviet Union of the era.' },
     { key: 'axisDeck', default: 'auto', values: ['auto', ...Object.keys(BUILTIN_DECKS)], description: 'Built-in deck of the axis role (auto: Germany of the scenario\'s era); variants.decks.axis overrides it.' },
     { key: 'alliesDeck', default: 'auto', values: ['auto', ...Object.keys(BUILTIN_DECKS)], description: 'Built-in deck of the allies role (auto: Soviet Union of the scenario\'s era); variants.decks.allies overrides it.' },
-    { key: 'earlyVsLate', default: 'none', values: ['none', 'doctrine', 'numbers'], description: 'Früh gegen Spät: balancing for an all-Early deck against a deck with Late cards: doctrine (unlimited progress + one support card before the start) or numbers (destroyed only at 7 damage).' },
+    { key: 'earlyVsLate', default: 'choose', values: ['choose', 'none', 'doctrine', 'numbers'], description: 'Früh gegen Spät: balancing for an all-Early deck against a deck with Late cards: choose (the Early player picks in the game, as its first decision), or preset: none, doctrine (unlimited progress + one support card before the start), numbers (destroyed only at 7 damage).' },
+    { key: 'autoReshuffle', default: false, values: [false, true], description: 'Old rule: an empty deck is refilled from the discard pile for free when drawing (default: it stays empty until the shuffle action).' },
     { key: 'turnLimit', default: DEFAULT_TURN_LIMIT, description: 'Turns (both players together) before an armistice decides by the front die.' },
   ],
   roles: () => [...ROLES],

@@ -81,7 +81,8 @@ test('Hidden information: the cards taken from an empty front\'s hand are random
   const a1 = put(s, 'axis', 'de.pioniere', 'front');
   hand(s, 'axis', 'order.assault');
   hand(s, 'allies', 'su.reserves', 'su.siberia', 'su.maxim');
-  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: 'order.assault' }, { type: 'declared' }, { type: 'resolve', uid: a1 });
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: 'order.assault' }, { type: 'declared' }, { type: 'resolve', uid: a1 }, { type: 'hqPass' },
+    { type: 'take' }, { type: 'take' }, { type: 'take' });
   assert.equal(s.lastCombat!.stolen, 3);
   assert.equal(hacseGame.view(s, null).players.axis.hand, null);
   assert.equal(hacseGame.view(s, null).players.axis.handCount, 3);
@@ -92,7 +93,8 @@ test('Hidden information (A11): cards taken from the hand stay known to their ol
   const a1 = put(s, 'axis', 'de.pioniere', 'front');
   hand(s, 'axis', 'order.assault');
   hand(s, 'allies', 'su.reserves', 'su.siberia');
-  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: 'order.assault' }, { type: 'declared' }, { type: 'resolve', uid: a1 });
+  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: 'order.assault' }, { type: 'declared' }, { type: 'resolve', uid: a1 }, { type: 'hqPass' },
+    { type: 'take' }, { type: 'take' });
   assert.equal(s.lastCombat!.stolen, 2);
   const taken = ['su.reserves', 'su.siberia'];
   // The loser sees what it lost; spectators do not.

@@ -22,6 +22,8 @@ export function describeAction(prev: HacseState, next: HacseState, role: Side, a
     case 'shuffle': line('shuffle'); break;
     case 'end': line('end'); break;
     case 'doctrine': line('doctrine', { card: a.card }); break;
+    case 'balance': line('balance', { option: a.option }); break;
+    case 'ability': line('ability', { uid: a.uid, card: unitCard(prev, a.uid) }); break;
     case 'place': line('place', { card: a.card, zone: a.zone }); break;
     case 'pay': line('pay', { card: a.card }); break;
     case 'sacrifice': line('sacrifice', { uid: a.uid, card: unitCard(prev, a.uid) }); break;
@@ -45,9 +47,11 @@ export function describeAction(prev: HacseState, next: HacseState, role: Side, a
       break;
     }
     case 'flank': line('flank', { uid: a.target, card: unitCard(prev, a.target) }); break;
-    case 'hq': line('hq', { card: a.card }); break;
+    case 'hq': line('hqAt', { card: a.card, uid: a.target, targetCard: unitCard(prev, a.target) }); break;
     case 'hqPass': line('hqPass'); break;
     case 'spread': line('spread', { uid: a.target, card: unitCard(prev, a.target) }); break;
+    case 'take': line('take'); break;
+    case 'strike': line('strike', { attackerCard: prev.combat?.after[0] ? unitCard(prev, prev.combat.after[0]) : null, uid: a.target, targetCard: unitCard(prev, a.target) }); break;
   }
   // Consequences visible to all: combat summary, turn change, outcome.
   if (prev.combat && !next.combat && next.lastCombat) {

@@ -48,16 +48,15 @@ export function setupState(o: SetupOptions): HacseState {
   // Aufbau: two decks of one side are allowed, the allies role then plays the other side (die mirrored at 5).
   const mirrored = axisDeck.side === alliesDeck.side;
   if (!mirrored && (axisDeck.side !== 'axis' || alliesDeck.side !== 'allies')) bad('The axis role needs an Axis deck and the allies role an Allied deck (unless both decks are of one side).');
-  const balancing = (v.earlyVsLate ?? 'none') as Balancing;
-  if (!['none', 'doctrine', 'numbers'].includes(balancing)) bad('variants.earlyVsLate must be none, doctrine or numbers.');
+  const choice = (v.earlyVsLate ?? 'choose') as Balancing | 'choose';
+  if (!['choose', 'none', 'doctrine', 'numbers'].includes(choice)) bad('variants.earlyVsLate must be choose, none, doctrine or numbers.');
+  const autoReshuffle = v.autoReshuffle ?? false;
+  if (typeof autoReshuffle !== 'boolean') bad('variants.autoReshuffle must be true or false.');
   const turnLimit = v.turnLimit ?? DEFAULT_TURN_LIMIT;
   if (typeof turnLimit !== 'number' || !Number.isInteger(turnLimit) || turnLimit < 2 || turnLimit > 1000) bad('variants.turnLimit must be an integer 2-1000.');
   // Früh gegen Spät: the option helps the all-Early deck facing a deck with Late cards.
   let early: Side | null = null;
   for (const side of SIDES) if (isEarlyOnly(decks[side]) && !isEarlyOnly(decks[side === 'axis' ? 'allies' : 'axis'])) early = side;
-  const destroyAt: Record<Side, number> = { axis: 6, allies: 6 };
-  if (balancing === 'numbers' && early) destroyAt[early] = 7;
-  const doctrine = balancing === 'doctrine' ? early : null;
 
   const rng = seedRng(o.seed);
   const players = {} as Record<Side, PlayerState>;
@@ -67,21 +66,38 @@ export function setupState(o: SetupOptions): HacseState {
   const start: Side = scenario === 'early' ? 'allies' : 'axis';
   const s: HacseState = {
     scenario,
-    rules: { destroyAt, doctrine, balancing, turnLimit, mirrored },
+    rules: { destroyAt: { axis: 6, allies: 6 }, doctrine: null, balancing: 'none', turnLimit, mirrored, autoReshuffle },
     decks: {
       axis: { id: axisDeck.id, name: axisDeck.name, side: axisDeck.side, era: axisDeck.era, nations: [...axisDeck.nations], size: players.axis.deck.length },
       allies: { id: alliesDeck.id, name: alliesDeck.name, side: alliesDeck.side, era: alliesDeck.era, nations: [...alliesDeck.nations], size: players.allies.deck.length },
     },
     die: 5, turn: 0, active: start, start, phase: 'main', actionsLeft: 0, freeMoveUsed: false, discountUsed: false,
-    players, nextUid: 1, pending: null, combat: null, lastCombat: null, outcome: null, rng, reveals: 0,
+    players, nextUid: 1, pending: null, combat: null, lastCombat: null, outcome: null, rng, reveals: 0, early: null,
   };
   draw(s, start, START_HAND.start);
   draw(s, start === 'axis' ? 'allies' : 'axis', START_HAND.other);
-  if (doctrine && players[doctrine].deck.some((id) => card(id).kind === 'support')) {
-    s.phase = 'doctrine';
-    s.active = doctrine;
+  s.early = early;
+  if (early && choice === 'choose') {
+    // Früh gegen Spät: "Zwei Möglichkeiten stehen dem Spieler des 'frühen' Decks zur Auswahl": its first decision.
+    s.phase = 'balance';
+    s.active = early;
     return s;
   }
-  startTurn(s, start);
+  chooseBalancing(s, early ? (choice as Balancing) : 'none');
   return s;
+}
+
+/** Applies the Early player's option (Früh gegen Spät), then the doctrine pick (option 1.2) or turn 1. */
+export function chooseBalancing(s: HacseState, balancing: Balancing): void {
+  const early = s.early;
+  s.rules.balancing = early ? balancing : 'none';
+  if (early && balancing === 'numbers') s.rules.destroyAt[early] = 7;
+  s.rules.doctrine = early && balancing === 'doctrine' ? early : null;
+  const doctrine = s.rules.doctrine;
+  if (doctrine && s.players[doctrine].deck.some((id) => card(id).kind === 'support')) {
+    s.phase = 'doctrine';
+    s.active = doctrine;
+    return;
+  }
+  startTurn(s, s.start);
 }

@@ -54,13 +54,16 @@ export function progressCount(s: HacseState, side: Side): number {
   return s.rules.doctrine === side ? Infinity : s.players[side].progress.length;
 }
 
-/** Draws n cards; an empty deck is first refilled by shuffling the discard pile (A17). */
+/**
+ * Draws n cards. An empty deck stays empty until its player takes the shuffle action (Aktionen:
+ * "Abgelegte Karten in den Stapel mischen", A17); the `autoReshuffle` variant refills it for free.
+ */
 export function draw(s: HacseState, side: Side, n: number): number {
   const p = s.players[side];
   let drawn = 0;
   for (let i = 0; i < n; i++) {
     if (p.deck.length === 0) {
-      if (p.discard.length === 0) break;
+      if (!s.rules.autoReshuffle || p.discard.length === 0) break;
       p.deck = shuffleInPlace(s.rng, p.discard);
       p.discard = [];
     }
@@ -169,7 +172,8 @@ export function cloneState(s: HacseState): HacseState {
     pending: s.pending ? (s.pending.kind === 'pay' ? { ...s.pending } : { ...s.pending, ops: s.pending.ops.slice() }) : null,
     combat: c ? {
       ...c, attackers: c.attackers.map((a) => ({ ...a })), taken: { ...c.taken }, gone: { ...c.gone },
-      results: c.results.map((r) => ({ ...r, flank: r.flank ? { ...r.flank } : null, spread: r.spread.map((x) => ({ ...x })), destroyed: r.destroyed.slice() })),
+      results: c.results.map((r) => ({ ...r, flank: r.flank ? { ...r.flank } : null, hqTarget: r.hqTarget ? { ...r.hqTarget } : null, spread: r.spread.map((x) => ({ ...x })), destroyed: r.destroyed.slice() })),
+      after: c.after.slice(), afterHits: c.afterHits.map((x) => ({ ...x })),
     } : null,
     lastCombat: s.lastCombat,
     outcome: s.outcome,

@@ -102,7 +102,7 @@ test('Tags, bomber: with a Sturmangriff order it damages only ground units', () 
   hand(t, 'axis', F);
   t = play(t, { type: 'attack' }, { type: 'commit', uid: ju2, order: F }, { type: 'declared' }, { type: 'blocked' }, { type: 'assign', uid: ju2, target: i162 }, { type: 'resolve', uid: ju2 });
   while (t.combat) t = play(t, legalActions(t, 'axis')[0]!);
-  assert.equal(unit(t, i162)!.damage, 4, 'a flank order is not an assault');
+  assert.equal(unit(t, i162)!.damage, 2, 'a flank order is not an assault: 1 free point + 1 (flank 2); its after-combat strike, an assault, cannot hit aircraft');
 });
 
 test('Tags, obsolete tactics: the defender may block such an attacker with a front unit too', () => {

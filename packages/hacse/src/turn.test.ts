@@ -157,15 +157,28 @@ test('Einsatz: "E: sacrifice a unit" discards one of your units in play; it does
   void h;
 });
 
-test('Einsatz: "E:" effects apply when the card is played (Katyusha: 1 damage to an enemy front unit)', () => {
+test('Einsatz: "E:" effects apply when the card is played (Opolcheniye: draw 1 card)', () => {
+  let s = blank('early', undefined, 'allies');
+  hand(s, 'allies', 'su.opolcheniye');
+  s = play(s, { type: 'place', card: 'su.opolcheniye', zone: 'front' });
+  assert.equal(s.players.allies.hand.length, 1);
+  assert.equal(s.actionsLeft, 2);
+});
+
+test('Aktionen, "Eine Aktion einer Karte durchführen": the Katyusha\'s card action costs one action and deals 1 damage; it cannot attack or act again that turn, nor on the turn placed', () => {
   let s = blank('early', undefined, 'allies');
   const f = put(s, 'axis', 'de.pz3', 'front');
-  hand(s, 'allies', 'su.katyusha', 'su.strelki', 'su.strelki');
-  s = play(s, { type: 'place', card: 'su.katyusha', zone: 'reserve' }, { type: 'pay', card: 'su.strelki' }, { type: 'pay', card: 'su.strelki' });
+  const k = put(s, 'allies', 'su.katyusha', 'reserve');
+  const fresh = put(s, 'allies', 'su.katyusha', 'reserve', { placed: 5 });
+  assert.ok(!has(s, 'allies', { type: 'ability', uid: fresh }), 'not on the turn it was placed');
+  s = play(s, { type: 'ability', uid: k });
   assert.equal(s.phase, 'effect');
   s = play(s, { type: 'target', uid: f });
   assert.equal(unit(s, f)!.damage, 1);
   assert.equal(unit(s, f)!.flipped, false, 'damage outside a combat never flips');
+  assert.equal(s.actionsLeft, 2);
+  assert.ok(!has(s, 'allies', { type: 'ability', uid: k }), 'once a turn');
+  assert.equal(unit(s, k)!.attacked, true, 'the unit has used its turn: it cannot attack');
 });
 
 test('Einheiten platzieren: hinterland units cannot be damaged by their own side\'s cards, enemy Partisans can', () => {
@@ -195,7 +208,10 @@ test('Spielziele: breakthrough for the Allies when the die reaches 0', () => {
   hand(s, 'allies', 'order.maneuver');
   hand(s, 'axis', 'de.nachschub');
   s = play(s, { type: 'attack' }, { type: 'commit', uid: bt, order: 'order.maneuver' }, { type: 'declared' }, { type: 'resolve', uid: bt });
-  while (s.combat) s = play(s, legalActions(s, 'allies')[0]!);
+  while (s.combat) {
+    const acts = legalActions(s, hacseGame.active(s)[0]!);
+    s = play(s, acts.find((a) => a.type === 'hqPass') ?? acts[0]!);
+  }
   assert.equal(s.die, 0);
   assert.deepEqual(s.outcome, { winners: ['allies'], reason: 'breakthrough' });
 });
@@ -203,6 +219,7 @@ test('Spielziele: breakthrough for the Allies when the die reaches 0', () => {
 test('A17 (our rule): past the turn limit an armistice decides by the side of the die', () => {
   let s = blank('early', { turnLimit: 5 });
   s.die = 6;
+  put(s, 'axis', 'de.schuetzen', 'front');
   s = play(s, { type: 'end' });
   assert.deepEqual(s.outcome, { winners: ['axis'], reason: 'armistice' });
 });
@@ -236,4 +253,92 @@ test('Aktionen: disbanding is possible only once the previous action (an attack 
   assert.equal(s.phase, 'pay');
   assert.ok(legalActions(s, 'axis').every((a) => a.type !== 'disband' && a.type !== 'draw'));
   void v;
+});
+
+test('Spielziele, "Gegner vernichten": checked at the start of each turn, so emptying your own hand with no front unit loses even if you end the turn at once', () => {
+  let s = blank('early', undefined, 'allies');
+  put(s, 'axis', 'de.schuetzen', 'front');
+  put(s, 'allies', 'su.strelki', 'reserve');
+  hand(s, 'axis', 'de.nachschub');
+  hand(s, 'allies', 'su.reserves');
+  s = play(s, { type: 'end' });
+  assert.equal(s.outcome, null, 'with a card in hand the Allies are not annihilated');
+  let t = blank('early', undefined, 'allies');
+  put(t, 'axis', 'de.schuetzen', 'front');
+  put(t, 'allies', 'su.strelki', 'reserve');
+  hand(t, 'axis', 'de.nachschub');
+  t = play(t, { type: 'end' }); // the Allies end their turn with no hand and no front unit
+  assert.deepEqual(t.outcome, { winners: ['axis'], reason: 'annihilation' });
+});
+
+test('Einsatz, "opfere eine Einheit": Tiger and ISU-152 can be placed only if another own unit can be sacrificed; payment keeps that unit back', () => {
+  const s = blank('late');
+  s.players.axis.progress.push('de.schuerzen');
+  hand(s, 'axis', 'de.tiger', 'de.nachschub', 'de.nachschub', 'de.nachschub');
+  assert.ok(!has(s, 'axis', { type: 'place', card: 'de.tiger', zone: 'front' }), 'alone it cannot be placed');
+  const h = put(s, 'axis', 'de.grenadiere', 'hinterland');
+  assert.ok(has(s, 'axis', { type: 'place', card: 'de.tiger', zone: 'front' }), 'cost 3 from hand, the Grenadiere is sacrificed on deploy');
+  let t = play(s, { type: 'place', card: 'de.tiger', zone: 'front' });
+  assert.ok(!has(t, 'axis', { type: 'sacrifice', uid: h }), 'paying with the only other unit would leave nothing to sacrifice');
+  t = play(t, { type: 'pay', card: 'de.nachschub' }, { type: 'pay', card: 'de.nachschub' }, { type: 'pay', card: 'de.nachschub' });
+  assert.equal(t.phase, 'effect');
+  assert.deepEqual(legalActions(t, 'axis'), [{ type: 'target', uid: h }]);
+  t = play(t, { type: 'target', uid: h });
+  assert.deepEqual(t.players.axis.units.map((u) => u.card), ['de.tiger']);
+  assert.ok(t.players.axis.discard.includes('de.grenadiere'), 'sacrificed, not destroyed');
+  // with only hinterland units, the cheapest is kept back and the rest may pay
+  const u = blank('late');
+  u.players.allies.progress.push('su.stavka');
+  u.active = 'allies';
+  hand(u, 'allies', 'su.isu152');
+  put(u, 'allies', 'su.guardsrifles', 'hinterland');
+  assert.ok(!has(u, 'allies', { type: 'place', card: 'su.isu152', zone: 'front' }), 'one unit, no cards: it could pay or be sacrificed, not both');
+  put(u, 'allies', 'su.t34_85', 'hinterland'); // worth 2: pays the cost
+  assert.ok(has(u, 'allies', { type: 'place', card: 'su.isu152', zone: 'front' }));
+});
+
+test('Aktionen, "Abgelegte Karten in den Stapel mischen": an empty deck stays empty until shuffled: no draw at turn start, no draw action; the shuffle refills it', () => {
+  let s = blank();
+  put(s, 'axis', 'de.schuetzen', 'front');
+  put(s, 'allies', 'su.strelki', 'front');
+  hand(s, 'allies', 'su.reserves');
+  s.players.allies.discard = [...s.players.allies.deck];
+  s.players.allies.deck = [];
+  s = play(s, { type: 'end' });
+  assert.equal(s.active, 'allies');
+  assert.equal(s.players.allies.hand.length, 1, 'nothing drawn from the empty deck');
+  assert.ok(!has(s, 'allies', { type: 'draw' }));
+  assert.ok(has(s, 'allies', { type: 'shuffle' }));
+  const discarded = s.players.allies.discard.length;
+  s = play(s, { type: 'shuffle' }, { type: 'draw' });
+  assert.equal(s.players.allies.deck.length, discarded - 1);
+  assert.equal(s.players.allies.hand.length, 2);
+  // The old rule as a variant: the deck refills itself when drawing.
+  let v = blank('early', { autoReshuffle: true });
+  put(v, 'axis', 'de.schuetzen', 'front');
+  put(v, 'allies', 'su.strelki', 'front');
+  v.players.allies.discard = [...v.players.allies.deck];
+  v.players.allies.deck = [];
+  v = play(v, { type: 'end' });
+  assert.equal(v.players.allies.hand.length, 1, 'drawn after a free reshuffle');
+});
+
+test('Früh gegen Spät: the Early deck\'s player chooses the option in the game, as its first decision (doctrine, then its support card; or numbers)', () => {
+  const opts = { seed: 'evl', scenario: 'late', variants: { decks: { axis: 'germany-late', allies: 'soviet-early' } } };
+  let s = hacseGame.setup(opts);
+  assert.equal(s.phase, 'balance');
+  assert.deepEqual(hacseGame.active(s), ['allies'], 'the Soviet Early player decides, though the Axis starts in Late');
+  assert.deepEqual(hacseGame.actions(s, 'allies'), [{ type: 'balance', option: 'doctrine' }, { type: 'balance', option: 'numbers' }]);
+  const numbers = hacseGame.apply(s, 'allies', { type: 'balance', option: 'numbers' });
+  assert.deepEqual(numbers.rules.destroyAt, { axis: 6, allies: 7 });
+  assert.equal(numbers.phase, 'main');
+  assert.deepEqual(hacseGame.active(numbers), ['axis']);
+  s = hacseGame.apply(s, 'allies', { type: 'balance', option: 'doctrine' });
+  assert.equal(s.phase, 'doctrine');
+  assert.equal(s.rules.doctrine, 'allies');
+  assert.deepEqual(s.rules.destroyAt, { axis: 6, allies: 6 });
+  // Decks of one era: no option to choose.
+  assert.equal(hacseGame.setup({ seed: 'evl', scenario: 'late' }).phase, 'main');
+  // A preset option skips the choice.
+  assert.equal(hacseGame.setup({ ...opts, variants: { ...opts.variants, earlyVsLate: 'numbers' } }).phase, 'main');
 });

@@ -5,6 +5,7 @@
  */
 import { card, hasTag } from './cards.js';
 import { afterAction, startTurn } from './flow.js';
+import { chooseBalancing } from './setup.js';
 import { startCombat, canAttack } from './combat.js';
 import {
   HAND_LIMIT, destroyAt, distinct, draw, findUnit, hasPassive, other, passiveSum, playFromHand, progressCount, takeOne,
@@ -26,6 +27,29 @@ export function effectiveCost(s: HacseState, side: Side, id: string): number {
   return Math.max(0, base - disc);
 }
 
+/** A unit whose "E:" effects include "opfere eine Einheit" (Einsatz): it needs another own unit to sacrifice. */
+function needsSacrifice(id: string): boolean {
+  return (card(id).effects ?? []).some((o) => o.op === 'sacrifice');
+}
+
+/**
+ * What the hinterland units can pay towards the cost of `id` (A1). For a unit that must sacrifice
+ * another unit on deploy (A15) one unit must be left after paying: if every unit is in the
+ * hinterland, the cheapest is kept back.
+ */
+function sacrificeBudget(units: readonly Unit[], id: string): number {
+  const back = units.filter((u) => u.zone === 'hinterland').map(sacrificeValue);
+  const sum = back.reduce((a, v) => a + v, 0);
+  if (!needsSacrifice(id)) return sum;
+  if (units.length === 0) return -Infinity;
+  return back.length === units.length ? sum - Math.min(...back) : sum;
+}
+
+/** Units with a card action (Aktionen: "Eine Aktion einer Karte durchführen") ready to use it: in play, unflipped, not yet used or attacking this turn. */
+function abilityReady(s: HacseState, u: Unit): boolean {
+  return card(u.card).action !== undefined && u.zone !== 'hinterland' && !u.flipped && !u.attacked && u.placed < s.turn;
+}
+
 /** May this card be played by this player at all (its side, era rules via progress requirement)? */
 function playableBy(s: HacseState, side: Side, id: string): boolean {
   const c = card(id);
@@ -36,15 +60,14 @@ function playableBy(s: HacseState, side: Side, id: string): boolean {
 export function mainActions(s: HacseState, side: Side): HacseAction[] {
   const p = s.players[side];
   const out: HacseAction[] = [{ type: 'end' }];
-  if (p.hand.length < HAND_LIMIT && p.deck.length + p.discard.length > 0) out.push({ type: 'draw' });
+  if (p.hand.length < HAND_LIMIT && (p.deck.length > 0 || (s.rules.autoReshuffle && p.discard.length > 0))) out.push({ type: 'draw' });
   if (p.discard.length > 0) out.push({ type: 'shuffle' });
   if (canAttack(s, side)) out.push({ type: 'attack' });
-  const budget = p.units.filter((u) => u.zone === 'hinterland').reduce((a, u) => a + sacrificeValue(u), 0);
   for (const id of distinct(p.hand)) {
     const c = card(id);
     if (c.kind === 'order' || !playableBy(s, side, id)) continue;
     if (c.kind === 'unit') {
-      if (effectiveCost(s, side, id) > p.hand.length - 1 + budget) continue;
+      if (effectiveCost(s, side, id) > p.hand.length - 1 + sacrificeBudget(p.units, id)) continue;
       if (!hasTag(c, 'aircraft')) out.push({ type: 'place', card: id, zone: 'front' });
       out.push({ type: 'place', card: id, zone: 'reserve' });
     } else {
@@ -58,6 +81,12 @@ export function mainActions(s: HacseState, side: Side): HacseAction[] {
     }
   }
   for (const u of p.units) out.push({ type: 'disband', uid: u.uid });
+  for (const u of p.units) {
+    if (!abilityReady(s, u)) continue;
+    const first = card(u.card).action![0];
+    if (first && (first.op === 'damage' || first.op === 'sacrifice') && effectTargets(s, side, first, u.uid).length === 0) continue;
+    out.push({ type: 'ability', uid: u.uid });
+  }
   return out;
 }
 
@@ -125,6 +154,14 @@ export function performMain(s: HacseState, side: Side, a: HacseAction): void {
       findUnit(s, a.uid)!.unit.zone = a.to;
       break;
     }
+    case 'ability': {
+      // Aktionen: "Eine Aktion einer Karte durchführen"; the unit has used its turn (no attack after it).
+      s.actionsLeft--;
+      const u = findUnit(s, a.uid)!.unit;
+      u.attacked = true;
+      runEffects(s, side, { kind: 'effects', source: u.card, ops: [...card(u.card).action!], uid: u.uid });
+      return;
+    }
     case 'disband': {
       s.actionsLeft--;
       const i = p.units.findIndex((u) => u.uid === a.uid);
@@ -140,8 +177,17 @@ export function performMain(s: HacseState, side: Side, a: HacseAction): void {
 
 export function payActions(s: HacseState, side: Side): HacseAction[] {
   const p = s.players[side];
+  const pend = s.pending;
   const out: HacseAction[] = distinct(p.hand).map((id) => ({ type: 'pay', card: id }));
-  for (const u of p.units) if (u.zone === 'hinterland') out.push({ type: 'sacrifice', uid: u.uid });
+  if (!pend || pend.kind !== 'pay') return out;
+  for (const u of p.units) {
+    if (u.zone !== 'hinterland') continue;
+    // A unit that must sacrifice on deploy keeps one unit back, and the rest of the cost stays payable.
+    const rest = p.units.filter((x) => x !== u);
+    const left = pend.left - sacrificeValue(u);
+    if (needsSacrifice(pend.card) && (rest.length === 0 || (left > 0 && p.hand.length + sacrificeBudget(rest, pend.card) < left))) continue;
+    out.push({ type: 'sacrifice', uid: u.uid });
+  }
   return out;
 }
 
@@ -213,6 +259,16 @@ export function performEffect(s: HacseState, side: Side, a: HacseAction): void {
     owner.discard.push(found.unit.card);
   }
   runEffects(s, side, pend);
+}
+
+export function balanceActions(): HacseAction[] {
+  return [{ type: 'balance', option: 'doctrine' }, { type: 'balance', option: 'numbers' }];
+}
+
+/** Früh gegen Spät: the Early deck's player picks one of the two options as its first decision. */
+export function performBalance(s: HacseState, a: HacseAction): void {
+  if (a.type !== 'balance') throw new Error('balance expected');
+  chooseBalancing(s, a.option);
 }
 
 export function doctrineActions(s: HacseState, side: Side): HacseAction[] {

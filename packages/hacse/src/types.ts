@@ -57,6 +57,10 @@ export interface CardDef {
   order?: OrderType;
   /** Units: "E:" effects on deploy; action cards: the action; support/progress: passives while in play. */
   effects?: Op[];
+  /** Units: "Aktion:" a card action the unit in play can take for one of its player's actions (Aktionen). */
+  action?: Op[];
+  /** Units: a special ability right after a combat it attacked in and survived (Angriff durchführen); damage counts for flips. */
+  after?: Op[];
 }
 
 export interface DeckEntry { id: string; count: number }
@@ -112,6 +116,8 @@ export interface Rules {
   turnLimit: number;
   /** Both decks of one side: the allies role's die is mirrored at 5 (Aufbau). */
   mirrored: boolean;
+  /** Variant: an empty deck is refilled from the discard pile for free when drawing (the old A17); default off. */
+  autoReshuffle: boolean;
 }
 
 export interface Attacker {
@@ -137,6 +143,10 @@ export interface EngagementResult {
   hq: number;
   flank: { uid: string; card: string } | null;
   spread: { uid: string; card: string }[];
+  /** HQ fire: the attacking unit the discard hit (any attacker, A8), or null. */
+  hqTarget: { uid: string; card: string } | null;
+  /** Cards taken from the defender's hand instead of spreading damage (A11). */
+  stolen: number;
   destroyed: string[];
 }
 
@@ -148,11 +158,13 @@ export interface CombatSummary {
   dieBefore: number;
   dieAfter: number;
   stolen: number;
+  /** After-combat abilities that dealt damage (attacker uid and card, target uid and card). */
+  afterHits: { uid: string; card: string; target: string; targetCard: string }[];
 }
 
 export interface Combat {
   attacker: Side;
-  stage: 'declare' | 'block' | 'assign' | 'resolve' | 'flank' | 'hq' | 'spread';
+  stage: 'declare' | 'block' | 'assign' | 'resolve' | 'flank' | 'hq' | 'spread' | 'after';
   attackers: Attacker[];
   blocksUsed: number;
   /** The engagement being resolved. */
@@ -160,6 +172,8 @@ export interface Combat {
   pendingHit: number;
   pendingBack: number;
   pendingHq: number;
+  /** The attacking unit the HQ discard of this engagement hits. */
+  hqTarget: string | null;
   spreadLeft: number;
   undistributed: number;
   /** uid -> damage taken in this combat (Kampfreihenfolge 4.2: 2+ flips). */
@@ -168,13 +182,17 @@ export interface Combat {
   gone: Record<string, string>;
   results: EngagementResult[];
   dieBefore: number;
+  /** Surviving attackers whose after-combat ability is still to resolve (stage "after": the first one). */
+  after: string[];
+  /** Damage of after-combat abilities, per attacker uid (for the summary). */
+  afterHits: { uid: string; card: string; target: string; targetCard: string }[];
 }
 
 export type Pending =
   | { kind: 'pay'; card: string; zone: Zone; left: number }
   | { kind: 'effects'; source: string; ops: Op[]; uid: string | null };
 
-export type Phase = 'doctrine' | 'main' | 'pay' | 'effect' | 'combat' | 'over';
+export type Phase = 'balance' | 'doctrine' | 'main' | 'pay' | 'effect' | 'combat' | 'over';
 
 export interface HacseState {
   scenario: Era;
@@ -197,9 +215,12 @@ export interface HacseState {
   rng: RngState;
   /** Bumped on every draw, shuffle, reveal or hand steal (undo barrier). */
   reveals: number;
+  /** The player with an all-Early deck facing a deck with Late cards (Früh gegen Spät), or null. */
+  early: Side | null;
 }
 
 export type HacseAction =
+  | { type: 'balance'; option: 'doctrine' | 'numbers' }
   | { type: 'doctrine'; card: string }
   | { type: 'draw' }
   | { type: 'shuffle' }
@@ -211,6 +232,7 @@ export type HacseAction =
   | { type: 'disband'; uid: string }
   | { type: 'play'; card: string }
   | { type: 'target'; uid: string }
+  | { type: 'ability'; uid: string }
   | { type: 'attack' }
   | { type: 'commit'; uid: string; order: string | null }
   | { type: 'declared' }
@@ -219,9 +241,11 @@ export type HacseAction =
   | { type: 'assign'; uid: string; target: string }
   | { type: 'resolve'; uid: string }
   | { type: 'flank'; target: string }
-  | { type: 'hq'; card: string }
+  | { type: 'hq'; card: string; target: string }
   | { type: 'hqPass' }
-  | { type: 'spread'; target: string };
+  | { type: 'spread'; target: string }
+  | { type: 'take' }
+  | { type: 'strike'; target: string };
 
 export interface UnitView extends Unit {
   /** Damage at which this unit is destroyed. */
@@ -266,11 +290,13 @@ export interface CombatView {
   blocksUsed: number;
   blocksMax: number;
   current: string | null;
-  pending: { hit: number; back: number; hq: number } | null;
+  pending: { hit: number; back: number; hq: number; hqTarget: string | null } | null;
   spreadLeft: number;
   undistributed: number;
   taken: Record<string, number>;
   results: EngagementResult[];
+  /** Attackers whose after-combat ability is still to resolve. */
+  after: string[];
 }
 
 export interface HacseView {

@@ -43,11 +43,11 @@ function combatView(s: HacseState, viewer: Side | null): CombatView | null {
     by: a.by,
     done: a.done,
   }));
-  const pending = c.stage === 'flank' || c.stage === 'hq' ? { hit: c.pendingHit, back: c.pendingBack, hq: c.pendingHq } : null;
+  const pending = c.stage === 'flank' || c.stage === 'hq' ? { hit: c.pendingHit, back: c.pendingBack, hq: c.pendingHq, hqTarget: c.hqTarget } : null;
   return {
     attacker: c.attacker, defender: other(c.attacker), stage: c.stage, attackers, blocksUsed: c.blocksUsed,
     blocksMax: blocksMax(s, other(c.attacker)), current: c.current, pending, spreadLeft: c.spreadLeft,
-    undistributed: c.undistributed, taken: { ...c.taken }, results: structuredClone(c.results),
+    undistributed: c.undistributed, taken: { ...c.taken }, results: structuredClone(c.results), after: [...c.after],
   };
 }
 

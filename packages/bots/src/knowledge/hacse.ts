@@ -93,7 +93,7 @@ function sideFeatures(s: HacseState, side: Side): SideFeatures {
     if (u.zone !== 'hinterland' && !st.air && st.gain > gainPot) gainPot = st.gain;
   }
   return {
-    hand: Math.min(p.hand.length, 8), orders: Math.min(orders, 4), front, frontPow, reserve, reservePow, hinter, worth, gainPot,
+    hand: Math.min(p.hand.length, 10), orders: Math.min(orders, 4), front, frontPow, reserve, reservePow, hinter, worth, gainPot,
     frontEmpty: front === 0 ? 1 : 0, danger: front === 0 && p.hand.length <= 1 ? 1 : 0,
     cardsLeft: Math.min(p.deck.length + p.discard.length, 30) / 10, passives: p.supports.length + p.progress.length,
   };
@@ -117,9 +117,10 @@ export function hacseFeatures(s: HacseState): number[] {
  * outcomes of 210 Late self-play games (MCTS at 30-40 iterations) did not predict held-out games better
  * than these (cross-validated log loss); in 86 Early games a fit adding the ground-gain potential
  * (gainPot) did slightly better, but weight 0.3 on it did not play better (14 against 15 of 20 games),
- * so the other features keep weight 0 for now.
+ * so the other features keep weight 0 for now. Support and progress cards in play (passives) weigh 0.08
+ * each (issue 18): with weight 0 the search saw no worth in them beyond its rollouts and rarely played them.
  */
-export const WEIGHTS: readonly number[] = [0.45, 0.4, 0.05, 0, 0, 0, 0, 0, 0, 0.06, 0, 0, 0, 0, 0, 0];
+export const WEIGHTS: readonly number[] = [0.45, 0.4, 0.05, 0, 0, 0, 0, 0, 0, 0.06, 0, 0, 0, 0, 0.08, 0];
 export const BIAS = 0;
 
 /**
@@ -127,7 +128,7 @@ export const BIAS = 0;
  * (deterministic), so that the evaluation sees a settled position rather than damage in flight.
  */
 export function settle(s: HacseState, maxSteps = 40): HacseState {
-  for (let i = 0; i < maxSteps && !s.outcome && s.phase !== 'main' && s.phase !== 'doctrine'; i++) {
+  for (let i = 0; i < maxSteps && !s.outcome && s.phase !== 'main' && s.phase !== 'doctrine' && s.phase !== 'balance'; i++) {
     const side = s.phase === 'combat' && s.combat ? (s.combat.stage === 'block' || s.combat.stage === 'hq' ? (s.combat.attacker === 'axis' ? 'allies' : 'axis') : s.combat.attacker) : s.active;
     const acts = legalActions(s, side);
     if (acts.length === 0) break;
@@ -215,10 +216,14 @@ export function actionWeight(s: HacseState, side: Side, a: HacseAction): number 
     }
     case 'play': return 2.5;
     case 'draw': return p.hand.length <= 2 ? 3 : p.hand.length <= 5 ? 1 : 0.3;
-    case 'shuffle': return 0.05;
+    case 'shuffle': return p.deck.length === 0 ? 4 : p.deck.length <= 3 ? 0.5 : 0.05;
     case 'end': return 0.15;
     case 'disband': return 0.02;
     case 'doctrine': return 1;
+    case 'balance': return 1;
+    case 'ability': return 3;
+    case 'take': return 2.5;
+    case 'strike': return hitValue(s, a.target);
     case 'move': {
       const f = unitOf(s, a.uid);
       if (!f) return 0.1;
@@ -268,10 +273,11 @@ export function actionWeight(s: HacseState, side: Side, a: HacseAction): number 
     case 'hq': {
       const c = s.combat;
       if (!c || !c.current) return 0.1;
-      const taken = c.taken[c.current] ?? 0;
-      const flips = taken + c.pendingBack < 2 && taken + c.pendingBack + 1 >= 2;
-      const f = unitOf(s, c.current);
-      const kills = f ? f.u.damage + c.pendingBack + 1 >= s.rules.destroyAt[f.side] : false;
+      const back = a.target === c.current ? c.pendingBack : 0;
+      const taken = c.taken[a.target] ?? 0;
+      const flips = taken + back < 2 && taken + back + 1 >= 2;
+      const f = unitOf(s, a.target);
+      const kills = f ? f.u.damage + back + 1 >= s.rules.destroyAt[f.side] : false;
       if (!(flips || kills) || p.hand.length <= 2) return 0.05;
       const cd = card(a.card);
       return cd.side !== 'any' && cd.side !== s.decks[side].side ? 3 : cd.kind === 'order' ? 1.5 : 0.7;
@@ -321,8 +327,8 @@ export function infoKeyHacse(s: HacseState, viewer: Side): string {
   };
   const c = s.combat;
   const combat = c ? [c.attacker, c.stage, c.attackers.map((a) => [a.uid, a.order !== null, a.revealed || viewer === c.attacker ? a.order : null, a.revealed, a.vs, a.by, a.done]),
-    c.blocksUsed, c.current, c.pendingHit, c.pendingBack, c.pendingHq, c.spreadLeft, c.undistributed, c.taken] : 0;
-  return JSON.stringify([s.turn, s.active, s.phase, s.actionsLeft, s.die, s.freeMoveUsed, s.discountUsed, s.outcome ? 1 : 0, pl('axis'), pl('allies'), s.pending, combat]);
+    c.blocksUsed, c.current, c.pendingHit, c.pendingBack, c.pendingHq, c.hqTarget, c.spreadLeft, c.undistributed, c.taken, c.after] : 0;
+  return JSON.stringify([s.turn, s.active, s.phase, s.rules.balancing, s.actionsLeft, s.die, s.freeMoveUsed, s.discountUsed, s.outcome ? 1 : 0, pl('axis'), pl('allies'), s.pending, combat]);
 }
 
 export const hacseKnowledge: Knowledge = {
