@@ -1,8 +1,8 @@
 /**
  * Carcassonne (+ Hills & Sheep) as an engine Game.
  */
-import { defineGame, isRuleError, shuffleInPlace, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
-import { applyAction, legalActions, performAction, type CarcAction } from './rules.js';
+import { defineGame, shuffleInPlace, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
+import { explainIllegal, legalActions, performAction, type CarcAction } from './rules.js';
 import { ROLES, copyState, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
 import { TILES } from './tiles.js';
 import { viewOf, type CarcView } from './view.js';
@@ -96,14 +96,7 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
   },
   actions: legalActions,
   perform: performAction,
-  explain(s, role, action) {
-    try {
-      applyAction(s, role, action as CarcAction);
-      return null;
-    } catch (e) {
-      return isRuleError(e) ? e : null;
-    }
-  },
+  explain: explainIllegal,
   prompt: promptOf,
   view: viewOf,
   outcome: outcomeOf,

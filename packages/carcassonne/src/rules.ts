@@ -176,36 +176,66 @@ function drawToken(rng: RngState, bag: number[]): number {
   throw new Error('empty bag');
 }
 
-/** Applies a listed action (the engine's `applyListed` checked it against `legalActions`). */
+/** Applies a listed action (the engine's `applyListed` checked it against `legalActions`: no rule is re-derived here). */
 export function performAction(s: CarcState, role: Role, a: CarcAction): CarcState {
-  return applyAction(s, role, a);
-}
-
-/** Applies an action with the rules' own diagnosis of what is wrong with it (used to explain a refusal). */
-export function applyAction(s: CarcState, role: Role, a: CarcAction): CarcState {
-  const p = playerOf(s, role);
-  if (typeof a !== 'object' || a === null || Array.isArray(a) || typeof (a as { type?: unknown }).type !== 'string') fail(RULE.malformed, 'an action is an object with a type');
+  const p = ROLES.indexOf(role);
   switch (a.type) {
     case 'place': return place(s, p, a);
     case 'follower': case 'shepherd': return deploy(s, p, a);
-    case 'skip': {
-      if (s.phase !== 'deploy') fail(RULE.wrongPhase, 'nothing to skip now');
-      if (Object.keys(a).length !== 1) fail(RULE.malformed, 'skip takes no arguments');
-      const d = copyState(s);
-      return afterDeploy(d, boardOf(s.tiles));
-    }
+    case 'skip': return afterDeploy(copyState(s), boardOf(s.tiles));
     case 'grow': case 'drive': return tend(s, p, a);
-    default: return fail(RULE.malformed, `unknown action type ${String((a as { type: unknown }).type)}`);
   }
 }
 
-function place(s: CarcState, p: number, a: { x: unknown; y: unknown; rot: unknown }): CarcState {
-  if (s.phase !== 'place') fail(RULE.wrongPhase, 'the tile is already placed');
-  if (!isInt(a.x) || !isInt(a.y) || !isInt(a.rot) || Object.keys(a).length !== 4) fail(RULE.malformed, 'place needs integer x, y and rot, nothing else');
+/**
+ * Why an action the legal list refused is illegal: the rule it breaks, as a precise RuleError for the
+ * player (consulted only after the refusal, never to decide legality).
+ */
+export function explainIllegal(s: CarcState, role: Role, a: unknown): RuleError | null {
+  const why = (code: string, msg: string): RuleError => new RuleError(code, msg);
+  if (s.phase === 'over') return why(RULE.gameOver, 'the game is over');
+  if (ROLES.indexOf(role) !== s.turn) return why(RULE.notYourTurn, `it is ${ROLES[s.turn]}'s turn`);
+  const p = s.turn;
+  if (typeof a !== 'object' || a === null || Array.isArray(a) || typeof (a as { type?: unknown }).type !== 'string') return why(RULE.malformed, 'an action is an object with a type');
+  const x = a as Record<string, unknown> & { type: string };
+  const fields = Object.keys(x).length;
+  switch (x.type) {
+    case 'place': {
+      if (s.phase !== 'place') return why(RULE.wrongPhase, 'the tile is already placed');
+      if (!isInt(x.x) || !isInt(x.y) || !isInt(x.rot) || fields !== 4) return why(RULE.malformed, 'place needs integer x, y and rot, nothing else');
+      const tt = TILES[s.current]!;
+      if (!tt.rotations.includes(x.rot)) return why(RULE.badRotation, `rotation ${x.rot} is not one of ${tt.rotations.join(', ')} for this tile`);
+      return why(RULE.noFit, `the tile does not fit at (${x.x}, ${x.y}) with rotation ${x.rot}`);
+    }
+    case 'follower': case 'shepherd': {
+      if (s.phase !== 'deploy') return why(RULE.wrongPhase, 'figures are deployed right after placing a tile');
+      if (!isInt(x.feature) || fields !== 2) return why(RULE.malformed, `${x.type} needs an integer feature`);
+      const board = boardOf(s.tiles);
+      const tt = TILES[board.ttype[board.n - 1]!]!;
+      if (x.feature < 0 || x.feature >= tt.features.length) return why(RULE.noSuchFeature, `the tile has no feature ${x.feature}`);
+      const kind = tt.features[x.feature]!.kind;
+      if (x.type === 'follower') {
+        if (s.supply[p] === 0) return why(RULE.noFollower, 'no follower left in your supply');
+        if (kind === FIELD && !s.opts.farmers) return why(RULE.noFarmers, 'farmers are not in play');
+        return why(RULE.occupied, 'that feature already has a follower');
+      }
+      if (!s.opts.hs || shepherdOnBoard(s.meeples, p)) return why(RULE.shepherdBusy, 'your shepherd is not in your supply');
+      if (kind !== FIELD) return why(RULE.notField, 'a shepherd goes on a field');
+      return why(RULE.shepherdThere, 'that field already has a shepherd');
+    }
+    case 'skip':
+      if (s.phase !== 'deploy') return why(RULE.wrongPhase, 'nothing to skip now');
+      return why(RULE.malformed, 'skip takes no arguments');
+    case 'grow': case 'drive':
+      if (s.phase !== 'flock') return why(RULE.wrongPhase, 'you may tend your flock only after extending its field');
+      return why(RULE.malformed, `${x.type} takes no arguments`);
+    default:
+      return why(RULE.malformed, `unknown action type ${String(x.type)}`);
+  }
+}
+
+function place(s: CarcState, p: number, a: { x: number; y: number; rot: number }): CarcState {
   const tt = TILES[s.current]!;
-  if (!tt.rotations.includes(a.rot)) fail(RULE.badRotation, `rotation ${a.rot} is not one of ${tt.rotations.join(', ')} for this tile`);
-  const before = boardOf(s.tiles);
-  if (!before.fits(s.current, a.rot, a.x, a.y)) fail(RULE.noFit, `the tile does not fit at (${a.x}, ${a.y}) with rotation ${a.rot}`);
   const tiles = append(s.tiles, packPlacement(s.current, a.rot, a.x, a.y));
   const board = advanceBoard(s.tiles, tiles);
   const t = board.n - 1;
@@ -239,29 +269,19 @@ function place(s: CarcState, p: number, a: { x: unknown; y: unknown; rot: unknow
   return d;
 }
 
-function deploy(s: CarcState, p: number, a: { type: 'follower' | 'shepherd'; feature: unknown }): CarcState {
-  if (s.phase !== 'deploy') fail(RULE.wrongPhase, 'figures are deployed right after placing a tile');
-  if (!isInt(a.feature) || Object.keys(a).length !== 2) fail(RULE.malformed, `${a.type} needs an integer feature`);
+function deploy(s: CarcState, p: number, a: { type: 'follower' | 'shepherd'; feature: number }): CarcState {
   const board = boardOf(s.tiles);
   const t = board.n - 1;
   const tt = TILES[board.ttype[t]!]!;
-  if (a.feature < 0 || a.feature >= tt.features.length) fail(RULE.noSuchFeature, `the tile has no feature ${a.feature}`);
   const kind = tt.features[a.feature]!.kind;
-  const spot = deploySpots(s, board).find((x) => x.feature === a.feature);
   const d = copyState(s);
   if (a.type === 'follower') {
-    if (s.supply[p] === 0) fail(RULE.noFollower, 'no follower left in your supply');
-    if (kind === FIELD && !s.opts.farmers) fail(RULE.noFarmers, 'farmers are not in play');
-    if (!spot?.follower) fail(RULE.occupied, 'that feature already has a follower');
     d.meeples = append4(s.meeples, p, t, a.feature, 0);
     d.supply = s.supply.slice();
     d.supply[p]!--;
     d.events.push({ e: 'follower', p, kind: KIND_NAMES[kind]! });
     return afterDeploy(d, board);
   }
-  if (!s.opts.hs || shepherdOnBoard(s.meeples, p)) fail(RULE.shepherdBusy, 'your shepherd is not in your supply');
-  if (kind !== FIELD) fail(RULE.notField, 'a shepherd goes on a field');
-  if (!spot?.shepherd) fail(RULE.shepherdThere, 'that field already has a shepherd');
   d.events.push({ e: 'shepherd', p });
   const rng = s.rng.slice() as RngState;
   const bag = s.bag.slice();
@@ -279,8 +299,6 @@ function deploy(s: CarcState, p: number, a: { type: 'follower' | 'shepherd'; fea
 }
 
 function tend(s: CarcState, p: number, a: { type: 'grow' | 'drive' }): CarcState {
-  if (s.phase !== 'flock') fail(RULE.wrongPhase, 'you may tend your flock only after extending its field');
-  if (Object.keys(a).length !== 1) fail(RULE.malformed, `${a.type} takes no arguments`);
   const board = boardOf(s.tiles);
   const root = shepherdRoot(board, p, s.meeples);
   const d = copyState(s);
