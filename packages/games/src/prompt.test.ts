@@ -11,11 +11,11 @@ const MESSAGES: Record<string, Record<string, Record<string, string>>> = {
 };
 
 /** Plays seeded random games and collects every prompt an active role is shown. */
-function promptsSeen(game: AnyGame, scenario: string, games: number): Map<string, number> {
+function promptsSeen(game: AnyGame, scenario: string, games: number, variants?: Record<string, unknown>): Map<string, number> {
   const seen = new Map<string, number>();
   for (let g = 0; g < games; g++) {
     const rng = new Rng(`prompts:${scenario}:${g}`);
-    let s = game.setup({ seed: `p${g}`, scenario });
+    let s = game.setup({ seed: `p${g}`, scenario, ...(variants ? { variants } : {}) });
     for (let i = 0; i < 4000 && game.outcome(s) === null; i++) {
       const active = game.active(s);
       for (const r of active) {
@@ -36,6 +36,8 @@ for (const [id, scenarios] of [['hammer-of-the-scots', ['braveheart', 'the-bruce
     assert.ok(game.prompt, 'the game has a prompt');
     const keys = new Set<string>();
     for (const sc of scenarios) for (const k of promptsSeen(game, sc, 6).keys()) keys.add(k);
+    // HACSE Early against Late: the Early player's first decision is the balancing option.
+    if (id === 'hacse') for (const k of promptsSeen(game, 'late', 3, { decks: { axis: 'germany-early', allies: 'soviet-late' } }).keys()) keys.add(k);
     assert.ok(keys.size >= 3, `several prompts seen: ${[...keys].join(', ')}`);
     for (const lang of ['en', 'de', 'es', 'zh-Hans']) {
       const table = MESSAGES[id]![lang]!;

@@ -135,7 +135,7 @@ const ROWS: Row[] = [
     "Winter: Wallace may winter in Selkirk.",
     "Winter: Wallace darf in Selkirk überwintern.",
     "Invierno: Wallace puede invernar en Selkirk.",
-    "冬季：华莱士可以在塞尔扣克过冬。",
+    "冬季：华勒斯可以在塞尔扣克过冬。",
   ],
   ["prompt.w-build",
     "Winter: spend your replacement points, then end.",
