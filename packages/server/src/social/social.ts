@@ -66,6 +66,8 @@ export class Social {
     o.service.gameHooks = {
       created: async (id, body) => {
         if (body.rated || body.rematchOf) await sql.run('INSERT INTO game_meta (game_id, rated, rematch_of) VALUES (?, ?, ?)', [id, body.rated ? 1 : 0, body.rematchOf ?? null]);
+        // A new open game: every lobby hears of it (creating does not bump a version, so no change event).
+        this.signal(id);
       },
       beforeBotSeat: async (id) => {
         if ((await ratedOf(sql, [id])).has(id)) throw unprocessable('rated-people-only', 'A rated game is for people only: no bot seats.');
