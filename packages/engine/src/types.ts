@@ -23,6 +23,8 @@ export interface VariantSpec {
   default: unknown;
   values?: unknown[];
   description?: string;
+  /** Offered only with these scenarios (absent: every scenario). */
+  scenarios?: string[];
 }
 
 /** One line of a game's log as one viewer may see it: an i18n key plus arguments. */

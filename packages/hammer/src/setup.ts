@@ -17,6 +17,7 @@ export const VARIANTS: VariantSpec[] = [
     key: 'campaignEnd',
     default: '4th',
     values: ['4th', '1314'],
+    scenarios: ['campaign'],
     description: 'Campaign only. 4th: play past 1314 until a sudden-death victory (cut off by a noble count after the winter of 1400); 1314: older editions, noble count after the winter of 1314.',
   },
   { key: 'schiltrom', default: false, values: [false, true], description: 'Optional rule: Scottish infantry fire +1 in battles where the English have no archers.' },

@@ -2,6 +2,8 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 
 export * from './limits.js';
+export * from './social.js';
+import { ClientChat, ClientRematch, ServerChat, ServerRematch, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply } from './social.js';
 import { CORRESPONDENCE_DAYS, LIVE_BASE_SECONDS, LIVE_INCREMENT_SECONDS } from './limits.js';
 
 /**
@@ -30,7 +32,7 @@ export const Health = Type.Object({
 });
 export type HealthT = Static<typeof Health>;
 
-const VariantSpec = Type.Object({ key: Type.String(), default: Type.Unknown(), values: Type.Optional(Type.Array(Type.Unknown())), description: Type.Optional(Type.String()) });
+const VariantSpec = Type.Object({ key: Type.String(), default: Type.Unknown(), values: Type.Optional(Type.Array(Type.Unknown())), description: Type.Optional(Type.String()), scenarios: Type.Optional(Type.Array(Type.String(), { description: 'offered only with these scenarios' })) });
 export const Catalog = Type.Array(Type.Object({
   id: Type.String(),
   scenarios: Type.Array(Type.String()),
@@ -60,6 +62,14 @@ export const TimeControl = Type.Union([
 ], { description: 'chosen at creation; the server is the only clock' });
 export type TimeControlT = Static<typeof TimeControl>;
 
+export const SeekBody = Type.Object({
+  game: Type.String({ minLength: 1, maxLength: 64 }),
+  scenario: Type.Optional(Type.String({ maxLength: 64 })),
+  timeControl: Type.Optional(TimeControl),
+  rated: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false, description: 'any opponent for this game, scenario, time control and rated-ness (two players)' });
+export type SeekBodyT = Static<typeof SeekBody>;
+
 export const Clock = Type.Object({
   control: TimeControl,
   remaining: Type.Record(Type.String(), Type.Number(), { description: 'milliseconds left per seat at `at` (bot seats are never charged)' }),
@@ -74,6 +84,7 @@ export const CreateGame = Type.Object({
   scenario: Type.Optional(Type.String({ maxLength: 64 })),
   players: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
   variants: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { description: 'checked against the game\'s variant list (e.g. HACSE decks)' })),
+  rated: Type.Optional(Type.Boolean({ description: 'updates the players\' Glicko-2 ratings when it ends; people only (no bot seats)' })),
 }, { additionalProperties: false });
 export type CreateGameT = Static<typeof CreateGame>;
 export const IdReply = Type.Object({ id: Type.String({ description: 'also the invite link: /games/<id> in the web client' }) });
@@ -192,7 +203,7 @@ export const ClientPing = Type.Object({ type: Type.Literal('ping'), ref: Ref });
 export const ClientSync = Type.Object({ type: Type.Literal('sync'), ref: Ref }, { description: 'asks for the whole state again (after a gap in versions or log positions)' });
 export const ClientAbort = Type.Object({ type: Type.Literal('abort'), ref: Ref, role: Type.Optional(RoleName) }, { description: 'ends the game with no winner while fewer than 2 actions were played' });
 export const ClientClaim = Type.Object({ type: Type.Literal('claim'), ref: Ref, role: Type.Optional(RoleName) }, { description: 'claims the win over seats disconnected from a live game for 2 minutes' });
-export const ClientMessage = Type.Union([ClientAction, ClientUndo, ClientResign, ClientAbort, ClientClaim, ClientPing, ClientSync]);
+export const ClientMessage = Type.Union([ClientAction, ClientUndo, ClientResign, ClientAbort, ClientClaim, ClientPing, ClientSync, ClientChat, ClientRematch]);
 export type ClientMessageT = Static<typeof ClientMessage>;
 export type ClientMessageType = ClientMessageT['type'];
 
@@ -203,7 +214,7 @@ export const ServerError = Type.Object({
   error: Type.Object({ code: Type.String(), message: Type.String() }),
 });
 export const ServerPong = Type.Object({ type: Type.Literal('pong'), ref: Type.Union([Type.String(), Type.Number(), Type.Null()]) });
-export const ServerMessage = Type.Union([ServerState, ServerAck, ServerError, ServerPong]);
+export const ServerMessage = Type.Union([ServerState, ServerAck, ServerError, ServerPong, ServerChat, ServerRematch]);
 export type ServerStateT = Static<typeof ServerState>;
 export type ServerAckT = Static<typeof ServerAck>;
 export type ServerErrorT = Static<typeof ServerError>;
@@ -217,4 +228,5 @@ export const isClientMessage = (v: unknown): v is ClientMessageT => clientMessag
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
   SeatBody, ActionBody, UndoBody, ResignBody, ReplayReply, ClientMessage, ServerMessage,
+  ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList,
 };

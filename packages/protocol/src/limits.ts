@@ -30,3 +30,22 @@ export const CLAIM_AFTER_DISCONNECT_MS = 2 * 60 * 1000;
 export const OPEN_GAME_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
 /** A game may be aborted (no winner) while its log holds fewer actions than this. */
 export const ABORT_BEFORE_ACTIONS = 2;
+
+// ---- social: chat, ratings, seeks (docs/api.md "Chat", "Ratings", "Seeks") ----
+
+/** Longest chat message, in characters (after stripping control, bidi and zero-width characters). */
+export const CHAT_MAX_CHARS = 500;
+/** Chat messages one account may send per window, across all games; one more is answered 429 "chat-rate-limited". */
+export const CHAT_RATE = { messages: 5, windowMs: 10_000 } as const;
+/** Messages of one game read back on connect (the newest). */
+export const CHAT_HISTORY = 500;
+/** Users one account may mute. */
+export const MAX_MUTES = 500;
+/** Glicko-2 start values and the system constant (tau). */
+export const GLICKO = { rating: 1500, rd: 350, vol: 0.06, tau: 0.5 } as const;
+/** A rating whose deviation is above this is provisional (shown with a "?"). */
+export const PROVISIONAL_RD = 110;
+/** An open seek is withdrawn after this long: live time controls (and none), and correspondence. */
+export const SEEK_TTL_MS = { live: 30 * 60 * 1000, correspondence: 7 * 24 * 60 * 60 * 1000 } as const;
+/** Open seeks one account may hold at once. */
+export const MAX_SEEKS_PER_USER = 5;

@@ -16,6 +16,8 @@ import { apiRoutes, defaultRateLimits, type RateLimits } from './routes.js';
 import { LocalFanout, RedisFanout, type Fanout } from './fanout.js';
 import { openStore, type Store } from './store/index.js';
 import { webDelivery } from './web-static.js';
+import { Social } from './social/social.js';
+import { socialRoutes } from './social/routes.js';
 import type { ScryptCost } from './passwords.js';
 
 export { checkDepth } from './http-errors.js';
@@ -56,6 +58,7 @@ export interface ServerOptions {
 export interface TabulaServer {
   app: FastifyInstance;
   service: GameService;
+  social: Social;
   hub: LiveHub;
   bots: BotRunner;
   store: Store;
@@ -94,12 +97,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const bots = new BotRunner(service, { ...opts.bots, warn });
   let fanout: Fanout = new LocalFanout();
   if (opts.redis) fanout = await RedisFanout.open(opts.redis, (e) => app.log.warn({ err: e }, 'redis error'));
+  // Chat, ratings, rematch, profiles, the live lobby and seeks (social/); its signals ride the fan-out with version -1.
+  const social = new Social({ service, hub, publish: (id, v) => fanout.publish(id, v), warn, ...(opts.now ? { now: opts.now } : {}) });
   service.onChange((id, version, row) => {
     hub.changed(id, row);
     fanout.publish(id, version);
     bots.notify(row);
+    social.gameChanged(row);
   });
-  fanout.subscribe((id) => hub.changed(id));
+  fanout.subscribe((id) => {
+    hub.changed(id);
+    social.remote(id);
+  });
   fanout.onReconnect(() => hub.resyncAll());
 
   installErrorHandler(app);
@@ -126,8 +135,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const haveWeb = webDist !== null && existsSync(join(webDist, 'index.html')) && statSync(webDist).isDirectory();
   await app.register(webDelivery, { webDist: haveWeb ? resolve(webDist) : null });
 
-  const liveSocket = liveSocketHandler({ service, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner });
+  const liveSocket = liveSocketHandler({ service, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, social });
   await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger() }), { prefix: '/api' });
+  await app.register(socialRoutes(service, social), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
@@ -140,7 +150,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const timers: NodeJS.Timeout[] = [];
   return {
-    app, service, hub, bots, store,
+    app, service, hub, bots, store, social,
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
       const addr = await app.listen({ port, host });
       await bots.resumeAll();
@@ -155,12 +165,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
         }, sweepMs));
       }
       timers.push(setInterval(() => void hub.heartbeat(), 30_000));
+      if (sweepMs !== false) social.start();
       for (const t of timers) t.unref();
       return addr;
     },
     async close(): Promise<void> {
       for (const t of timers.splice(0)) clearInterval(t);
       hub.closeAll();
+      social.close();
       await bots.close();
       await app.close();
       await fanout.close();

@@ -17,6 +17,11 @@ export interface LiveSocketDeps {
   redis: Redis | null;
   /** Open sockets per owner in this process (false: no cap). */
   socketCap: number | false;
+  /** Chat and rematch (social/social.ts): sent on open and sync; their frames handled there. */
+  social?: {
+    opened(c: LiveConn): Promise<void>;
+    message(c: LiveConn, msg: Extract<ClientMessageT, { type: 'chat' | 'rematch' }>): Promise<number>;
+  };
 }
 
 /**
@@ -63,7 +68,11 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
     const play = async (c: LiveConn, msg: ClientMessageT): Promise<number | null> => {
       switch (msg.type) {
         case 'ping': send(socket, { type: 'pong', ref: msg.ref ?? null }); return null;
-        case 'sync': await hub.sendCurrent(c, true); return null;
+        case 'sync': await hub.sendCurrent(c, true); await deps.social?.opened(c); return null;
+        case 'chat':
+        case 'rematch':
+          if (!deps.social) throw new ApiError(404, 'not-found', 'Chat is not enabled on this server.');
+          return deps.social.message(c, msg);
         case 'action':
           checkDepth(msg.action);
           return service.actVersion(c.user, c.gameId, msg.version, msg.action, msg.role);
@@ -94,7 +103,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
       }
       const ref = typeof parsed === 'object' && parsed !== null && typeof (parsed as { ref?: unknown }).ref !== 'object' ? ((parsed as { ref?: string | number }).ref ?? null) : null;
       if (!isClientMessage(parsed)) {
-        return fail(typeof ref === 'string' || typeof ref === 'number' ? ref : null, new ApiError(400, 'bad-request', 'A message is { type: "action" | "undo" | "resign" | "abort" | "claim" | "ping" | "sync", ref?, version?, action?, role? } with fields of the right types.'));
+        return fail(typeof ref === 'string' || typeof ref === 'number' ? ref : null, new ApiError(400, 'bad-request', 'A message is { type: "action" | "undo" | "resign" | "abort" | "claim" | "ping" | "sync" | "chat" | "rematch", ref?, version?, action?, role?, text?, op? } with fields of the right types.'));
       }
       const msg = parsed;
       try {
@@ -147,6 +156,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
         conn = { ws: socket, gameId: req.params.id, user, owner, liveClock: row.timeControl.kind === 'live', ...(role !== undefined ? { role } : {}), ...(token !== null && user ? { token } : {}) };
         hub.add(conn);
         await hub.sendCurrent(conn, true);
+        await deps.social?.opened(conn);
         for (const raw of queue.splice(0)) void handle(raw);
       } catch (e) {
         // A store outage closes with 4503, which clients retry with backoff; refusals (4403, 4404) are final.

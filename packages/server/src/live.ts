@@ -52,6 +52,11 @@ export class LiveHub {
     if (c.user !== null && !this.isConnected(c.gameId, c.user.id)) this.presenceChanged(c);
   }
 
+  /** The sockets of this process on `gameId` (social/ pushes chat and rematch offers to them). */
+  watchers(gameId: string): readonly LiveConn[] {
+    return [...(this.byGame.get(gameId) ?? [])];
+  }
+
   /** Whether `userId` has a socket on `gameId` in this process. */
   isConnected(gameId: string, userId: number): boolean {
     const set = this.byGame.get(gameId);

@@ -22,6 +22,18 @@ export interface CreateGameBody {
   players?: number;
   variants?: Record<string, unknown>;
   timeControl?: TimeControl;
+  /** Glicko-2 rated (social/ratings.ts); people only. */
+  rated?: boolean;
+  /** The finished game this one is a rematch of (social/rematch.ts). */
+  rematchOf?: string;
+}
+
+/** What the social module (social/) adds to creating a game and taking a seat. */
+export interface GameHooks {
+  /** After the game's row exists (records `rated`, a rematch's origin). */
+  created?(id: string, body: CreateGameBody): Promise<void>;
+  /** Before a seat is given to a bot: throws to refuse (rated games are for people only). */
+  beforeBotSeat?(gameId: string): Promise<void>;
 }
 
 export interface ServiceOptions {
@@ -76,6 +88,8 @@ export class GameService {
   private lastSessionSweep = -Infinity;
   private readonly hooks: NonNullable<ServiceOptions['hooks']>;
   connected: (gameId: string, userId: number) => boolean;
+  /** Set by the social module (app.ts). */
+  gameHooks: GameHooks = {};
 
   constructor(opts: ServiceOptions) {
     this.store = opts.store;
@@ -195,6 +209,7 @@ export class GameService {
       id, game: game.id, scenario, players: options.players ?? null, variants: options.variants ?? null, seed: options.seed,
       roles, activeRoles: active, createdBy: user.id, now, timeControl, clock: newClock(timeControl, roles, now),
     });
+    await this.gameHooks.created?.(id, body);
     return { id };
   }
 
@@ -231,6 +246,7 @@ export class GameService {
       if (!botNames().includes(bot)) throw unprocessable('unknown-bot', `No bot "${bot}" (${botNames().join(', ')}).`);
       const seated = row0.seats.some((s) => s.userId === user.id);
       if (row0.createdBy !== user.id && !seated) throw forbidden('not-allowed', 'Only the game\'s creator or a seated player may give a seat to a bot.');
+      await this.gameHooks.beforeBotSeat?.(id);
     }
     const game = this.gameOf(row0);
     const active = game.active(game.setup(setupOptionsOfRow(row0)));

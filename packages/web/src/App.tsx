@@ -11,6 +11,7 @@ import { LocalSetup } from './pages/LocalSetup.js';
 import { LocalGame } from './pages/LocalGame.js';
 import { LocalReplay, OnlineReplay } from './pages/Replay.js';
 import { Rules } from './pages/Rules.js';
+import { Leaderboard, Profile } from './pages/Profile.js';
 import { GAME_IDS } from './engines.js';
 import { gameName } from './labels.js';
 import { quickStart } from './local/quick.js';
@@ -105,6 +106,8 @@ function Page() {
   if ((m = path.match(/^\/rules\/([\w-]+)$/))) return <Rules gameId={m[1]} />;
   if ((m = path.match(/^\/games\/([^/]+)\/replay$/))) return <OnlineReplay id={decodeURIComponent(m[1]!)} />;
   if ((m = path.match(/^\/games\/([^/]+)$/))) return <OnlineGame key={m[1]} id={decodeURIComponent(m[1]!)} />;
+  if ((m = path.match(/^\/u\/([^/]+)$/))) return <Profile key={m[1]} name={decodeURIComponent(m[1]!)} />;
+  if ((m = path.match(/^\/ratings\/([\w-]+)$/))) return <Leaderboard key={m[1]} game={m[1]!} />;
   if (path === '/new') return auth ? <NewGame /> : <SignIn next={`/new${location.search}`} />;
   return auth ? <Lobby /> : <Welcome />;
 }
@@ -133,7 +136,7 @@ export function App() {
           </select>
         </label>
         {auth ? (
-          <span className="who"><span className="muted">{auth.name}</span> <button type="button" className="small" onClick={() => api.signOut()}>{t('auth.signOut')}</button></span>
+          <span className="who"><Link to={`/u/${encodeURIComponent(auth.name)}`} className="muted" data-testid="nav-profile">{auth.name}</Link> <button type="button" className="small" onClick={() => api.signOut()}>{t('auth.signOut')}</button></span>
         ) : (
           <Link to="/signin" className="button small" data-testid="nav-signin">{t('auth.signIn')}</Link>
         )}

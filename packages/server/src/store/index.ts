@@ -3,7 +3,7 @@ import { SqliteStore } from './sqlite.js';
 import { PostgresStore } from './postgres.js';
 import type { Store } from './types.js';
 
-export type { Store, GameRow, SeatRow, UserRow, GameStatus, GamePatch, NewGame, WriteResult, SeatResult, ListQuery } from './types.js';
+export type { SqlRunner, Store, GameRow, SeatRow, UserRow, GameStatus, GamePatch, NewGame, WriteResult, SeatResult, ListQuery } from './types.js';
 export { SqliteStore } from './sqlite.js';
 export { PostgresStore } from './postgres.js';
 

@@ -1,9 +1,14 @@
 import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
 import { gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock } from './schema.js';
-import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
+import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 
 type Q = pg.Pool | pg.PoolClient;
+
+function numbered(sql: string): string {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+}
 
 export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
@@ -21,6 +26,12 @@ export class PostgresStore implements Store {
     await store.migrate();
     return store;
   }
+
+  /** `?` placeholders become `$1, $2, ...` (no `?` appears in our SQL otherwise). */
+  readonly sql: SqlRunner = {
+    all: async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => (await this.pool.query(numbered(sql), params as unknown[])).rows as T[],
+    run: async (sql: string, params: readonly unknown[] = []): Promise<number> => (await this.pool.query(numbered(sql), params as unknown[])).rowCount ?? 0,
+  };
 
   private async migrate(): Promise<void> {
     const c = await this.pool.connect();

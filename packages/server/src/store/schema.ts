@@ -14,11 +14,11 @@ export function startedClock(json: string | null, now: number): { clock: string;
 export type Dialect = 'sqlite' | 'postgres';
 
 /** Where the dialects differ: an auto-numbered key, 64-bit integers (ids, ms timestamps), and a table clause. */
-interface Types { serialKey: string; int64: string; withoutRowid: string }
+interface Types { serialKey: string; int64: string; withoutRowid: string; double: string }
 
 const TYPES: Record<Dialect, Types> = {
-  sqlite: { serialKey: 'INTEGER PRIMARY KEY AUTOINCREMENT', int64: 'INTEGER', withoutRowid: ' WITHOUT ROWID' },
-  postgres: { serialKey: 'BIGSERIAL PRIMARY KEY', int64: 'BIGINT', withoutRowid: '' },
+  sqlite: { serialKey: 'INTEGER PRIMARY KEY AUTOINCREMENT', int64: 'INTEGER', withoutRowid: ' WITHOUT ROWID', double: 'REAL' },
+  postgres: { serialKey: 'BIGSERIAL PRIMARY KEY', int64: 'BIGINT', withoutRowid: '', double: 'DOUBLE PRECISION' },
 };
 
 /** Schema migrations, applied in order; migration i + 1 is recorded as version i + 1 in schema_migrations. */
@@ -77,6 +77,65 @@ const MIGRATIONS: ((t: Types) => string)[] = [
    ALTER TABLE games ADD COLUMN deadline ${t.int64};
    CREATE INDEX games_deadline ON games(status, deadline);
    ALTER TABLE seats ADD COLUMN seen_at ${t.int64};`,
+  // The social side (server/src/social/): rated games and rematch links, chat, mutes, Glicko-2 ratings, rematch offers, seeks.
+  (t) => `CREATE TABLE game_meta (
+     game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+     rated INTEGER NOT NULL,
+     rematch_of TEXT,
+     rated_done INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE TABLE chat (
+     id ${t.serialKey},
+     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+     seq INTEGER NOT NULL,
+     channel TEXT NOT NULL,
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     role TEXT,
+     text TEXT NOT NULL,
+     created_at ${t.int64} NOT NULL
+   );
+   CREATE INDEX chat_game ON chat(game_id, id);
+   CREATE TABLE mutes (
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     muted_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     created_at ${t.int64} NOT NULL,
+     PRIMARY KEY (user_id, muted_id)
+   );
+   CREATE TABLE ratings (
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     game TEXT NOT NULL,
+     rating ${t.double} NOT NULL,
+     rd ${t.double} NOT NULL,
+     vol ${t.double} NOT NULL,
+     games INTEGER NOT NULL,
+     updated_at ${t.int64} NOT NULL,
+     PRIMARY KEY (user_id, game)
+   );
+   CREATE INDEX ratings_game ON ratings(game, rating DESC);
+   CREATE TABLE rematches (
+     game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+     offered_by ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     status TEXT NOT NULL,
+     token TEXT,
+     new_game TEXT,
+     updated_at ${t.int64} NOT NULL
+   );
+   CREATE TABLE seeks (
+     id TEXT PRIMARY KEY,
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     game TEXT NOT NULL,
+     scenario TEXT NOT NULL,
+     time_control TEXT NOT NULL,
+     rated INTEGER NOT NULL,
+     status TEXT NOT NULL,
+     token TEXT,
+     game_id TEXT,
+     created_at ${t.int64} NOT NULL,
+     expires_at ${t.int64} NOT NULL,
+     updated_at ${t.int64} NOT NULL
+   );
+   CREATE INDEX seeks_open ON seeks(status, game, created_at);
+   CREATE INDEX seeks_user ON seeks(user_id, status);`,
 ];
 
 /** The table that records the applied migrations. */

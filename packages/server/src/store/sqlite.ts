@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LogEntry, Role } from '@tabula/engine';
 import { gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, type GameDbRow, type SeatDbRow } from './schema.js';
-import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
+import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 
 export interface SqliteOptions {
   /** 'NORMAL' (default; durable across process crashes in WAL mode) or 'FULL' (also across power loss). */
@@ -31,6 +31,14 @@ export class SqliteStore implements Store {
     if (!st) this.statements.set(sql, (st = this.db.prepare(sql)));
     return st;
   }
+
+  readonly sql: SqlRunner = {
+    all: <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
+      const st = this.q(sql);
+      return Promise.resolve((st.reader ? st.all(...params) : (st.run(...params), [])) as T[]);
+    },
+    run: (sql: string, params: readonly unknown[] = []): Promise<number> => Promise.resolve(this.q(sql).run(...params).changes),
+  };
 
   private migrate(): void {
     this.db.exec(migrationsTable('sqlite'));

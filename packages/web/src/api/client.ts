@@ -2,6 +2,7 @@
 // name live in localStorage. Moves, undo and resign go over the live socket (live.ts).
 import type {
   CatalogT, CreateGameT, GameListT, GameStateT, GameSummaryT, HealthT, IdReplyT, ReplayReplyT, TokenReplyT,
+  ChatReplyT, LeaderboardT, MuteListT, ProfileT, SeekBodyT, SeekT,
 } from '@tabula/protocol';
 
 export interface ApiErrorBody { error?: { code?: string; message?: string } }
@@ -96,4 +97,12 @@ export const api = {
     request<GameStateT>('POST', `/games/${encodeURIComponent(id)}/seats`, bot ? { role, bot } : { role }),
   getGame: (id: string, role?: string) => request<GameStateT>('GET', `/games/${encodeURIComponent(id)}${role ? `?role=${encodeURIComponent(role)}` : ''}`),
   replay: (id: string) => request<ReplayReplyT>('GET', `/games/${encodeURIComponent(id)}/replay`),
+  chat: (id: string) => request<ChatReplyT>('GET', `/games/${encodeURIComponent(id)}/chat`),
+  profile: (name: string) => request<ProfileT>('GET', `/users/${encodeURIComponent(name)}`),
+  leaderboard: (game: string) => request<LeaderboardT>('GET', `/ratings/${encodeURIComponent(game)}`),
+  mute: (name: string) => request<MuteListT>('POST', '/mutes', { name }),
+  unmute: (name: string) => request<MuteListT>('DELETE', `/mutes/${encodeURIComponent(name)}`),
+  muted: () => request<MuteListT>('GET', '/mutes'),
+  seek: (body: SeekBodyT) => request<SeekT>('POST', '/seeks', body),
+  cancelSeek: (id: string) => request<null>('DELETE', `/seeks/${encodeURIComponent(id)}`),
 };

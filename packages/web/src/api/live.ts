@@ -4,7 +4,7 @@
 // starts past what the page holds (a gap) makes the page ask for the whole state again (`sync`).
 // Reconnects with backoff after retryable closes.
 
-import type { ClientMessageT, GameStateT, ServerMessageT } from '@tabula/protocol';
+import type { ChatLineT, ClientMessageT, GameStateT, RematchT, ServerMessageT } from '@tabula/protocol';
 import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
 import { mergeState } from '@tabula/protocol/merge';
 import { getAuth } from './client.js';
@@ -39,6 +39,10 @@ export function connectLive(gameId: string, h: {
   onStatus?(s: LiveStatus): void;
   /** A refusal of the socket itself (e.g. 4404 no such game): final. */
   onFatal?(e: LiveError): void;
+  /** Chat lines: all of them (`whole`: on connect and sync) or new ones to append. */
+  onChat?(lines: ChatLineT[], whole: boolean): void;
+  /** The game's rematch offer changed. */
+  onRematch?(r: RematchT | null): void;
 }): LiveGame {
   let ws: WebSocket | null = null;
   let stopped = false;
@@ -63,6 +67,10 @@ export function connectLive(gameId: string, h: {
       shown = merged;
       h.onState(merged);
       settle();
+    } else if (m.type === 'chat') {
+      h.onChat?.(m.lines, m.whole);
+    } else if (m.type === 'rematch') {
+      h.onRematch?.(m.rematch);
     } else if (m.type === 'ack') {
       const p = typeof m.ref === 'number' ? pending.get(m.ref) : undefined;
       if (p) { p.version = m.version; settle(); }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogLineT, OutcomeT } from '@tabula/protocol';
 import { roleName } from '../labels.js';
@@ -22,7 +23,7 @@ export function carcassonneBreakdown(log: LogLineT[]): Record<string, Record<str
 const FEATURES = ['city', 'road', 'cloister', 'field', 'flock'];
 
 /** The end of a game: who won and why in words, per-seat scores (and their breakdown), the replay. */
-export function Result({ gameId, id, outcome, roles, log }: { gameId: string; id: string; outcome: OutcomeT; roles: string[]; log: LogLineT[] }) {
+export function Result({ gameId, id, outcome, roles, log, children }: { gameId: string; id: string; outcome: OutcomeT; roles: string[]; log: LogLineT[]; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const names = (rs: string[]) => rs.map((r) => roleName(t, gameId, r)).join(', ');
   const by = outcome.by ? names(outcome.by.split(',')) : '';
@@ -53,6 +54,7 @@ export function Result({ gameId, id, outcome, roles, log }: { gameId: string; id
         </table>
       )}
       <p><Link to={`/games/${id}/replay`} className="button" data-testid="result-replay">{t('result.replay')}</Link></p>
+      {children}
     </section>
   );
 }

@@ -74,6 +74,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
     e.preventDefault();
     const vs: Record<string, unknown> = {};
     for (const v of entry.variants) {
+      if (v.scenarios && !v.scenarios.includes(scenario)) continue;
       if (isDeckVariant(v)) { if (Object.keys(decks).length) vs[v.key] = decks; continue; }
       const raw = variants[v.key];
       if (raw !== undefined && raw !== String(v.default)) vs[v.key] = typeof v.default === 'string' ? raw : parseVariantValue(raw);
@@ -107,7 +108,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
           </select>
         </label>
       )}
-      {entry.variants.filter((v) => !redundantDeckChoice(v, entry.variants)).map((v) => isDeckVariant(v) ? (
+      {entry.variants.filter((v) => !redundantDeckChoice(v, entry.variants) && (!v.scenarios || v.scenarios.includes(scenario))).map((v) => isDeckVariant(v) ? (
         <DeckPicker key={v.key} gameId={entry.id} roles={roles} value={decks} onChange={setDecks} />
       ) : (
         <label key={v.key}>{variantName(t, entry.id, v.key)}

@@ -6,6 +6,7 @@ import { loadGame } from '../games.js';
 import { gameName, scenarioName } from '../labels.js';
 import { RoleBadge } from '../components/GameScreen.js';
 import { timeControlText } from '../components/Clocks.js';
+import { LiveLobby } from '../components/LiveLobby.js';
 
 function GameRow({ g, yourTurn }: { g: GameSummary; yourTurn?: boolean }) {
   const { t } = useTranslation();
@@ -36,12 +37,11 @@ export function Lobby() {
   const me = getAuth();
   const [open, setOpen] = useState<GameSummary[]>([]);
   const [active, setActive] = useState<GameSummary[]>([]);
-  const [finished, setFinished] = useState<GameSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
       const [o, a, f] = await Promise.all([api.listGames('open'), api.listGames('active'), api.listGames('finished')]);
-      setOpen(o); setActive(a); setFinished(f); setError(null);
+      setOpen(o); setActive(a); setError(null);
       // Role and scenario names come with each game's messages.
       for (const id of new Set([...o, ...a, ...f].map((g) => g.game))) void loadGame(id).catch(() => undefined);
     } catch (e) {
@@ -57,8 +57,6 @@ export function Lobby() {
   const isMine = (g: GameSummary) => g.yourRoles.length > 0;
   const myTurn = (g: GameSummary) => g.yourTurn;
   const mine = [...open.filter(isMine), ...active.filter(isMine)].sort((a, b) => Number(myTurn(b)) - Number(myTurn(a)));
-  const others = [...open.filter((g) => !isMine(g))];
-  const watch = active.filter((g) => !isMine(g));
   return (
     <div className="lobby">
       <div className="lobby-head">
@@ -73,20 +71,8 @@ export function Lobby() {
         <h2>{t('lobby.mine')}</h2>
         {mine.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{mine.map((g) => <GameRow key={g.id} g={g} yourTurn={myTurn(g)} />)}</ul>}
       </section>
-      <section className="panel">
-        <h2>{t('lobby.open')}</h2>
-        {others.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{others.map((g) => <GameRow key={g.id} g={g} />)}</ul>}
-      </section>
-      {watch.length > 0 && (
-        <section className="panel">
-          <h2>{t('lobby.watch')}</h2>
-          <ul className="games">{watch.map((g) => <GameRow key={g.id} g={g} />)}</ul>
-        </section>
-      )}
-      <section className="panel">
-        <h2>{t('lobby.finished')}</h2>
-        {finished.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{finished.slice(0, 50).map((g) => <GameRow key={g.id} g={g} />)}</ul>}
-      </section>
+      {/* Open, playing and finished games, filters and seeks: pushed by the lobby socket (LiveLobby). */}
+      <LiveLobby onChange={load} />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameStateT } from '@tabula/protocol';
+import type { ChatLineT, GameStateT, RematchT } from '@tabula/protocol';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { connectLive, LiveError, type LiveGame, type LiveStatus } from '../api/live.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { CLAIM_AFTER_DISCONNECT_MS, Clocks } from '../components/Clocks.js';
 import { Result } from '../components/Result.js';
+import { Chat } from '../components/Chat.js';
+import { RematchPanel } from '../components/Rematch.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
 import { loadGame } from '../games.js';
 import { roleName, ruleText } from '../labels.js';
@@ -23,6 +25,9 @@ export function OnlineGame({ id }: { id: string }) {
   // The socket lives as long as the page shows this game: a new `t` (a namespace loaded) must not reopen it.
   const tRef = useRef(t);
   tRef.current = t;
+  // Chat and the rematch offer come over the same socket (social).
+  const [chat, setChat] = useState<ChatLineT[]>([]);
+  const [rematch, setRematch] = useState<RematchT | null>(null);
 
   useEffect(() => {
     // The socket is the only source of the game's state: pushed on connect and after every change.
@@ -33,6 +38,12 @@ export function OnlineGame({ id }: { id: string }) {
       },
       onStatus: setLive,
       onFatal: (e) => setError(tRef.current(`error.${e.code}`, { defaultValue: e.message })),
+      onChat: (lines, whole) => setChat((prev) => {
+        if (whole) return lines;
+        const seen = new Set(prev.map((l) => l.id));
+        return [...prev, ...lines.filter((l) => !seen.has(l.id))];
+      }),
+      onRematch: setRematch,
     });
     liveRef.current = conn;
     return () => { conn.close(); liveRef.current = null; };
@@ -82,6 +93,21 @@ export function OnlineGame({ id }: { id: string }) {
     try { await api.takeSeat(id, role, bot); setError(null); } catch (e) { setError(e instanceof ApiError ? t(`error.${e.code}`, { defaultValue: e.message }) : String(e)); } finally { setBusy(false); }
   };
 
+  // An accepted rematch moves both players' pages to the new game.
+  const iPlay = !!d && d.roles.length > 0;
+  useEffect(() => {
+    if (iPlay && rematch?.status === 'accepted' && rematch.game && rematch.game !== id) navigate(`/games/${rematch.game}`);
+  }, [iPlay, rematch, id]);
+  const sendChat = async (text: string) => {
+    if (!liveRef.current) throw new Error(t('live.closed'));
+    try { await liveRef.current.send({ type: 'chat', text }); } catch (e) { throw new Error(e instanceof LiveError ? t(`error.${e.code}`, { defaultValue: e.message }) : String(e)); }
+  };
+  const mute = (name: string) => {
+    if (!confirm(t('chat.muteConfirm', { name }))) return;
+    void api.mute(name).then(() => setChat((prev) => prev.filter((l) => l.user !== name)), (e: unknown) => setError(String(e)));
+  };
+  const rematchOp = (op: 'offer' | 'accept' | 'decline' | 'cancel') => void sendLive({ type: 'rematch', op });
+
   const myTurnNow = !!d && d.yourTurn;
   useEffect(() => {
     // The tab title says when it is your turn (the opponent may move while you look elsewhere).
@@ -127,8 +153,13 @@ export function OnlineGame({ id }: { id: string }) {
   const above = (
     <>
       {d.clock && <Clocks gameId={d.game} clock={d.clock} finished={finished} />}
-      {finished && d.outcome && <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} />}
+      {finished && d.outcome && (
+        <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log}>
+          <RematchPanel rematch={rematch} me={auth?.name ?? null} isPlayer={iPlay} busy={busy} onOp={rematchOp} />
+        </Result>
+      )}
       {invitePanel}
+      <Chat gameId={d.game} lines={chat} me={auth?.name ?? null} isPlayer={iPlay} onSend={sendChat} onMute={mute} />
     </>
   );
   return (

@@ -6,9 +6,11 @@ import { loadGame, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { historyOf, loadCurrent } from '../local/session.js';
 import { roleName } from '../labels.js';
+import type { ChatLineT } from '@tabula/protocol';
+import { ChatLineView } from '../components/Chat.js';
 
 /** Steps through a game's log, replayed locally through the engine, from any side's view or the spectator's. */
-export function ReplayViewer({ log }: { log: GameLogJson }) {
+export function ReplayViewer({ log, chat }: { log: GameLogJson; chat?: ChatLineT[] }) {
   const { t } = useTranslation();
   const [mod, setMod] = useState<GameModule | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +54,13 @@ export function ReplayViewer({ log }: { log: GameLogJson }) {
         <input type="range" min={0} max={n} value={step} onChange={(e) => setStep(Number(e.target.value))} data-testid="replay-slider" />
       </label>
       <p data-testid="replay-step">{t('replay.step', { step, total: n })}</p>
+      {chat && chat.length > 0 && (
+        <section className="chat replay-chat" aria-label={t('chat.title')}>
+          <h3>{t('chat.title')}</h3>
+          {/* A line written after k actions shows from step k on. */}
+          <ol className="chat-lines" data-testid="replay-chat">{chat.filter((l) => l.seq <= step).map((l) => <ChatLineView key={l.id} gameId={game.id} line={l} />)}</ol>
+        </section>
+      )}
     </div>
   );
   return (
@@ -64,12 +73,14 @@ export function ReplayViewer({ log }: { log: GameLogJson }) {
 export function OnlineReplay({ id }: { id: string }) {
   const { t } = useTranslation();
   const [log, setLog] = useState<GameLogJson | null>(null);
+  const [chat, setChat] = useState<ChatLineT[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    api.chat(id).then((c) => setChat(c.lines), () => undefined);
     api.replay(id).then(setLog, (e: unknown) => setError(e instanceof ApiError ? i18next.t(`error.${e.code}`, { defaultValue: e.message }) : String(e)));
   }, [id]);
   if (error) return <p className="error" role="alert">{error}</p>;
-  return log ? <ReplayViewer log={log} /> : <p className="muted">{t('common.loading')}</p>;
+  return log ? <ReplayViewer log={log} chat={chat} /> : <p className="muted">{t('common.loading')}</p>;
 }
 
 export function LocalReplay() {

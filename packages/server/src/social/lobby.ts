@@ -1,0 +1,105 @@
+import type { WebSocket } from 'ws';
+import type { LobbyGameT, LobbyMessageT } from '@tabula/protocol';
+import type { GameService } from '../service.js';
+import type { GameRow, UserRow } from '../store/index.js';
+import { lobbyGame, ratedOf } from './games.js';
+import type { Seeks } from './seeks.js';
+
+interface LobbyConn { ws: WebSocket; user: UserRow | null; since: number; told: Set<string> }
+
+function send(ws: WebSocket, m: LobbyMessageT): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+}
+
+/**
+ * The lobby socket of one process (GET /api/lobby/live): on connect the open, playing and recently
+ * finished games and the open seeks; then each game whose status or seats changed, the seeks whenever
+ * they change, and "paired" to the two players of a seek pairing. Changes made in other processes
+ * arrive through the fan-out (social.ts).
+ */
+export class LobbyHub {
+  private readonly conns = new Set<LobbyConn>();
+  /** What each game was last pushed as (status + seats), so a move alone pushes nothing. */
+  private readonly last = new Map<string, string>();
+  private readonly pending = new Map<string, GameRow | null>();
+  private timer: NodeJS.Timeout | null = null;
+  private seeksDirty = false;
+
+  constructor(private readonly service: GameService, private readonly seeks: Seeks, private readonly now: () => number,
+    private readonly warn: (obj: object, msg: string) => void) {}
+
+  get size(): number {
+    return this.conns.size;
+  }
+
+  async add(ws: WebSocket, user: UserRow | null): Promise<void> {
+    const c: LobbyConn = { ws, user, since: this.now(), told: new Set() };
+    this.conns.add(c);
+    ws.on('close', () => this.conns.delete(c));
+    const store = this.service.store;
+    const rows = [
+      ...(await store.listGames({ status: 'open', limit: 100 })),
+      ...(await store.listGames({ status: 'active', limit: 100 })),
+      ...(await store.listGames({ status: 'finished', limit: 50 })),
+    ];
+    const rated = await ratedOf(store.sql, rows.map((r) => r.id));
+    send(ws, { type: 'lobby', games: rows.map((r) => lobbyGame(this.service, r, rated.has(r.id))), seeks: await this.seeks.open() });
+  }
+
+  /** A game changed (here: with its row; elsewhere: null, read again). Pushes are batched every 100 ms. */
+  gameChanged(id: string, row: GameRow | null): void {
+    if (this.conns.size === 0) return;
+    this.pending.set(id, row ?? this.pending.get(id) ?? null);
+    this.schedule();
+  }
+
+  seeksChanged(): void {
+    if (this.conns.size === 0) return;
+    this.seeksDirty = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => { this.timer = null; void this.flush().catch((e: unknown) => this.warn({ err: e }, 'lobby push failed')); }, 100);
+    this.timer.unref();
+  }
+
+  private async flush(): Promise<void> {
+    const batch = [...this.pending];
+    this.pending.clear();
+    const rows: GameRow[] = [];
+    for (const [id, row] of batch) {
+      const r = row ?? (await this.service.store.getGame(id));
+      if (r) rows.push(r);
+    }
+    const rated = await ratedOf(this.service.store.sql, rows.map((r) => r.id));
+    for (const r of rows) {
+      const key = `${r.status}|${r.seats.map((s) => `${s.userId ?? ''}:${s.bot ?? ''}`).join(',')}`;
+      if (this.last.get(r.id) === key) continue;
+      this.last.set(r.id, key);
+      if (this.last.size > 20_000) this.last.delete(this.last.keys().next().value!);
+      const game: LobbyGameT = lobbyGame(this.service, r, rated.has(r.id));
+      for (const c of this.conns) send(c.ws, { type: 'game', game });
+    }
+    if (this.seeksDirty) {
+      this.seeksDirty = false;
+      const open = await this.seeks.open();
+      for (const c of this.conns) {
+        send(c.ws, { type: 'seeks', seeks: open });
+        if (!c.user) continue;
+        for (const s of await this.seeks.pairedSince(c.user.id, c.since)) {
+          if (c.told.has(s.id) || !s.gameId) continue;
+          c.told.add(s.id);
+          send(c.ws, { type: 'paired', seek: s.id, game: s.gameId });
+        }
+      }
+    }
+  }
+
+  closeAll(): void {
+    for (const c of this.conns) c.ws.close(1001, 'server shutting down');
+    this.conns.clear();
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatLineT } from '@tabula/protocol';
+import { CHAT_MAX_CHARS } from '@tabula/protocol/limits';
+import { roleName } from '../labels.js';
+import { Link } from '../router.js';
+
+const HIDE_KEY = 'tabula.hideSpectatorChat';
+
+/** One chat line: the writer (a link to the profile) and the text, always as text (React escapes it). */
+export function ChatLineView({ gameId, line, onMute }: { gameId: string; line: ChatLineT; onMute?: (name: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className={`chat-line chat-${line.channel}`} data-testid="chat-line" data-channel={line.channel}>
+      <Link to={`/u/${encodeURIComponent(line.user)}`} className="chat-user" dir="auto">{line.user}</Link>
+      {line.role && <span className="muted small"> ({roleName(t, gameId, line.role)})</span>}
+      {line.channel === 'spectators' && <span className="tag small">{t('chat.spectator')}</span>}
+      <span className="chat-text" dir="auto">{line.text}</span>
+      {onMute && <button type="button" className="small link" onClick={() => onMute(line.user)} aria-label={t('chat.muteUser', { name: line.user })}>{t('chat.mute')}</button>}
+    </li>
+  );
+}
+
+/** The game's chat: players' and spectators' lines; players may hide the spectators'. */
+export function Chat({ gameId, lines, me, isPlayer, onSend, onMute }: {
+  gameId: string; lines: ChatLineT[]; me: string | null; isPlayer: boolean;
+  onSend: (text: string) => Promise<void>; onMute: (name: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [hide, setHide] = useState(() => { try { return localStorage.getItem(HIDE_KEY) === '1'; } catch { return false; } });
+  const list = useRef<HTMLOListElement>(null);
+  const shown = lines.filter((l) => !(isPlayer && hide && l.channel === 'spectators'));
+  useEffect(() => { const el = list.current; if (el) el.scrollTop = el.scrollHeight; }, [shown.length]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    try {
+      await onSend(text);
+      setText('');
+      setError(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <section className="panel chat" aria-labelledby="chat-title" data-testid="chat">
+      <h3 id="chat-title">{t('chat.title')}</h3>
+      {isPlayer && (
+        <label className="small">
+          <input type="checkbox" checked={hide} data-testid="chat-hide-spectators" onChange={(e) => { setHide(e.target.checked); try { localStorage.setItem(HIDE_KEY, e.target.checked ? '1' : '0'); } catch { /* ignore */ } }} />
+          {' '}{t('chat.hideSpectators')}
+        </label>
+      )}
+      <ol className="chat-lines" ref={list} aria-live="polite">
+        {shown.length === 0 && <li className="muted small">{t('chat.empty')}</li>}
+        {shown.map((l) => <ChatLineView key={l.id} gameId={gameId} line={l} onMute={me && l.user !== me ? onMute : undefined} />)}
+      </ol>
+      {me ? (
+        <form onSubmit={(e) => void submit(e)} className="chat-form">
+          <label className="sr-only" htmlFor="chat-input">{isPlayer ? t('chat.toPlayers') : t('chat.toSpectators')}</label>
+          <input id="chat-input" value={text} maxLength={CHAT_MAX_CHARS} onChange={(e) => setText(e.target.value)} placeholder={isPlayer ? t('chat.toPlayers') : t('chat.toSpectators')} data-testid="chat-input" dir="auto" />
+          <button type="submit" data-testid="chat-send">{t('chat.send')}</button>
+        </form>
+      ) : <p className="muted small">{t('chat.signIn')}</p>}
+      {error && <p className="error small" role="alert">{error}</p>}
+    </section>
+  );
+}
