@@ -78,7 +78,9 @@ export function NotificationBell({ state }: { state: ReturnType<typeof useNotifi
   return (
     <div className="bell" ref={box}>
       <button type="button" className="small bell-button" aria-expanded={open} aria-haspopup="true" aria-label={label} title={label} data-testid="bell" onClick={() => setOpen((o) => !o)}>
-        <span aria-hidden="true">🔔</span>
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor" style={{ verticalAlign: '-3px' }}>
+          <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z" />
+        </svg>
         {state.unread > 0 && <span className="badge" data-testid="unread-badge" aria-hidden="true">{state.unread > 99 ? '99+' : state.unread}</span>}
       </button>
       {open && (
