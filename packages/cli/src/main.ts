@@ -130,17 +130,26 @@ program
   .option('--redis <url>', 'redis://... to fan out updates between several server processes')
   .option('--bot-threads <k>', 'worker threads for bot seats', (v) => Number.parseInt(v, 10), 1)
   .option('--bot-think <ms>', 'pause before a bot moves', (v) => Number.parseInt(v, 10), 400)
-  .action(async (o: { port: number; host: string; db: string; redis?: string; botThreads: number; botThink: number }) => {
+  .option('--smtp <url>', 'smtp://user:pass@host:587 (or smtps://...): email notifications to players who are not connected (none: no mail)')
+  .option('--mail-from <address>', 'From of notification mail (default "Tabula <tabula@HOST>" with HOST from --public-url)')
+  .option('--public-url <url>', 'the address players reach this server at, for links in mail and webhooks (default: the listening address)')
+  .option('--allow-private-webhooks', 'let webhooks call loopback, private and link-local addresses (closed networks only)')
+  .action(async (o: { port: number; host: string; db: string; redis?: string; botThreads: number; botThink: number; smtp?: string; mailFrom?: string; publicUrl?: string; allowPrivateWebhooks?: boolean }) => {
     if (!(o.port >= 0 && o.port < 65536)) program.error('--port must be 0-65535');
+    if (o.smtp !== undefined && !/^smtps?:\/\//.test(o.smtp)) program.error('--smtp must be smtp://... or smtps://...');
     const { createServer } = await import('@tabula/server');
-    const server = await createServer({ db: o.db, redis: o.redis, bots: { threads: o.botThreads, thinkMs: o.botThink } });
+    const server = await createServer({
+      db: o.db, redis: o.redis, bots: { threads: o.botThreads, thinkMs: o.botThink },
+      ...(o.smtp ? { smtp: o.smtp } : {}), ...(o.mailFrom ? { mailFrom: o.mailFrom } : {}), ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
+      allowPrivateWebhooks: o.allowPrivateWebhooks === true,
+    });
     // A stray rejection (a bug, or a dependency failing outside a request) is logged; the process keeps serving.
     process.on('unhandledRejection', (err) => server.app.log.error({ err }, 'unhandled rejection'));
     const stop = (): void => { void server.close().finally(() => process.exit(0)); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     const addr = await server.listen(o.port, o.host);
-    server.app.log.info(`Tabula listening on ${addr} (db ${o.db.startsWith('postgres') ? 'postgres' : o.db}${o.redis ? ', redis fan-out' : ''})`);
+    server.app.log.info(`Tabula listening on ${addr} (db ${o.db.startsWith('postgres') ? 'postgres' : o.db}${o.redis ? ', redis fan-out' : ''}${o.smtp ? ', mail' : ''})`);
   });
 
 await program.parseAsync(process.argv);

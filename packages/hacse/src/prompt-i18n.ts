@@ -2,19 +2,7 @@
  * The prompts of the game's `prompt(state, role)`, one row per key: English, German, Spanish, Simplified Chinese
  * (the rulebooks' words: docs/glossary).
  */
-type Row = [key: string, en: string, de: string, es: string, zh: string  ["prompt.balance",
-    "Early against Late: choose your balancing, unlimited progress and one support card (doctrine) or units destroyed only at 7 damage (numbers).",
-    "Früh gegen Spät: wähle deinen Ausgleich, unbegrenzten Fortschritt und eine Unterstützungskarte (Doktrin) oder Einheiten erst bei 7 Schaden zerstört (Masse).",
-    "Temprano contra tardío: elige tu compensación, progreso ilimitado y una carta de apoyo (doctrina) o unidades destruidas solo con 7 de daño (número).",
-    "早期对后期：选择你的平衡方式，无限进步并获得一张支援牌（学说），或部队受到 7 点伤害才被消灭（数量）。",
-  ],
-  ["prompt.combat-after",
-    "After the combat: use your unit's ability (strike an enemy unit or draw), or pass.",
-    "Nach dem Kampf: setze die Fähigkeit deiner Einheit ein (eine Feindeinheit treffen oder ziehen) oder verzichte.",
-    "Tras el combate: usa la habilidad de tu unidad (golpear una unidad enemiga o robar) o pasa.",
-    "战斗之后：使用你部队的能力（打击一个敌方部队或抽牌），或放弃。",
-  ],
-];
+type Row = [key: string, en: string, de: string, es: string, zh: string];
 
 const ROWS: Row[] = [
   ["prompt.main",
@@ -88,6 +76,18 @@ const ROWS: Row[] = [
     "Verteile den freien Schaden auf feindliche Einheiten.",
     "Reparte el daño sin oposición entre unidades enemigas.",
     "将无阻挡伤害分配给敌方部队。",
+  ],
+  ["prompt.balance",
+    "Early against Late: choose your balancing, unlimited progress and one support card (doctrine) or units destroyed only at 7 damage (numbers).",
+    "Früh gegen Spät: wähle deinen Ausgleich, unbegrenzten Fortschritt und eine Unterstützungskarte (Doktrin) oder Einheiten erst bei 7 Schaden zerstört (Masse).",
+    "Temprano contra tardío: elige tu compensación, progreso ilimitado y una carta de apoyo (doctrina) o unidades destruidas solo con 7 de daño (número).",
+    "早期对后期：选择你的平衡方式，无限进步并获得一张支援牌（学说），或部队受到 7 点伤害才被消灭（数量）。",
+  ],
+  ["prompt.combat-after",
+    "After the combat: use your unit's ability (strike an enemy unit or draw), or pass.",
+    "Nach dem Kampf: setze die Fähigkeit deiner Einheit ein (eine Feindeinheit treffen oder ziehen) oder verzichte.",
+    "Tras el combate: usa la habilidad de tu unidad (golpear una unidad enemiga o robar) o pasa.",
+    "战斗之后：使用你部队的能力（打击一个敌方部队或抽牌），或放弃。",
   ],
 ];
 

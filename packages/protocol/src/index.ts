@@ -4,7 +4,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 export * from './limits.js';
 export * from './social.js';
 import { ClientChat, ClientRematch, ServerChat, ServerRematch, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply } from './social.js';
-import { CORRESPONDENCE_DAYS, LIVE_BASE_SECONDS, LIVE_INCREMENT_SECONDS } from './limits.js';
+import { CORRESPONDENCE_DAYS, LIVE_BASE_SECONDS, LIVE_INCREMENT_SECONDS, MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
 
 /**
  * @tabula/protocol: the one wire between server and clients. JSON Schemas (TypeBox) of every REST body
@@ -220,6 +220,66 @@ export type ServerAckT = Static<typeof ServerAck>;
 export type ServerErrorT = Static<typeof ServerError>;
 export type ServerMessageT = Static<typeof ServerMessage>;
 
+// ---- notifications: REST /api/notifications/* and the per-user socket GET /api/live ----
+
+export const NotificationKind = Type.Union([Type.Literal('your-turn'), Type.Literal('game-over'), Type.Literal('invited'), Type.Literal('time-low')]);
+export type NotificationKindT = Static<typeof NotificationKind>;
+export const Notification = Type.Object({
+  id: Type.Integer(),
+  kind: NotificationKind,
+  gameId: Type.Union([Type.String(), Type.Null()]),
+  game: Type.Union([Type.String(), Type.Null()], { description: 'the game\'s id in the catalog (e.g. "hammer")' }),
+  scenario: Type.Union([Type.String(), Type.Null()]),
+  opponents: Type.Array(Type.String(), { description: 'the other players\' names (bots by bot name)' }),
+  by: Type.Union([Type.String(), Type.Null()], { description: 'invited: who invited; game-over: the outcome reason' }),
+  won: Type.Union([Type.Boolean(), Type.Null()], { description: 'game-over: whether the recipient is among the winners' }),
+  createdAt: Type.String(),
+  read: Type.Boolean(),
+});
+export type NotificationT = Static<typeof Notification>;
+export const NotificationList = Type.Object({ notifications: Type.Array(Notification), unread: Type.Integer() });
+export type NotificationListT = Static<typeof NotificationList>;
+export const NotificationListQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: NOTIFICATIONS_LIST_MAX, default: 50 })) }, { additionalProperties: false });
+export type NotificationListQueryT = Static<typeof NotificationListQuery>;
+export const MarkRead = Type.Object({
+  ids: Type.Optional(Type.Array(Type.Integer(), { maxItems: NOTIFICATIONS_LIST_MAX, description: 'absent: every notification' })),
+}, { additionalProperties: false });
+export type MarkReadT = Static<typeof MarkRead>;
+export const UnreadReply = Type.Object({ unread: Type.Integer() });
+
+const Lang = Type.Union(MAIL_LANGUAGES.map((l) => Type.Literal(l)), { description: 'the UI language; email is written in it' });
+export const NotifySettings = Type.Object({
+  language: Lang,
+  browser: Type.Boolean({ description: 'show browser notifications while the tab is hidden (the page asks the browser\'s permission)' }),
+  email: Type.Union([Type.String({ maxLength: 254 }), Type.Null()], { description: 'address for mail (null: none)' }),
+  emailOn: Type.Boolean({ description: 'send mail (off after an unsubscribe link was followed)' }),
+  webhookUrl: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]),
+  webhookFormat: Type.Union([Type.Literal('discord'), Type.Literal('json')]),
+  webhookSecret: Type.Union([Type.String(), Type.Null()], { description: 'HMAC-SHA256 key of the X-Tabula-Signature header (made when a URL is set)' }),
+  webhookDisabled: Type.Boolean({ description: 'true after 5 failed calls in a row; setting the URL again enables it' }),
+  mailAvailable: Type.Boolean({ description: 'whether this server is configured to send mail (--smtp)' }),
+});
+export type NotifySettingsT = Static<typeof NotifySettings>;
+export const NotifySettingsPatch = Type.Partial(Type.Object({
+  language: Lang,
+  browser: Type.Boolean(),
+  email: Type.Union([Type.String({ maxLength: 254 }), Type.Null()]),
+  emailOn: Type.Boolean(),
+  webhookUrl: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]),
+  webhookFormat: Type.Union([Type.Literal('discord'), Type.Literal('json')]),
+}), { additionalProperties: false });
+export type NotifySettingsPatchT = Static<typeof NotifySettingsPatch>;
+export const InviteBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export type InviteBodyT = Static<typeof InviteBody>;
+export const UnsubscribeQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export type UnsubscribeQueryT = Static<typeof UnsubscribeQuery>;
+
+/** Messages of GET /api/live (the per-user socket; the client sends only `ping`). */
+export const UserNotification = Type.Object({ type: Type.Literal('notification'), notification: Notification }, { description: 'a new notification' });
+export const UserUnread = Type.Object({ type: Type.Literal('unread'), count: Type.Integer() }, { description: 'the unread count: on connect and whenever it changes' });
+export const UserServerMessage = Type.Union([UserNotification, UserUnread, ServerPong]);
+export type UserServerMessageT = Static<typeof UserServerMessage>;
+
 const clientMessage = TypeCompiler.Compile(ClientMessage);
 /** Whether a parsed frame is one of the messages a client may send (fields, types and sizes). */
 export const isClientMessage = (v: unknown): v is ClientMessageT => clientMessage.Check(v);
@@ -229,4 +289,5 @@ export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
   SeatBody, ActionBody, UndoBody, ResignBody, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList,
+  Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage,
 };

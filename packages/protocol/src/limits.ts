@@ -49,3 +49,23 @@ export const PROVISIONAL_RD = 110;
 export const SEEK_TTL_MS = { live: 30 * 60 * 1000, correspondence: 7 * 24 * 60 * 60 * 1000 } as const;
 /** Open seeks one account may hold at once. */
 export const MAX_SEEKS_PER_USER = 5;
+// ---- notifications (docs/api.md "Notifications") ----
+
+/** The events that notify a player. */
+export const NOTIFICATION_KINDS = ['your-turn', 'game-over', 'invited', 'time-low'] as const;
+/** At most one email per game and user in this window. */
+export const MAIL_PER_GAME_WINDOW_MS = 60 * 60 * 1000;
+/** A webhook is disabled after this many failed calls in a row. */
+export const WEBHOOK_MAX_FAILURES = 5;
+/** A webhook call fails when the receiver has not answered 2xx within this long. */
+export const WEBHOOK_TIMEOUT_MS = 5000;
+/** An outbox delivery is given up after this many attempts (backoff doubling from 2 s, at most 1 h apart). */
+export const OUTBOX_MAX_ATTEMPTS = 8;
+/** The in-app list keeps (and lists) at most this many notifications per user. */
+export const NOTIFICATIONS_LIST_MAX = 100;
+/** "Time running low": correspondence seats at 24 h left (6 h for 1-day games); live seats at a fifth of the base time. */
+export const TIME_LOW_CORRESPONDENCE_MS = 24 * 60 * 60 * 1000;
+export const TIME_LOW_CORRESPONDENCE_SHORT_MS = 6 * 60 * 60 * 1000;
+export const TIME_LOW_LIVE_FRACTION = 0.2;
+/** Languages the server writes email in (the web client's UI languages). */
+export const MAIL_LANGUAGES = ['en', 'de', 'es', 'zh-Hans'] as const;

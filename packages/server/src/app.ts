@@ -19,6 +19,10 @@ import { webDelivery } from './web-static.js';
 import { Social } from './social/social.js';
 import { socialRoutes } from './social/routes.js';
 import type { ScryptCost } from './passwords.js';
+import { Notifier, type NotifierOptions } from './notify/notifier.js';
+import { smtpMailer } from './notify/mail.js';
+import { notifyRoutes } from './notify-routes.js';
+import { PRESENCE_TTL_MS, UserHub, userLiveHandler } from './user-live.js';
 
 export { checkDepth } from './http-errors.js';
 export { defaultRateLimits, type RateLimits } from './routes.js';
@@ -53,6 +57,16 @@ export interface ServerOptions {
   now?: () => number;
   /** How often this process looks for timeouts due and open games to expire, in ms (default 1000; false: never, tests call service.sweep()). */
   sweepMs?: number | false;
+  /** `smtp://user:pass@host:port` (or smtps://): send notification mail; absent: no mail. */
+  smtp?: string;
+  /** The From of notification mail (default "Tabula <tabula@HOST>", HOST from `publicUrl`). */
+  mailFrom?: string;
+  /** Where links in mail and webhooks point (default: the address the server listens on). */
+  publicUrl?: string;
+  /** Let webhooks call loopback, private and link-local addresses (tests, closed networks). */
+  allowPrivateWebhooks?: boolean;
+  /** Outbox worker timing (tests); `worker: false` leaves the outbox undrained in this process. */
+  notify?: Pick<NotifierOptions, 'backoffMs' | 'leaseMs' | 'pollMs'> & { worker?: boolean };
 }
 
 export interface TabulaServer {
@@ -62,6 +76,8 @@ export interface TabulaServer {
   hub: LiveHub;
   bots: BotRunner;
   store: Store;
+  notifier: Notifier;
+  users: UserHub;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -109,6 +125,20 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     hub.changed(id);
     social.remote(id);
   });
+
+  // Notifications: the outbox worker, the per-user sockets, and who counts as connected (no mail then).
+  const users = new UserHub(store, warn);
+  hub.onCloseToken.push((t) => users.closeToken(t));
+  let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
+  const notifier = new Notifier({
+    store, ...(opts.now ? { now: opts.now } : {}), warn, publicUrl: () => publicUrl, allowPrivateWebhooks: opts.allowPrivateWebhooks === true,
+    mailer: opts.smtp ? smtpMailer(opts.smtp, opts.mailFrom ?? `Tabula <tabula@${opts.publicUrl ? new URL(opts.publicUrl).hostname : 'localhost'}>`) : null,
+    connected: async (userId) => users.has(userId) || hub.hasUser(userId)
+      || (store.kind === 'postgres' && Date.now() - ((await store.notify.liveAt(userId)) ?? -Infinity) < PRESENCE_TTL_MS),
+    onNotification: (n) => users.deliver(n),
+    ...opts.notify,
+  });
+  service.onChange(() => notifier.kick());
   fanout.onReconnect(() => hub.resyncAll());
 
   installErrorHandler(app);
@@ -136,6 +166,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   await app.register(webDelivery, { webDist: haveWeb ? resolve(webDist) : null });
 
   const liveSocket = liveSocketHandler({ service, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, social });
+  await app.register(notifyRoutes({
+    service, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, inviteLimit: limits ? 30 : false,
+    userLive: userLiveHandler({ service, hub: users, gameSocketOpen: (id) => hub.hasUser(id) }),
+  }), { prefix: '/api' });
   await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger() }), { prefix: '/api' });
   await app.register(socialRoutes(service, social), { prefix: '/api' });
 
@@ -150,7 +184,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const timers: NodeJS.Timeout[] = [];
   return {
-    app, service, hub, bots, store, social,
+    app, service, hub, bots, store, social, notifier, users,
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
       const addr = await app.listen({ port, host });
       await bots.resumeAll();
@@ -166,6 +200,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
       }
       timers.push(setInterval(() => void hub.heartbeat(), 30_000));
       if (sweepMs !== false) social.start();
+      if (!publicUrl) publicUrl = addr;
+      if (opts.notify?.worker !== false) notifier.start();
+      timers.push(setInterval(() => void users.heartbeat(hub.userIds()).catch(() => undefined), 30_000));
+      // Notifications another process's worker made for users connected here.
+      if (store.kind === 'postgres') timers.push(setInterval(() => void users.poll().catch(() => undefined), 1000));
       for (const t of timers) t.unref();
       return addr;
     },
@@ -173,6 +212,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
       for (const t of timers.splice(0)) clearInterval(t);
       hub.closeAll();
       social.close();
+      users.closeAll();
+      await notifier.stop();
       await bots.close();
       await app.close();
       await fanout.close();

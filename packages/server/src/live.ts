@@ -57,6 +57,22 @@ export class LiveHub {
     return [...(this.byGame.get(gameId) ?? [])];
   }
 
+  /** Whether `userId` has a socket on any game in this process (notifications: connected users get no mail). */
+  hasUser(userId: number): boolean {
+    for (const set of this.byGame.values()) for (const c of set) if (c.user?.id === userId) return true;
+    return false;
+  }
+
+  /** The users with a game socket open in this process. */
+  userIds(): number[] {
+    const out = new Set<number>();
+    for (const set of this.byGame.values()) for (const c of set) if (c.user) out.add(c.user.id);
+    return [...out];
+  }
+
+  /** Also called with every signed-out token (the per-user sockets close too). */
+  readonly onCloseToken: ((token: string) => void)[] = [];
+
   /** Whether `userId` has a socket on `gameId` in this process. */
   isConnected(gameId: string, userId: number): boolean {
     const set = this.byGame.get(gameId);
@@ -160,6 +176,7 @@ export class LiveHub {
 
   /** Closes this process's sockets opened with `token` (signed out). */
   closeToken(token: string): void {
+    for (const f of this.onCloseToken) f(token);
     for (const set of this.byGame.values()) {
       for (const c of [...set]) {
         if (c.token !== token) continue;

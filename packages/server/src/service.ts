@@ -6,6 +6,7 @@ import { ApiError, conflict, forbidden, notFound, unauthorized, unprocessable } 
 import { defaultScryptCost, dummyPasswordHash, hashPassword, hashToken, newGameId, newSeed, newToken, verifyPassword, type ScryptCost } from './passwords.js';
 import { ReplayCache, replayGame, type ReplayedGame } from './replay-cache.js';
 import type { GamePatch, GameRow, GameStatus, SeatRow, Store, UserRow } from './store/index.js';
+import { changeEvents } from './notify/events.js';
 import { afterAction, afterUndo, deadlineOf, flagged, newClock, runningSeats, settle, type ClockState, type TimeControl } from './clock.js';
 
 export type SeatInfo = SeatT;
@@ -250,7 +251,8 @@ export class GameService {
     }
     const game = this.gameOf(row0);
     const active = game.active(game.setup(setupOptionsOfRow(row0)));
-    const r = await this.store.takeSeat(id, role, bot !== undefined ? { bot } : { userId: user.id }, active, this.now());
+    const r = await this.store.takeSeat(id, role, bot !== undefined ? { bot } : { userId: user.id }, active, this.now(),
+      (g) => changeEvents(g, { status: 'open', activeRoles: [] }, g, user.id));
     if (!r.ok) {
       if (r.reason === 'missing') throw notFound('game-not-found', `No game "${id}".`);
       if (r.reason === 'no-role') throw unprocessable('unknown-role', `This game has no seat "${role}" (${row0.seats.map((s) => s.role).join(', ')}).`);
@@ -405,11 +407,11 @@ export class GameService {
   }
 
   /** Ends the game (conditionally on its version): the other seats win. Returns the new row, or null when the game moved on. */
-  private async finish(row: GameRow, outcome: OutcomeT): Promise<GameRow | null> {
+  private async finish(row: GameRow, outcome: OutcomeT, actor: number | null = null): Promise<GameRow | null> {
     const now = this.now();
     const patch: GamePatch = { status: 'finished', activeRoles: [], outcome: outcome as Outcome, now };
     if (row.clock) patch.clock = { state: settle(row.clock, row.status === 'active' ? runningSeats(row.seats, row.activeRoles) : [], now), deadline: null };
-    if ((await this.store.updateGame(row.id, row.version, patch)) === 'stale') return null;
+    if ((await this.store.updateGame(row.id, row.version, patch, changeEvents(row, row, patch, actor))) === 'stale') return null;
     const after: GameRow = { ...row, version: row.version + 1, status: 'finished', activeRoles: [], outcome: patch.outcome, updatedAt: now, deadline: null, ...(patch.clock ? { clock: patch.clock.state } : {}) };
     this.changed(after);
     return after;
@@ -483,7 +485,7 @@ export class GameService {
       if (row.status === 'finished') throw conflict('game-not-active', 'The game is over.');
       if (!this.abortable(row)) throw conflict('too-late-to-abort', `A game can be aborted only before its ${ABORT_BEFORE_ACTIONS}nd action: resign instead.`);
       const role = asked ?? mine[0];
-      const after = await this.finish(row, { winners: [], reason: 'aborted', ...(role !== undefined ? { by: role } : {}) });
+      const after = await this.finish(row, { winners: [], reason: 'aborted', ...(role !== undefined ? { by: role } : {}) }, user.id);
       if (!after) throw conflict('stale-version', 'The game changed: try again.');
       return this.stateFor(after, await this.sync(after), user, role);
     });
@@ -502,7 +504,7 @@ export class GameService {
       const others = row.seats.filter((s) => s.userId !== null && s.userId !== user.id);
       if (others.length === 0 || gone.length < others.length) throw conflict('opponent-connected', `You can claim the win once every opponent has been disconnected for ${CLAIM_AFTER_DISCONNECT_MS / 60000} minutes.`);
       const winners = row.seats.filter((s) => !gone.includes(s.role)).map((s) => s.role);
-      const after = await this.finish(row, { winners, reason: 'abandoned', by: gone.join(',') });
+      const after = await this.finish(row, { winners, reason: 'abandoned', by: gone.join(',') }, user.id);
       if (!after) throw conflict('stale-version', 'The game changed: try again.');
       return this.stateFor(after, await this.sync(after), user, role);
     });
@@ -606,7 +608,8 @@ export class GameService {
       patch.clock = { state, deadline: outcome ? null : deadlineOf(state, runningSeats(row.seats, patch.activeRoles)) };
     }
     const seq = rg.length;
-    const res = await this.store.appendAction(row.id, row.version, seq, { role, action: chosen }, patch);
+    const actor = row.seats.find((s) => s.role === role)?.userId ?? null;
+    const res = await this.store.appendAction(row.id, row.version, seq, { role, action: chosen }, patch, changeEvents(row, row, patch, actor));
     if (res === 'stale') {
       this.cache.delete(row.id);
       throw conflict('stale-version', 'Another move was made first: reload and try again.');
@@ -643,7 +646,7 @@ export class GameService {
         const state = afterUndo(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), role, patch.now);
         patch.clock = { state, deadline: deadlineOf(state, runningSeats(row.seats, patch.activeRoles)) };
       }
-      const res = await this.store.truncateLog(row.id, row.version, newLength, patch);
+      const res = await this.store.truncateLog(row.id, row.version, newLength, patch, changeEvents(row, row, patch, user.id));
       if (res === 'stale') throw conflict('stale-version', 'Another move was made first: reload and try again.');
       this.cache.set(row.id, rg);
       const after: GameRow = { ...row, version: row.version + 1, logLength: newLength, epoch: row.epoch + 1, activeRoles: patch.activeRoles, updatedAt: patch.now, ...clockFields(patch) };
@@ -660,7 +663,7 @@ export class GameService {
       const role = this.seatFor(row, user, asked);
       if (row.status !== 'active') throw conflict('game-not-active', row.status === 'open' ? 'The game has not started.' : 'The game is over.');
       const out = this.outOfTime(row);
-      const after = await this.finish(row, out !== null ? this.timeoutOutcome(row, out) : { winners: row.seats.map((s) => s.role).filter((r) => r !== role), reason: 'resigned', by: role });
+      const after = await this.finish(row, out !== null ? this.timeoutOutcome(row, out) : { winners: row.seats.map((s) => s.role).filter((r) => r !== role), reason: 'resigned', by: role }, out !== null ? null : user.id);
       if (!after) throw conflict('stale-version', 'The game changed: try again.');
       return this.stateFor(after, await this.sync(after), user, role);
     });

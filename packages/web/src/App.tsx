@@ -15,6 +15,8 @@ import { Leaderboard, Profile } from './pages/Profile.js';
 import { GAME_IDS } from './engines.js';
 import { gameName } from './labels.js';
 import { quickStart } from './local/quick.js';
+import { NotificationBell, useLanguageSync, useNotifications } from './components/Notifications.js';
+import { Settings } from './pages/Settings.js';
 
 function Welcome() {
   const { t } = useTranslation();
@@ -109,6 +111,7 @@ function Page() {
   if ((m = path.match(/^\/u\/([^/]+)$/))) return <Profile key={m[1]} name={decodeURIComponent(m[1]!)} />;
   if ((m = path.match(/^\/ratings\/([\w-]+)$/))) return <Leaderboard key={m[1]} game={m[1]!} />;
   if (path === '/new') return auth ? <NewGame /> : <SignIn next={`/new${location.search}`} />;
+  if (path === '/settings') return auth ? <Settings /> : <SignIn next="/settings" />;
   return auth ? <Lobby /> : <Welcome />;
 }
 
@@ -118,6 +121,9 @@ export function App() {
   useEffect(() => onAuthChange(() => setAuthState(getAuth())), []);
   usePath();
   const main = useRef<HTMLElement>(null);
+  // Notifications: the unread badge and list (per-user socket), and the language mail is written in.
+  const notes = useNotifications(auth !== null);
+  useLanguageSync(auth !== null, i18n.resolvedLanguage ?? i18n.language);
   return (
     <>
       <a href="#main" className="skip">{t('nav.skip')}</a>
@@ -136,7 +142,7 @@ export function App() {
           </select>
         </label>
         {auth ? (
-          <span className="who"><Link to={`/u/${encodeURIComponent(auth.name)}`} className="muted" data-testid="nav-profile">{auth.name}</Link> <button type="button" className="small" onClick={() => api.signOut()}>{t('auth.signOut')}</button></span>
+          <span className="who"><NotificationBell state={notes} /> <Link to="/settings" className="small" data-testid="nav-settings">{t('nav.settings')}</Link> <Link to={`/u/${encodeURIComponent(auth.name)}`} className="muted" data-testid="nav-profile">{auth.name}</Link> <button type="button" className="small" onClick={() => api.signOut()}>{t('auth.signOut')}</button></span>
         ) : (
           <Link to="/signin" className="button small" data-testid="nav-signin">{t('auth.signIn')}</Link>
         )}

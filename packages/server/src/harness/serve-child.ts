@@ -1,7 +1,8 @@
 /**
  * A server process for the multi-process and crash tests and the cli's load benchmark (exported as
  * `@tabula/server/test-server`): `node serve-child.js`, configured by
- * TABULA_DB and TABULA_REDIS; prints "LISTENING <url>" once it serves. The test game is registered.
+ * TABULA_DB and TABULA_REDIS (notifications: TABULA_SMTP, TABULA_ALLOW_PRIVATE_WEBHOOKS=1, TABULA_NOTIFY_WORKER=0 to
+ * leave the outbox undrained, TABULA_NOTIFY_BACKOFF_MS, TABULA_NOTIFY_LEASE_MS); prints "LISTENING <url>" once it serves. The test game is registered.
  */
 import { createServer } from '../app.js';
 import { testGameModule, testScrypt } from './fixtures.js';
@@ -20,6 +21,13 @@ const server = await createServer({
   socketsPerOwner: false,
   bots: { threads: 1, thinkMs: 5, modules: [testGameModule] },
   ...(process.env.TABULA_SWEEP_MS ? { sweepMs: Number(process.env.TABULA_SWEEP_MS) } : {}),
+  ...(process.env.TABULA_SMTP ? { smtp: process.env.TABULA_SMTP } : {}),
+  allowPrivateWebhooks: process.env.TABULA_ALLOW_PRIVATE_WEBHOOKS === '1',
+  notify: {
+    worker: process.env.TABULA_NOTIFY_WORKER !== '0', pollMs: 100,
+    ...(process.env.TABULA_NOTIFY_BACKOFF_MS ? { backoffMs: Number(process.env.TABULA_NOTIFY_BACKOFF_MS) } : {}),
+    ...(process.env.TABULA_NOTIFY_LEASE_MS ? { leaseMs: Number(process.env.TABULA_NOTIFY_LEASE_MS) } : {}),
+  },
 });
 // The clock race test counts which process flagged each timeout (changes are reported only where made).
 server.service.onChange((id, _v, row) => {

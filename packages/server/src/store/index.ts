@@ -5,6 +5,7 @@ import type { Store } from './types.js';
 
 export type { SqlRunner, Store, GameRow, SeatRow, UserRow, GameStatus, GamePatch, NewGame, WriteResult, SeatResult, ListQuery } from './types.js';
 export { SqliteStore } from './sqlite.js';
+export type { NotifyStore, OutboxInsert, OutboxRow, NotificationRow, NotifySettingsRow, SettingsPatch } from './notify.js';
 export { PostgresStore } from './postgres.js';
 
 /** Opens a store from `sqlite:PATH`, `sqlite::memory:`, a bare path, or `postgres://...`. */

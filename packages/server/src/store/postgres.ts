@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
 import { gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
+import { INSERT_OUTBOX, NotifyStore, outboxParams, pgExec, pgPlaceholders, type OutboxInsert } from './notify.js';
 
 type Q = pg.Pool | pg.PoolClient;
 
@@ -13,9 +14,16 @@ function numbered(sql: string): string {
 export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private readonly pool: pg.Pool;
+  readonly notify: NotifyStore;
 
   private constructor(pool: pg.Pool) {
     this.pool = pool;
+    this.notify = new NotifyStore(pgExec(pool), 'postgres');
+  }
+
+  /** Queues notification rows inside the caller's transaction. */
+  private async queue(c: pg.PoolClient, rows: OutboxInsert[] | undefined, now: number): Promise<void> {
+    for (const r of rows ?? []) await c.query(pgPlaceholders(INSERT_OUTBOX), outboxParams(r, now));
   }
 
   static async open(url: string, opts: { max?: number } = {}): Promise<PostgresStore> {
@@ -160,7 +168,7 @@ export class PostgresStore implements Store {
     return this.rowsWithSeats(this.pool, r.rows);
   }
 
-  takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number): Promise<SeatResult> {
+  takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number, outbox?: (game: GameRow) => OutboxInsert[]): Promise<SeatResult> {
     return this.tx(async (c): Promise<SeatResult> => {
       // Lock the game row first: seat changes of one game are serialised.
       const g = await c.query<{ status: string; clock: string | null }>('SELECT status, clock FROM games WHERE id = $1 FOR UPDATE', [gameId]);
@@ -179,7 +187,9 @@ export class PostgresStore implements Store {
       } else {
         await c.query('UPDATE games SET version = version + 1, updated_at = $1 WHERE id = $2', [now, gameId]);
       }
-      return { ok: true, game: (await this.getGameWith(c, gameId))! };
+      const game = (await this.getGameWith(c, gameId))!;
+      if (outbox) await this.queue(c, outbox(game), now);
+      return { ok: true, game };
     });
   }
 
@@ -196,13 +206,14 @@ export class PostgresStore implements Store {
     return r.rowCount === 1;
   }
 
-  async appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch): Promise<WriteResult> {
+  async appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult> {
     try {
       return await this.tx(async (c): Promise<WriteResult> => {
         // The conditional UPDATE takes the row lock: a concurrent writer waits, then finds the version moved on.
         if (!(await this.bump(c, gameId, expectVersion, patch, 'append'))) return 'stale';
         const r = await c.query('INSERT INTO log (game_id, seq, role, action, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [gameId, seq, entry.role, JSON.stringify(entry.action), patch.now]);
         if (r.rowCount !== 1) throw new StaleWrite();
+        await this.queue(c, outbox, patch.now);
         return 'ok';
       });
     } catch (e) {
@@ -211,16 +222,22 @@ export class PostgresStore implements Store {
     }
   }
 
-  truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch): Promise<WriteResult> {
+  truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult> {
     return this.tx(async (c): Promise<WriteResult> => {
       if (!(await this.bump(c, gameId, expectVersion, patch, { truncateTo: newLength }))) return 'stale';
       await c.query('DELETE FROM log WHERE game_id = $1 AND seq >= $2', [gameId, newLength]);
+      await this.queue(c, outbox, patch.now);
       return 'ok';
     });
   }
 
-  async updateGame(gameId: string, expectVersion: number, patch: GamePatch): Promise<WriteResult> {
-    return (await this.bump(this.pool, gameId, expectVersion, patch, null)) ? 'ok' : 'stale';
+  async updateGame(gameId: string, expectVersion: number, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult> {
+    if (!outbox?.length) return (await this.bump(this.pool, gameId, expectVersion, patch, null)) ? 'ok' : 'stale';
+    return this.tx(async (c): Promise<WriteResult> => {
+      if (!(await this.bump(c, gameId, expectVersion, patch, null))) return 'stale';
+      await this.queue(c, outbox, patch.now);
+      return 'ok';
+    });
   }
 
   async readLog(gameId: string, fromSeq: number): Promise<LogEntry[]> {

@@ -136,6 +136,55 @@ const MIGRATIONS: ((t: Types) => string)[] = [
    );
    CREATE INDEX seeks_open ON seeks(status, game, created_at);
    CREATE INDEX seeks_user ON seeks(user_id, status);`,
+  // Notifications (notify/): the transactional outbox, the in-app list, settings per user, the mail window.
+  (t) => `CREATE TABLE outbox (
+     id ${t.serialKey},
+     channel TEXT NOT NULL,
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     game_id TEXT,
+     kind TEXT NOT NULL,
+     payload TEXT NOT NULL,
+     dedupe TEXT UNIQUE,
+     created_at ${t.int64} NOT NULL,
+     next_at ${t.int64} NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     claim TEXT,
+     claimed_until ${t.int64},
+     done_at ${t.int64},
+     failed INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT
+   );
+   CREATE INDEX outbox_pending ON outbox(next_at) WHERE done_at IS NULL;
+   CREATE TABLE notifications (
+     id ${t.int64} PRIMARY KEY,
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     kind TEXT NOT NULL,
+     game_id TEXT,
+     payload TEXT NOT NULL,
+     created_at ${t.int64} NOT NULL,
+     read_at ${t.int64}
+   );
+   CREATE INDEX notifications_user ON notifications(user_id, id);
+   CREATE TABLE notify_settings (
+     user_id ${t.int64} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+     language TEXT NOT NULL DEFAULT 'en',
+     browser INTEGER NOT NULL DEFAULT 0,
+     email TEXT,
+     email_on INTEGER NOT NULL DEFAULT 1,
+     webhook_url TEXT,
+     webhook_format TEXT NOT NULL DEFAULT 'json',
+     webhook_secret TEXT,
+     webhook_failures INTEGER NOT NULL DEFAULT 0,
+     webhook_disabled INTEGER NOT NULL DEFAULT 0,
+     live_at ${t.int64}
+   );
+   CREATE TABLE mail_sent (
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     game_id TEXT NOT NULL,
+     sent_at ${t.int64} NOT NULL,
+     PRIMARY KEY (user_id, game_id)
+   );
+   CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
 ];
 
 /** The table that records the applied migrations. */

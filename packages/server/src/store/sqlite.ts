@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { LogEntry, Role } from '@tabula/engine';
 import { gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
+import { INSERT_OUTBOX, NotifyStore, outboxParams, sqliteExec, type OutboxInsert } from './notify.js';
 
 export interface SqliteOptions {
   /** 'NORMAL' (default; durable across process crashes in WAL mode) or 'FULL' (also across power loss). */
@@ -13,6 +14,7 @@ export interface SqliteOptions {
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
+  readonly notify: NotifyStore;
 
   constructor(path: string, opts: SqliteOptions = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -22,6 +24,12 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
+    this.notify = new NotifyStore(sqliteExec(this.db), 'sqlite');
+  }
+
+  /** Queues notification rows inside the caller's transaction. */
+  private queue(rows: OutboxInsert[] | undefined, now: number): void {
+    for (const r of rows ?? []) this.q(INSERT_OUTBOX).run(...outboxParams(r, now));
   }
 
   private readonly statements = new Map<string, Database.Statement>();
@@ -142,7 +150,7 @@ export class SqliteStore implements Store {
     return Promise.resolve(rows.map((r) => gameFromDb(r, seats.get(r.id) ?? [])));
   }
 
-  takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number): Promise<SeatResult> {
+  takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number, outbox?: (game: GameRow) => OutboxInsert[]): Promise<SeatResult> {
     const run = this.db.transaction((): SeatResult => {
       const g = this.q('SELECT status, clock FROM games WHERE id = ?').get(gameId) as { status: string; clock: string | null } | undefined;
       if (!g) return { ok: false, reason: 'missing' };
@@ -160,7 +168,9 @@ export class SqliteStore implements Store {
       } else {
         this.q('UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?').run(now, gameId);
       }
-      return { ok: true, game: this.getGameSync(gameId)! };
+      const game = this.getGameSync(gameId)!;
+      if (outbox) this.queue(outbox(game), now);
+      return { ok: true, game };
     });
     return Promise.resolve(run.immediate());
   }
@@ -179,38 +189,45 @@ export class SqliteStore implements Store {
     return r.changes === 1;
   }
 
-  private appendTxFn?: Database.Transaction<(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch) => WriteResult>;
+  private appendTxFn?: Database.Transaction<(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch, outbox?: OutboxInsert[]) => WriteResult>;
   private get appendTx(): NonNullable<SqliteStore['appendTxFn']> {
-    this.appendTxFn ??= this.db.transaction((gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch): WriteResult => {
+    this.appendTxFn ??= this.db.transaction((gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch, outbox?: OutboxInsert[]): WriteResult => {
       if (!this.bump(gameId, expectVersion, patch, 'append')) return 'stale';
       const r = this.q('INSERT INTO log (game_id, seq, role, action, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
         .run(gameId, seq, entry.role, JSON.stringify(entry.action), patch.now);
       if (r.changes !== 1) throw new StaleWrite();
+      this.queue(outbox, patch.now);
       return 'ok';
     });
     return this.appendTxFn;
   }
 
-  appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch): Promise<WriteResult> {
+  appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult> {
     try {
-      return Promise.resolve(this.appendTx.immediate(gameId, expectVersion, seq, entry, patch));
+      return Promise.resolve(this.appendTx.immediate(gameId, expectVersion, seq, entry, patch, outbox));
     } catch (e) {
       if (e instanceof StaleWrite) return Promise.resolve('stale');
       throw e;
     }
   }
 
-  truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch): Promise<WriteResult> {
+  truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult> {
     const run = this.db.transaction((): WriteResult => {
       if (!this.bump(gameId, expectVersion, patch, { truncateTo: newLength })) return 'stale';
       this.q('DELETE FROM log WHERE game_id = ? AND seq >= ?').run(gameId, newLength);
+      this.queue(outbox, patch.now);
       return 'ok';
     });
     return Promise.resolve(run.immediate());
   }
 
-  updateGame(gameId: string, expectVersion: number, patch: GamePatch): Promise<WriteResult> {
-    return Promise.resolve(this.bump(gameId, expectVersion, patch, null) ? 'ok' : 'stale');
+  updateGame(gameId: string, expectVersion: number, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult> {
+    const run = this.db.transaction((): WriteResult => {
+      if (!this.bump(gameId, expectVersion, patch, null)) return 'stale';
+      this.queue(outbox, patch.now);
+      return 'ok';
+    });
+    return Promise.resolve(run.immediate());
   }
 
   readLog(gameId: string, fromSeq: number): Promise<LogEntry[]> {

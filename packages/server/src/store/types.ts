@@ -1,5 +1,6 @@
 import type { LogEntry, Outcome, Role } from '@tabula/engine';
 import type { ClockState, TimeControl } from '../clock.js';
+import type { NotifyStore, OutboxInsert } from './notify.js';
 
 export type GameStatus = 'open' | 'active' | 'finished';
 
@@ -97,6 +98,8 @@ export interface SqlRunner {
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly sql: SqlRunner;
+  /** Notifications' tables (outbox, list, settings). */
+  readonly notify: NotifyStore;
   close(): Promise<void>;
   /** Resolves when the database answers (readiness); rejects while it is unreachable. */
   ping(): Promise<void>;
@@ -116,14 +119,18 @@ export interface Store {
   listGames(q: ListQuery): Promise<GameRow[]>;
   /** Active games with at least one bot seat (to resume bots after a restart). */
   listActiveBotGames(): Promise<GameRow[]>;
-  /** Seats a user or bot at an empty seat of an open game; the game becomes active (with `activeRoles`) when the last seat fills. */
-  takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number): Promise<SeatResult>;
+  /**
+   * Seats a user or bot at an empty seat of an open game; the game becomes active (with `activeRoles`) when the last seat fills.
+   * `outbox(game)`: notification rows to queue in the same transaction, given the game after the change.
+   * (Every write below takes such rows too: written with the change, or not at all.)
+   */
+  takeSeat(gameId: string, role: Role, who: { userId: number } | { bot: string }, activeRoles: Role[], now: number, outbox?: (game: GameRow) => OutboxInsert[]): Promise<SeatResult>;
   /** Appends the action at position `seq` if the game is still at `expectVersion`. */
-  appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch): Promise<WriteResult>;
+  appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult>;
   /** Drops the log from position `newLength` on (undo) if the game is still at `expectVersion`. */
-  truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch): Promise<WriteResult>;
+  truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult>;
   /** Changes status/outcome only (resign). */
-  updateGame(gameId: string, expectVersion: number, patch: GamePatch): Promise<WriteResult>;
+  updateGame(gameId: string, expectVersion: number, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult>;
   readLog(gameId: string, fromSeq: number): Promise<LogEntry[]>;
 
   /** Active games whose deadline is at or before `now` (the sweeper's work). */

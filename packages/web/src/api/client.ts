@@ -48,7 +48,7 @@ export function setAuth(auth: Auth | null): void {
   for (const f of authListeners) f();
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const auth = getAuth();
   if (auth) headers.authorization = `Bearer ${auth.token}`;

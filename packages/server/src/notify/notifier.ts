@@ -1,0 +1,246 @@
+/**
+ * The outbox worker of one server process. Every process runs one: it claims due rows (notify store:
+ * a conditional UPDATE, SKIP LOCKED on PostgreSQL, with a lease so a dead process's rows come back),
+ * turns each event into its in-app notification plus one delivery row per channel (one transaction),
+ * and delivers mail and webhooks, retrying failures with exponential backoff. Nothing here runs on
+ * the path of the action that queued the row.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@tabula/engine';
+import {
+  MAIL_PER_GAME_WINDOW_MS, NOTIFICATIONS_LIST_MAX, OUTBOX_MAX_ATTEMPTS, TIME_LOW_CORRESPONDENCE_MS, TIME_LOW_CORRESPONDENCE_SHORT_MS,
+  TIME_LOW_LIVE_FRACTION, WEBHOOK_MAX_FAILURES, type NotificationKindT,
+} from '@tabula/protocol';
+import { runningSeats, settle, clockRules } from '../clock.js';
+import type { GameRow, NotificationRow, OutboxInsert, OutboxRow, Store } from '../store/index.js';
+import { payloadFor } from './events.js';
+import type { Mailer } from './mail.js';
+import { mailLang, render, type EventPayload } from './texts.js';
+import { unsubscribeToken } from './tokens.js';
+import { postWebhook } from './webhook.js';
+
+/** Kinds that are mailed (time running low is not: it would come too late to matter). */
+const MAILED: readonly string[] = ['your-turn', 'game-over', 'invited'];
+
+export interface NotifierOptions {
+  store: Store;
+  now?: () => number;
+  mailer?: Mailer | null;
+  /** Where links in mail and webhooks point (e.g. https://tabula.example). */
+  publicUrl: () => string;
+  allowPrivateWebhooks?: boolean;
+  /** Whether the user has a user or game socket open (in any process). */
+  connected: (userId: number) => Promise<boolean>;
+  /** A notification was made by this process (push it to the user's sockets). */
+  onNotification?: (n: NotificationRow) => void;
+  warn?: (obj: object, msg: string) => void;
+  /** First retry delay; doubles per attempt, at most an hour (default 2000 ms). */
+  backoffMs?: number;
+  /** How long a claim holds a row (default 60 s). */
+  leaseMs?: number;
+  /** How often the outbox is polled (default 500 ms). */
+  pollMs?: number;
+}
+
+export const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+export class Notifier {
+  private readonly store: Store;
+  private readonly now: () => number;
+  private readonly o: NotifierOptions;
+  private readonly claimToken = randomBytes(9).toString('base64url');
+  private timer: NodeJS.Timeout | null = null;
+  private lowTimer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private unsubSecret: string | null = null;
+  private readonly lowSeen = new Set<string>();
+
+  constructor(opts: NotifierOptions) {
+    this.o = opts;
+    this.store = opts.store;
+    this.now = opts.now ?? Date.now;
+  }
+
+  get mailConfigured(): boolean {
+    return Boolean(this.o.mailer);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.o.pollMs ?? 500);
+    this.timer.unref();
+    this.lowTimer = setInterval(() => void this.sweepLowTime().catch((e: unknown) => this.warn(e, 'time-low sweep failed')), 5000);
+    this.lowTimer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.lowTimer) clearInterval(this.lowTimer);
+    await this.running;
+    this.o.mailer?.close();
+  }
+
+  /** Drain soon (after this process queued rows). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) { this.again = true; return; }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.drainOnce()) > 0) { /* more may be due */ }
+        } while (this.again && !this.stopped);
+      } catch (e) {
+        this.warn(e, 'outbox drain failed');
+      } finally {
+        this.running = null;
+      }
+    })();
+  }
+
+  private warn(e: unknown, msg: string): void {
+    this.o.warn?.({ err: e }, msg);
+  }
+
+  async secret(): Promise<string> {
+    this.unsubSecret ??= await this.store.notify.secret('unsubscribe', () => randomBytes(32).toString('hex'));
+    return this.unsubSecret;
+  }
+
+  /** One round: claims due rows and handles each. Returns how many it claimed. */
+  async drainOnce(limit = 20): Promise<number> {
+    const rows = await this.store.notify.claim(this.now(), this.o.leaseMs ?? 60_000, limit, this.claimToken);
+    for (const r of rows) {
+      try {
+        await this.handle(r);
+      } catch (e) {
+        await this.failed(r, e).catch((e2: unknown) => this.warn(e2, 'outbox bookkeeping failed'));
+      }
+    }
+    return rows.length;
+  }
+
+  private backoff(attempts: number): number {
+    return Math.min(MAX_BACKOFF_MS, (this.o.backoffMs ?? 2000) * 2 ** Math.max(0, attempts - 1));
+  }
+
+  private async failed(r: OutboxRow, e: unknown): Promise<void> {
+    const msg = e instanceof Error ? e.message : String(e);
+    if (r.attempts >= OUTBOX_MAX_ATTEMPTS) await this.store.notify.giveUp(r.id, r.claim, this.now(), msg);
+    else await this.store.notify.retry(r.id, r.claim, this.now() + this.backoff(r.attempts), msg);
+  }
+
+  private async handle(r: OutboxRow): Promise<void> {
+    if (r.channel === 'event') return this.expand(r);
+    if (r.channel === 'email') return this.mail(r);
+    return this.webhook(r);
+  }
+
+  private async expand(ev: OutboxRow): Promise<void> {
+    const s = await this.store.notify.settings(ev.userId);
+    const deliveries: OutboxInsert[] = [];
+    const base = { userId: ev.userId, gameId: ev.gameId, kind: ev.kind, payload: { ...ev.payload, event: ev.id } };
+    if (this.o.mailer && s.email && s.emailOn && MAILED.includes(ev.kind)) deliveries.push({ ...base, channel: 'email' });
+    if (s.webhookUrl && !s.webhookDisabled) deliveries.push({ ...base, channel: 'webhook' });
+    const now = this.now();
+    if (!(await this.store.notify.expand(ev, now, deliveries, NOTIFICATIONS_LIST_MAX))) return;
+    this.o.onNotification?.({ id: ev.id, userId: ev.userId, kind: ev.kind, gameId: ev.gameId, payload: ev.payload, createdAt: ev.createdAt, readAt: null });
+    if (deliveries.length > 0) this.kick();
+  }
+
+  private gameLink(gameId: string | null): string | null {
+    return gameId ? `${this.o.publicUrl()}/games/${encodeURIComponent(gameId)}` : null;
+  }
+
+  async unsubscribeLink(userId: number): Promise<string> {
+    return `${this.o.publicUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(await this.secret(), userId))}`;
+  }
+
+  private async mail(r: OutboxRow): Promise<void> {
+    const n = this.store.notify;
+    const s = await n.settings(r.userId);
+    const done = () => n.complete(r.id, r.claim, this.now());
+    // Unsubscribed or the address removed since; connected now: the app says it.
+    if (!this.o.mailer || !s.email || !s.emailOn || (await this.o.connected(r.userId))) return done();
+    const now = this.now();
+    const slot = r.gameId ?? `-${r.kind}`;
+    if (!(await n.reserveMail(r.userId, slot, now, MAIL_PER_GAME_WINDOW_MS))) return done();
+    const lang = mailLang(s.language);
+    const unsubscribe = await this.unsubscribeLink(r.userId);
+    const m = render(r.kind as NotificationKindT, r.payload as unknown as EventPayload, lang, { game: this.gameLink(r.gameId), unsubscribe });
+    const host = new URL(this.o.publicUrl()).hostname || 'tabula';
+    try {
+      await this.o.mailer.send({ to: s.email, subject: m.subject, text: m.text, html: m.html, unsubscribe, messageId: `<notification-${String(r.payload.event ?? r.id)}@${host}>` });
+    } catch (e) {
+      await n.releaseMail(r.userId, slot, now);
+      throw e;
+    }
+    await done();
+  }
+
+  private async webhook(r: OutboxRow): Promise<void> {
+    const n = this.store.notify;
+    const s = await n.settings(r.userId);
+    if (!s.webhookUrl || !s.webhookSecret || s.webhookDisabled) return n.complete(r.id, r.claim, this.now());
+    const lang = mailLang(s.language);
+    const p = r.payload as unknown as EventPayload & { event?: number };
+    const m = render(r.kind as NotificationKindT, p, lang, { game: this.gameLink(r.gameId), unsubscribe: null });
+    const link = this.gameLink(r.gameId);
+    const id = String(p.event ?? r.id);
+    const body = s.webhookFormat === 'discord'
+      ? JSON.stringify({ username: 'Tabula', content: link ? `${m.line} ${link}` : m.line, allowed_mentions: { parse: [] } })
+      : JSON.stringify({ id, kind: r.kind, gameId: r.gameId, game: p.game, scenario: p.scenario, opponents: p.opponents, by: p.by, won: p.won, text: m.line, url: link, createdAt: new Date(r.createdAt).toISOString() });
+    try {
+      await postWebhook({ url: s.webhookUrl, body, secret: s.webhookSecret, deliveryId: id, now: this.now(), allowPrivate: this.o.allowPrivateWebhooks === true });
+    } catch (e) {
+      if (await n.webhookResult(r.userId, false, WEBHOOK_MAX_FAILURES)) {
+        await n.giveUp(r.id, r.claim, this.now(), `webhook disabled after ${WEBHOOK_MAX_FAILURES} failures: ${e instanceof Error ? e.message : String(e)}`);
+        return;
+      }
+      throw e;
+    }
+    await n.webhookResult(r.userId, true, WEBHOOK_MAX_FAILURES);
+    await n.complete(r.id, r.claim, this.now());
+  }
+
+  /** The time a running seat is warned at (null: never). */
+  static lowAt(row: GameRow): number | null {
+    const tc = row.timeControl;
+    if (tc.kind === 'correspondence') return tc.days >= 2 ? TIME_LOW_CORRESPONDENCE_MS : TIME_LOW_CORRESPONDENCE_SHORT_MS;
+    if (tc.kind === 'live') return clockRules(tc)!.base * TIME_LOW_LIVE_FRACTION;
+    return null;
+  }
+
+  /**
+   * Queues "time running low" for every running human seat below its threshold, once per seat and
+   * turn (a dedupe key in the outbox, so several processes queue it once).
+   */
+  async sweepLowTime(limit = 500): Promise<number> {
+    const now = this.now();
+    let queued = 0;
+    for (const id of await this.store.listDue(now + TIME_LOW_CORRESPONDENCE_MS, limit)) {
+      const row = await this.store.getGame(id);
+      if (!row || row.status !== 'active' || !row.clock) continue;
+      const at = Notifier.lowAt(row);
+      if (at === null) continue;
+      const running: Role[] = runningSeats(row.seats, row.activeRoles);
+      const s = settle(row.clock, running, now);
+      for (const role of running) {
+        const left = s.remaining[role] ?? 0;
+        const userId = row.seats.find((x) => x.role === role)?.userId;
+        if (left <= 0 || left > at || userId == null) continue;
+        const dedupe = `low:${row.id}:${role}:${row.epoch}:${row.logLength}`;
+        if (this.lowSeen.has(dedupe)) continue;
+        if (this.lowSeen.size > 10_000) this.lowSeen.clear();
+        this.lowSeen.add(dedupe);
+        queued += await this.store.notify.enqueue([{ userId, gameId: row.id, kind: 'time-low', payload: { ...payloadFor(row, userId) }, dedupe }], now);
+      }
+    }
+    if (queued > 0) this.kick();
+    return queued;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * What mail and webhooks say, in the four UI languages of the web client (en, de, es, zh-Hans). The
+ * in-app list is worded by the web client itself from the notification's fields.
+ */
+import type { NotificationKindT } from '@tabula/protocol';
+
+export type MailLang = 'en' | 'de' | 'es' | 'zh-Hans';
+export const mailLang = (l: string): MailLang => (l === 'de' || l === 'es' || l === 'zh-Hans' ? l : 'en');
+
+/** The fields an event carries (outbox payload). */
+export interface EventPayload {
+  game: string | null;
+  scenario: string | null;
+  opponents: string[];
+  by: string | null;
+  won: boolean | null;
+}
+
+interface Texts {
+  gameNames: Record<string, string>;
+  vs: string;
+  nobody: string;
+  subject: Record<NotificationKindT, string>;
+  body: Record<NotificationKindT, string>;
+  won: string;
+  lost: string;
+  ended: string;
+  open: string;
+  unsubscribe: string;
+  why: string;
+}
+
+const T: Record<MailLang, Texts> = {
+  en: {
+    gameNames: { carcassonne: 'Carcassonne', 'hammer-of-the-scots': 'Hammer of the Scots', hacse: 'HACSE card game' },
+    vs: 'vs', nobody: 'nobody yet',
+    subject: { 'your-turn': 'Your turn in {game}', 'game-over': 'Game over: {game}', invited: '{by} invites you to {game}', 'time-low': 'Time running low in {game}' },
+    body: { 'your-turn': 'It is your turn in {game}.', 'game-over': 'The game {game} is over. {result}', invited: '{by} invites you to play {game}.', 'time-low': 'Your time is running low in {game}.' },
+    won: 'You won.', lost: 'You lost.', ended: 'It ended without a winner.',
+    open: 'Open the game', unsubscribe: 'Unsubscribe from these emails', why: 'You get this mail because you were not connected to Tabula.',
+  },
+  de: {
+    gameNames: { carcassonne: 'Carcassonne', 'hammer-of-the-scots': 'Hammer of the Scots', hacse: 'HACSE-Kartenspiel' },
+    vs: 'gegen', nobody: 'noch niemanden',
+    subject: { 'your-turn': 'Du bist am Zug: {game}', 'game-over': 'Partie beendet: {game}', invited: '{by} lädt dich zu {game} ein', 'time-low': 'Deine Zeit wird knapp: {game}' },
+    body: { 'your-turn': 'Du bist am Zug in {game}.', 'game-over': 'Die Partie {game} ist beendet. {result}', invited: '{by} lädt dich zu einer Partie {game} ein.', 'time-low': 'Deine Bedenkzeit in {game} wird knapp.' },
+    won: 'Du hast gewonnen.', lost: 'Du hast verloren.', ended: 'Sie endete ohne Sieger.',
+    open: 'Zur Partie', unsubscribe: 'Diese E-Mails abbestellen', why: 'Du bekommst diese Mail, weil du nicht mit Tabula verbunden warst.',
+  },
+  es: {
+    gameNames: { carcassonne: 'Carcassonne', 'hammer-of-the-scots': 'Hammer of the Scots', hacse: 'Juego de cartas HACSE' },
+    vs: 'contra', nobody: 'nadie todavía',
+    subject: { 'your-turn': 'Te toca en {game}', 'game-over': 'Partida terminada: {game}', invited: '{by} te invita a {game}', 'time-low': 'Se te acaba el tiempo en {game}' },
+    body: { 'your-turn': 'Es tu turno en {game}.', 'game-over': 'La partida {game} ha terminado. {result}', invited: '{by} te invita a jugar {game}.', 'time-low': 'Se te está acabando el tiempo en {game}.' },
+    won: 'Has ganado.', lost: 'Has perdido.', ended: 'Terminó sin ganador.',
+    open: 'Abrir la partida', unsubscribe: 'Darse de baja de estos correos', why: 'Recibes este correo porque no estabas conectado a Tabula.',
+  },
+  'zh-Hans': {
+    gameNames: { carcassonne: '卡卡颂', 'hammer-of-the-scots': '苏格兰之锤', hacse: 'HACSE 卡牌游戏' },
+    vs: '对', nobody: '暂无对手',
+    subject: { 'your-turn': '轮到你了：{game}', 'game-over': '对局结束：{game}', invited: '{by} 邀请你玩 {game}', 'time-low': '时间不多了：{game}' },
+    body: { 'your-turn': '在 {game} 中轮到你行动了。', 'game-over': '对局 {game} 已结束。{result}', invited: '{by} 邀请你玩 {game}。', 'time-low': '你在 {game} 中的时间不多了。' },
+    won: '你赢了。', lost: '你输了。', ended: '对局没有胜者。',
+    open: '打开对局', unsubscribe: '退订这些邮件', why: '你收到这封邮件，是因为你当时没有连接到 Tabula。',
+  },
+};
+
+const fill = (s: string, args: Record<string, string>): string => s.replace(/\{(\w+)\}/g, (_, k: string) => args[k] ?? '');
+
+/** "Hammer of the Scots (braveheart) vs anna". */
+export function gameTitle(lang: MailLang, p: EventPayload): string {
+  const t = T[lang];
+  const name = p.game ? (t.gameNames[p.game] ?? p.game) : 'Tabula';
+  const scen = p.scenario && p.scenario !== 'standard' && p.scenario !== 'base' ? ` (${p.scenario})` : '';
+  return `${name}${scen} ${t.vs} ${p.opponents.length ? p.opponents.join(', ') : t.nobody}`;
+}
+
+export interface Message { subject: string; text: string; html: string; line: string }
+
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The words of one notification: a subject, a one-line summary, and mail bodies (plain text and HTML). */
+export function render(kind: NotificationKindT, p: EventPayload, lang: MailLang, links: { game: string | null; unsubscribe: string | null }): Message {
+  const t = T[lang];
+  const args = { game: gameTitle(lang, p), by: p.by ?? '', result: p.won === true ? t.won : p.won === false ? t.lost : t.ended };
+  const subject = fill(t.subject[kind], args);
+  const line = fill(t.body[kind], args).trim();
+  const text = [line, '', ...(links.game ? [`${t.open}: ${links.game}`, ''] : []), t.why, ...(links.unsubscribe ? [`${t.unsubscribe}: ${links.unsubscribe}`] : [])].join('\n');
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family: sans-serif">`
+    + `<p>${esc(line)}</p>`
+    + (links.game ? `<p><a href="${esc(links.game)}">${esc(t.open)}</a></p>` : '')
+    + `<p style="color: #666; font-size: small">${esc(t.why)}`
+    + (links.unsubscribe ? ` <a href="${esc(links.unsubscribe)}">${esc(t.unsubscribe)}</a>` : '')
+    + '</p></body></html>';
+  return { subject, text, html, line };
+}

@@ -1,0 +1,51 @@
+// Notifications: the REST calls (list, mark-read, settings) and the per-user socket GET /api/live?token=,
+// which pushes the unread count and each new notification; it reconnects with backoff like the game socket.
+import type { NotificationListT, NotificationT, NotifySettingsPatchT, NotifySettingsT, UserServerMessageT } from '@tabula/protocol';
+import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
+import { getAuth, request } from './client.js';
+
+export type { NotificationT as AppNotification, NotifySettingsT as NotifySettings } from '@tabula/protocol';
+
+export const notificationsApi = {
+  list: () => request<NotificationListT>('GET', '/notifications?limit=30'),
+  markRead: (ids?: number[]) => request<{ unread: number }>('POST', '/notifications/read', ids ? { ids } : {}),
+  settings: () => request<NotifySettingsT>('GET', '/notifications/settings'),
+  patch: (body: NotifySettingsPatchT) => request<NotifySettingsT>('PATCH', '/notifications/settings', body),
+};
+
+export interface UserLive { close(): void }
+
+export function connectUserLive(h: { onUnread(n: number): void; onNotification(n: NotificationT): void }): UserLive {
+  let ws: WebSocket | null = null;
+  let stopped = false;
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const open = () => {
+    const token = getAuth()?.token;
+    if (stopped || !token) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(`${proto}//${location.host}/api/live?token=${encodeURIComponent(token)}`);
+    ws = socket;
+    socket.onopen = () => { attempts = 0; };
+    socket.onmessage = (ev) => {
+      let m: UserServerMessageT;
+      try { m = JSON.parse(String(ev.data)) as UserServerMessageT; } catch { return; }
+      if (m.type === 'unread') h.onUnread(m.count);
+      else if (m.type === 'notification') h.onNotification(m.notification);
+    };
+    socket.onclose = (ev) => {
+      if (ws === socket) ws = null;
+      if (stopped || (ev.code >= 4000 && !RETRYABLE_CLOSE.includes(ev.code))) return;
+      timer = setTimeout(open, Math.min(30_000, 1000 * 2 ** attempts++));
+    };
+    socket.onerror = () => { try { socket.close(); } catch { /* ignore */ } };
+  };
+  open();
+  return {
+    close() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      ws?.close();
+    },
+  };
+}
