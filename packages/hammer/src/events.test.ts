@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HERALD, MOVE1, PILLAGE, SEA_MOVE, VICTUALS, cards, copy, g, has, rig, scene, stepsOf, where } from './fixtures.test-support.js';
+import { HERALD, MOVE1, PILLAGE, SEA_MOVE, VICTUALS, cards, copy, g, has, playAll, rig, scene, stepsOf, where } from './fixtures.test-support.js';
 import { OFF, POOL_S, areaOf } from './map.js';
 import type { State } from './state.js';
 
@@ -95,9 +95,7 @@ test('HotS Victuals: up to 3 steps to blocks of one friendly group', () => {
     steps: { 'S-douglas': 1, 'S-barclay': 3 },
     cards: [MOVE1, VICTUALS],
   });
-  t = g.apply(t, 'Scotland', { type: 'victuals', area: 'fife' });
-  t = g.apply(t, 'Scotland', { type: 'step', block: 'S-douglas' });
-  t = g.apply(t, 'Scotland', { type: 'step', block: 'S-barclay' });
+  t = playAll(t, 'Scotland', [{ type: 'victuals', area: 'fife' }, { type: 'step', block: 'S-douglas' }, { type: 'step', block: 'S-barclay' }]);
   assert.ok(!has(t, 'Scotland', { type: 'step', block: 'S-barclay' }), 'never above maximum');
   t = g.apply(t, 'Scotland', { type: 'step', block: 'S-douglas' });
   assert.equal(stepsOf(t, 'S-douglas'), 3);

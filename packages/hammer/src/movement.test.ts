@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOVE1, MOVE2, MOVE3, TRUCE, cards, emptyMap, g, has, move, put, scene, where } from './fixtures.test-support.js';
+import { MOVE1, MOVE2, MOVE3, TRUCE, cards, emptyMap, g, has, move, playAll, put, scene, where } from './fixtures.test-support.js';
 import { areaOf } from './map.js';
 import { F_RESERVE } from './state.js';
 import { blockOf } from './blocks.js';
@@ -18,11 +18,13 @@ test('HotS 4.2: a Move 3 card gives three group moves; one group may split to se
 
 test('HotS 4.0: blocks move once per turn and pass through friendly or vacant areas up to their move rating', () => {
   let t = scene({ blocks: { fife: ['S-wallace'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'angus' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'buchan' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'strathspey' });
+  t = playAll(t, 'Scotland', [
+    { type: 'group', area: 'fife' },
+    { type: 'block', block: 'S-wallace' },
+    { type: 'to', area: 'angus' },
+    { type: 'to', area: 'buchan' },
+    { type: 'to', area: 'strathspey' },
+  ]);
   assert.equal(where(t, 'S-wallace'), areaOf('strathspey'));
   assert.equal(t.phase, 'move', 'move rating 3 used up');
   assert.ok(!has(t, 'Scotland', { type: 'group', area: 'strathspey' }), 'a block moves once per turn');
@@ -30,9 +32,7 @@ test('HotS 4.0: blocks move once per turn and pass through friendly or vacant ar
 
 test('HotS 4.3: 2 blocks over a red border per move phase, and a block crossing it must stop', () => {
   let t = scene({ blocks: { ross: ['S-douglas', 'S-barclay', 'S-grant'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'ross' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-douglas' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'moray' });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'ross' }, { type: 'block', block: 'S-douglas' }, { type: 'to', area: 'moray' }]);
   assert.equal(t.phase, 'group', 'stopped after the red border');
   t = move(t, 'Scotland', 'S-barclay', ['moray']);
   t = g.apply(t, 'Scotland', { type: 'block', block: 'S-grant' });
@@ -74,14 +74,10 @@ test('HotS 4.4: each group move lets one block cross the Anglo-Scottish border; 
 
 test('HotS 4.4: blocks entering England always stop; the Teviot crossing (red) stops', () => {
   let t = scene({ blocks: { annan: ['S-wallace'], england: ['E-hobelars'], lothian: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'england' });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'annan' }, { type: 'block', block: 'S-wallace' }, { type: 'to', area: 'england' }]);
   assert.notEqual(t.phase, 'path');
   let u = cards(emptyWith('E-hobelars', 'england'), MOVE3, MOVE1);
-  u = g.apply(u, 'England', { type: 'group', area: 'england' });
-  u = g.apply(u, 'England', { type: 'block', block: 'E-hobelars' });
-  u = g.apply(u, 'England', { type: 'to', area: 'teviot' });
+  u = playAll(u, 'England', [{ type: 'group', area: 'england' }, { type: 'block', block: 'E-hobelars' }, { type: 'to', area: 'teviot' }]);
   assert.notEqual(u.phase, 'path', 'stopped after the red dashed border');
 });
 
@@ -94,9 +90,7 @@ function emptyWith(id: string, area: string) {
 
 test('HotS 4.5/4.0: a block entering an enemy-occupied area stops and the area becomes contested', () => {
   let t = scene({ blocks: { fife: ['S-wallace'], angus: ['E-york-infantry'], england: ['E-lancaster-infantry'] }, cards: [MOVE1, MOVE3] });
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'angus' });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'fife' }, { type: 'block', block: 'S-wallace' }, { type: 'to', area: 'angus' }]);
   assert.notEqual(t.phase, 'path');
   assert.equal(t.att[areaOf('angus')], 1);
   assert.equal(g.view(t, null).areas[areaOf('angus')]!.attacker, 'Scotland');
@@ -257,9 +251,7 @@ test('HotS 4.6: once the blocks left in a contested area are pinned, their group
 
 test('HotS 4.4: a block entering England over the Anglo-Scottish border must stop, even with move points left', () => {
   let t = scene({ blocks: { annan: ['S-wallace'], lothian: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'england' });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'annan' }, { type: 'block', block: 'S-wallace' }, { type: 'to', area: 'england' }]);
   assert.equal(where(t, 'S-wallace'), areaOf('england'));
   assert.notEqual(t.phase, 'path', 'England is empty, yet Wallace stops');
 });

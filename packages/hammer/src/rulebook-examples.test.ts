@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  HERALD, MOVE1, MOVE2, MOVE3, TRUCE, cards, copy, emptyMap, g, has, move, put, rig, scene, stepsOf, until, where, winter,
+  HERALD, MOVE1, MOVE2, MOVE3, TRUCE, cards, copy, emptyMap, g, has, move, playAll, put, rig, scene, stepsOf, until, where, winter,
 } from './fixtures.test-support.js';
 import { OFF, POOL_E, POOL_S as POOL_S_LOC, areaOf } from './map.js';
 import { blockOf } from './blocks.js';
@@ -150,13 +150,9 @@ test('HotS 4.3 (rulebook example): after 6 Scots cross Buchan-Angus, 2 from Stra
   t = g.apply(t, 'Scotland', { type: 'group', area: 'buchan' });
   for (const id of six) t = move(t, 'Scotland', id, ['angus']);
   assert.equal(t.bCount.reduce((a, b) => a + b, 0), 6);
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'strathspey' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-grant' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'buchan' });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'strathspey' }, { type: 'block', block: 'S-grant' }, { type: 'to', area: 'buchan' }]);
   assert.ok(!has(t, 'Scotland', { type: 'to', area: 'angus' }), 'Buchan-Angus is full (6)');
-  t = g.apply(t, 'Scotland', { type: 'stop' });
-  t = g.apply(t, 'Scotland', { type: 'end' });
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'mar' });
+  t = playAll(t, 'Scotland', [{ type: 'stop' }, { type: 'end' }, { type: 'group', area: 'mar' }]);
   t = move(t, 'Scotland', 'S-noble-mar', ['angus']);
   t = move(t, 'Scotland', 'S-noble-atholl', ['angus']);
   assert.equal(where(t, 'S-noble-atholl'), areaOf('angus'));
@@ -841,9 +837,7 @@ test('HotS 4.6: with as many attackers as defenders every defender is pinned, th
 
 test('HotS 4.0 (edge case 11): a block counts as moved from its first step, and enemies see only that a block moved', () => {
   let t = scene({ blocks: { fife: ['S-wallace'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'angus' });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'fife' }, { type: 'block', block: 'S-wallace' }, { type: 'to', area: 'angus' }]);
   const seen = g.view(t, 'England').areas[areaOf('angus')]!.blocks;
   assert.equal(seen.length, 1);
   assert.equal(seen[0]!.moved, true);
