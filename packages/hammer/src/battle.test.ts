@@ -1,22 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyMap, g, has, put, rig, run, stepsOf, where, copy } from './fixtures.test-support.js';
+import { copy, g, has, put, rig, run, scene, battle, stepsOf, where } from './fixtures.test-support.js';
 import { AREA_COUNT, OFF, POOL_E, POOL_S, areaOf, borderBetween } from './map.js';
 import { blockOf } from './blocks.js';
 import { fireOf } from './battle.js';
 import { F_RESERVE, type State } from './state.js';
-
-/** Starts the battle phase with `attacker` attacking `area` (Player 1 = attacker unless given). */
-function battle(s: State, area: string, attacker: 0 | 1, opts: { from?: string; p1?: 0 | 1; rolls?: number[] } = {}): State {
-  const n = copy(s);
-  n.att = n.att.slice();
-  n.bUsed = n.bUsed.slice();
-  n.att[areaOf(area)] = attacker;
-  if (opts.from) n.bUsed[borderBetween(areaOf(area), areaOf(opts.from))] = 1 << attacker;
-  n.p1 = opts.p1 ?? attacker;
-  if (opts.rolls) rig(n, opts.rolls);
-  return run(n, ['battles', 'raid', 'endturn']);
-}
 
 const holdAll = (s: State, rounds = 1): State => {
   let t = s;
@@ -28,15 +16,7 @@ const holdAll = (s: State, rounds = 1): State => {
   return t;
 };
 
-function lothian(): State {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'S-keith', 'lothian');
-  put(s, 'E-hobelars', 'lothian');
-  put(s, 'E-york-knights', 'lothian');
-  put(s, 'E-york-infantry', 'england');
-  return s;
-}
+const lothian = (): State => scene({ blocks: { lothian: ['S-douglas', 'S-keith', 'E-hobelars', 'E-york-knights'], england: ['E-york-infantry'] } });
 
 const actorBlocks = (s: State): string[] => {
   const role = g.active(s)[0]!;
@@ -105,12 +85,10 @@ test('HotS 5.41 (immediate hits variant): hits are assigned after each fire', ()
 });
 
 test('HotS 5.41 (edge case 13): delayed hits are assigned as soon as they reach the enemy total', () => {
-  const s = emptyMap();
-  put(s, 'S-keith', 'lothian', 1);
-  put(s, 'S-douglas', 'lothian', 1);
-  put(s, 'E-hobelars', 'lothian');
-  put(s, 'E-york-knights', 'lothian');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({
+    blocks: { lothian: ['S-keith', 'S-douglas', 'E-hobelars', 'E-york-knights'], england: ['E-york-infantry'] },
+    steps: { 'S-keith': 1, 'S-douglas': 1 },
+  });
   const t = battle(s, 'lothian', 0, { rolls: [1, 1, 6] });
   const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
   assert.equal(where(u, 'S-keith'), POOL_S);
@@ -119,13 +97,9 @@ test('HotS 5.41 (edge case 13): delayed hits are assigned as soon as they reach 
 });
 
 test('HotS 5.3: after three rounds the attacker must retreat; a block that cannot is eliminated', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'E-durham-infantry', 'lothian');
-  put(s, 'S-barclay', 'mentieth');
-  put(s, 'S-grant', 'dunbar');
-  put(s, 'S-keith', 'selkirk');
+  const s = scene({
+    blocks: { lothian: ['S-douglas', 'E-york-infantry', 'E-durham-infantry'], mentieth: ['S-barclay'], dunbar: ['S-grant'], selkirk: ['S-keith'] },
+  });
   let t = battle(s, 'lothian', 0, { from: 'lanark' });
   t = holdAll(t, 3);
   assert.equal(t.battle!.stage, 'retreat');
@@ -141,11 +115,7 @@ test('HotS 5.3: after three rounds the attacker must retreat; a block that canno
 });
 
 test('HotS 5.5: retreats go to friendly or vacant areas, never into England for the Scots nor over a border the enemy used', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'annan');
-  put(s, 'E-york-infantry', 'annan');
-  put(s, 'E-durham-infantry', 'galloway');
-  put(s, 'S-grant', 'lanark');
+  const s = scene({ blocks: { annan: ['S-douglas', 'E-york-infantry'], galloway: ['E-durham-infantry'], lanark: ['S-grant'] } });
   const t = battle(s, 'annan', 0, { from: 'carrick' });
   let u = t;
   while (g.active(u)[0] !== 'Scotland') u = g.apply(u, 'England', { type: 'hold', block: 'E-york-infantry' });
@@ -154,9 +124,7 @@ test('HotS 5.5: retreats go to friendly or vacant areas, never into England for 
 });
 
 test('HotS 5.5: if both sides used a border, only Player 2 may retreat over it', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'annan');
-  put(s, 'E-york-infantry', 'annan');
+  const s = scene({ blocks: { annan: ['S-douglas', 'E-york-infantry'] } });
   const n = copy(s);
   n.bUsed = n.bUsed.slice();
   n.bUsed[borderBetween(areaOf('annan'), areaOf('carrick'))] = 3;
@@ -168,13 +136,9 @@ test('HotS 5.5: if both sides used a border, only Player 2 may retreat over it',
 });
 
 test('HotS 5.5: retreat border limits apply per combat round (2 over a red border)', () => {
-  const s = emptyMap();
-  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'annan');
-  put(s, 'E-york-infantry', 'annan');
-  put(s, 'E-durham-infantry', 'carrick');
-  put(s, 'E-westmor-infantry', 'lanark');
-  put(s, 'E-cumbria-infantry', 'selkirk');
-  put(s, 'E-lancaster-infantry', 'teviot');
+  const s = scene({
+    blocks: { annan: ['S-douglas', 'S-barclay', 'S-grant', 'E-york-infantry'], carrick: ['E-durham-infantry'], lanark: ['E-westmor-infantry'], selkirk: ['E-cumbria-infantry'], teviot: ['E-lancaster-infantry'] },
+  });
   let t = battle(s, 'annan', 0, { from: 'england' });
   t = g.apply(t, 'Scotland', { type: 'retreat', block: 'S-douglas', to: 'galloway' });
   t = g.apply(t, 'Scotland', { type: 'retreat', block: 'S-barclay', to: 'galloway' });
@@ -182,11 +146,7 @@ test('HotS 5.5: retreat border limits apply per combat round (2 over a red borde
 });
 
 test('HotS 5.6: the victor regroups (reserves included) to adjacent friendly or vacant areas', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'lothian');
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'E-york-infantry', 'lothian', 1);
-  put(s, 'E-durham-infantry', 'dunbar');
+  const s = scene({ blocks: { lothian: ['S-wallace', 'S-douglas', 'E-york-infantry'], dunbar: ['E-durham-infantry'] }, steps: { 'E-york-infantry': 1 } });
   let t = battle(s, 'lothian', 1, { rolls: [1, 6, 6, 6] });
   t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
   assert.equal(t.battle!.stage, 'regroup');
@@ -200,11 +160,7 @@ test('HotS 5.6: the victor regroups (reserves included) to adjacent friendly or 
 });
 
 test('HotS 5.7: a noble eliminated in combat switches sides at strength 1 into reserve', () => {
-  const s = emptyMap();
-  put(s, 'E-noble-angus', 'angus', 1);
-  put(s, 'E-york-infantry', 'angus');
-  put(s, 'S-wallace', 'angus');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ blocks: { angus: ['E-noble-angus', 'E-york-infantry', 'S-wallace'], fife: ['S-douglas'] }, steps: { 'E-noble-angus': 1 } });
   let t = battle(s, 'angus', 1, { rolls: [1, 6, 6, 6] });
   // Wallace (A) fires before the English nobles (B) and infantry (C); York (4) is strongest.
   t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
@@ -224,21 +180,14 @@ test('HotS 5.7: a noble eliminated in combat switches sides at strength 1 into r
 });
 
 test('HotS 5.7: Moray never changes sides and is permanently eliminated when killed in battle', () => {
-  const s = emptyMap();
-  put(s, 'S-noble-moray', 'moray', 1);
-  put(s, 'E-hobelars', 'moray');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({ blocks: { moray: ['S-noble-moray', 'E-hobelars'], england: ['E-york-infantry'] }, steps: { 'S-noble-moray': 1 } });
   const t = battle(s, 'moray', 0, { rolls: [1, 6, 6] });
   const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
   assert.equal(where(u, 'S-noble-moray'), OFF);
 });
 
 test('HotS 5.8: black-cross blocks killed in combat are gone for good; other non-nobles go to the pool', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'lothian', 1);
-  put(s, 'S-douglas', 'lothian', 1);
-  put(s, 'E-hobelars', 'lothian');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({ blocks: { lothian: ['S-wallace', 'S-douglas', 'E-hobelars'], england: ['E-york-infantry'] }, steps: { 'S-wallace': 1, 'S-douglas': 1 } });
   let t = battle(s, 'lothian', 0);
   t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-wallace' });
   rig(t, [1, 1, 6]);
@@ -248,11 +197,7 @@ test('HotS 5.8: black-cross blocks killed in combat are gone for good; other non
 });
 
 test('HotS 5.2: Welsh and Ulster blocks roll when revealed; 5-6 sends them to the English pool', () => {
-  const s = emptyMap();
-  put(s, 'E-wales-infantry', 'lothian');
-  put(s, 'E-ulster-infantry', 'lothian');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'S-douglas', 'lothian');
+  const s = scene({ blocks: { lothian: ['E-wales-infantry', 'E-ulster-infantry', 'E-york-infantry', 'S-douglas'] } });
   const t = battle(s, 'lothian', 0, { rolls: [5, 4] });
   const rolled = [where(t, 'E-wales-infantry'), where(t, 'E-ulster-infantry')];
   assert.ok(rolled.includes(POOL_E));
@@ -260,9 +205,7 @@ test('HotS 5.2: Welsh and Ulster blocks roll when revealed; 5-6 sends them to th
 });
 
 test('HotS 1.4: a noble defending at home fires at B3; attacking its home gives no bonus', () => {
-  const s = emptyMap();
-  put(s, 'E-noble-angus', 'angus');
-  put(s, 'S-douglas', 'angus');
+  const s = scene({ blocks: { angus: ['E-noble-angus', 'S-douglas'] } });
   const d = battle(s, 'angus', 1);
   assert.equal(fireOf(d, blockOf('E-noble-angus')), 3);
   const a = battle(s, 'angus', 0);
@@ -270,26 +213,18 @@ test('HotS 1.4: a noble defending at home fires at B3; attacking its home gives 
 });
 
 test('HotS optional schiltroms: Scottish infantry fire +1 where the English have no archers', () => {
-  const s = emptyMap('braveheart', { schiltrom: true });
-  put(s, 'S-douglas', 'angus');
-  put(s, 'E-york-infantry', 'angus');
+  const s = scene({ scenario: 'braveheart', variants: { schiltrom: true }, blocks: { angus: ['S-douglas', 'E-york-infantry'] } });
   const t = battle(s, 'angus', 0);
   assert.equal(fireOf(t, blockOf('S-douglas')), 4);
   put(s, 'E-lancaster-archers', 'angus');
   const u = battle(s, 'angus', 0);
   assert.equal(fireOf(u, blockOf('S-douglas')), 3);
-  const plain = emptyMap();
-  put(plain, 'S-douglas', 'angus');
-  put(plain, 'E-york-infantry', 'angus');
+  const plain = scene({ blocks: { angus: ['S-douglas', 'E-york-infantry'] } });
   assert.equal(fireOf(battle(plain, 'angus', 0), blockOf('S-douglas')), 3);
 });
 
 test('HotS 5.32: reserves sit out round 1 (not hit, cannot act) and join in round 2', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'S-wallace', 'lothian');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'E-durham-infantry', 'dunbar');
+  const s = scene({ blocks: { lothian: ['S-douglas', 'S-wallace', 'E-york-infantry'], dunbar: ['E-durham-infantry'] } });
   const n = copy(s);
   n.flags[blockOf('S-wallace')] = F_RESERVE;
   let t = battle(n, 'lothian', 1);
@@ -302,10 +237,7 @@ test('HotS 5.32: reserves sit out round 1 (not hit, cannot act) and join in roun
 });
 
 test('HotS 5.32: if the defenders are wiped out in round 1 and only their reserves remain, the old attacker defends', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'lothian');
-  put(s, 'E-york-infantry', 'lothian', 1);
-  put(s, 'E-durham-infantry', 'lothian');
+  const s = scene({ blocks: { lothian: ['S-wallace', 'E-york-infantry', 'E-durham-infantry'] }, steps: { 'E-york-infantry': 1 } });
   const n = copy(s);
   n.flags[blockOf('E-durham-infantry')] = F_RESERVE;
   let t = battle(n, 'lothian', 1, { rolls: [1, 6, 6, 6] });
@@ -315,11 +247,7 @@ test('HotS 5.32: if the defenders are wiped out in round 1 and only their reserv
 });
 
 test('HotS 5.1: Player 1 chooses the order of battles', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'S-barclay', 'angus');
-  put(s, 'E-durham-infantry', 'angus');
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-york-infantry'], angus: ['S-barclay', 'E-durham-infantry'] } });
   const n = copy(s);
   n.att = n.att.slice();
   n.att[areaOf('lothian')] = 0;
@@ -332,40 +260,28 @@ test('HotS 5.1: Player 1 chooses the order of battles', () => {
 });
 
 test('HotS 6.2 (edge case 1): a Scottish King unable to retreat counts as killed: England wins', () => {
-  const s = emptyMap('the-bruce');
-  put(s, 'S-scottish-king', 'lothian');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'E-durham-infantry', 'mentieth');
-  put(s, 'E-westmor-infantry', 'lanark');
-  put(s, 'E-cumbria-infantry', 'selkirk');
-  put(s, 'E-lancaster-infantry', 'dunbar');
+  const s = scene({
+    scenario: 'the-bruce',
+    blocks: { lothian: ['S-scottish-king', 'E-york-infantry'], mentieth: ['E-durham-infantry'], lanark: ['E-westmor-infantry'], selkirk: ['E-cumbria-infantry'], dunbar: ['E-lancaster-infantry'] },
+  });
   let t = battle(s, 'lothian', 1);
   t = holdAll(t, 3);
   assert.deepEqual(g.outcome(t), { winners: ['England'], reason: 'king-killed' });
 });
 
 test('HotS 6.1 (edge case 15): Edward II eliminated or unable to retreat wins for Scotland; Edward I killed becomes Edward II', () => {
-  const s = emptyMap();
-  put(s, 'E-edward', 'lothian', 1);
-  put(s, 'S-wallace', 'lothian');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ blocks: { lothian: ['E-edward', 'S-wallace'], fife: ['S-douglas'] }, steps: { 'E-edward': 1 } });
   let t = battle(s, 'lothian', 1, { rolls: [1, 6, 6, 6] });
   t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
   assert.equal(where(t, 'E-edward'), POOL_E);
   assert.equal(t.edward2, true);
   assert.equal(g.outcome(t), null);
-  const s2 = emptyMap();
-  s2.edward2 = true;
-  put(s2, 'E-edward', 'lothian', 1);
-  put(s2, 'S-wallace', 'lothian');
+  const s2 = scene({ set: { edward2: true }, blocks: { lothian: ['E-edward', 'S-wallace'] }, steps: { 'E-edward': 1 } });
   let u = battle(s2, 'lothian', 1, { rolls: [1, 6, 6, 6] });
   u = g.apply(u, 'Scotland', { type: 'fire', block: 'S-wallace' });
   assert.deepEqual(g.outcome(u), { winners: ['Scotland'], reason: 'edward-ii-killed' });
   // unable to retreat after round 3
-  const s3 = emptyMap();
-  s3.edward2 = true;
-  put(s3, 'E-edward', 'lothian');
-  put(s3, 'S-douglas', 'lothian');
+  const s3 = scene({ set: { edward2: true }, blocks: { lothian: ['E-edward', 'S-douglas'] } });
   for (const [id, a] of [['S-barclay', 'mentieth'], ['S-grant', 'lanark'], ['S-keith', 'selkirk'], ['S-campbell', 'dunbar']] as const) put(s3, id, a);
   let w = battle(s3, 'lothian', 0);
   w = holdAll(w, 3);
@@ -373,11 +289,7 @@ test('HotS 6.1 (edge case 15): Edward II eliminated or unable to retreat wins fo
 });
 
 test('HotS 5.0 (edge case 12): reserve marks are cleared when a battle ends', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'lothian');
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'E-york-infantry', 'lothian', 1);
-  put(s, 'E-durham-infantry', 'england');
+  const s = scene({ blocks: { lothian: ['S-wallace', 'S-douglas', 'E-york-infantry'], england: ['E-durham-infantry'] }, steps: { 'E-york-infantry': 1 } });
   const n = copy(s);
   n.flags[blockOf('S-douglas')] = F_RESERVE;
   let t = battle(n, 'lothian', 1, { rolls: [1, 6, 6, 6] });
@@ -389,10 +301,7 @@ test('HotS 5.0 (edge case 12): reserve marks are cleared when a battle ends', ()
 
 
 test('HotS 5.3/5.6: a battle won by eliminating every enemy block ends at once, in that round', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian', 1);
-  put(s, 'E-hobelars', 'lothian');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-hobelars'], england: ['E-york-infantry'] }, steps: { 'S-douglas': 1 } });
   const t = battle(s, 'lothian', 1, { from: 'mentieth', rolls: [1, 6, 6] });
   const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
   assert.equal(where(u, 'S-douglas'), POOL_S);
@@ -404,10 +313,7 @@ test('HotS 5.3/5.6: a battle won by eliminating every enemy block ends at once, 
 });
 
 test('HotS 5.6: a regroup may cross the border the enemy attacked over (only retreats may not)', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian', 1);
-  put(s, 'E-hobelars', 'lothian');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-hobelars'], england: ['E-york-infantry'] }, steps: { 'S-douglas': 1 } });
   const t = battle(s, 'lothian', 1, { from: 'mentieth', rolls: [1, 6, 6] });
   assert.ok(!has(t, 'England', { type: 'retreat', block: 'E-hobelars', to: 'mentieth' }), 'no retreat over the Scots\' border');
   const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
@@ -416,12 +322,10 @@ test('HotS 5.6: a regroup may cross the border the enemy attacked over (only ret
 });
 
 test('HotS 5.41 (edge case 13): delayed hits exactly equal to the enemy\'s total steps are assigned at once, before the same side fires again', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian', 1);
-  put(s, 'S-barclay', 'lothian', 1);
-  put(s, 'E-hobelars', 'lothian');
-  put(s, 'E-york-knights', 'lothian');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({
+    blocks: { lothian: ['S-douglas', 'S-barclay', 'E-hobelars', 'E-york-knights'], england: ['E-york-infantry'] },
+    steps: { 'S-douglas': 1, 'S-barclay': 1 },
+  });
   const t = battle(s, 'lothian', 0, { rolls: [1, 1, 6] });
   const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
   assert.equal(where(u, 'S-douglas'), POOL_S);

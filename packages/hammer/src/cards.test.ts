@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import data from './data/hammer-of-the-scots.json' with { type: 'json' };
 import { CARD_IDS, CARD_VALUE, isEvent } from './cards.js';
-import { HERALD, MOVE1, MOVE2, MOVE3, TRUCE, VICTUALS, cards, emptyMap, fresh, g, put, copy, until } from './fixtures.test-support.js';
+import { HERALD, MOVE1, MOVE2, MOVE3, TRUCE, VICTUALS, cards, copy, fresh, g, put, scene, until } from './fixtures.test-support.js';
 
 test('HotS 3.0: 25 cards: 3x"3", 10x"2", 7x"1" and 5 events; 5 dealt to each side', () => {
   assert.equal(CARD_IDS.length, data.cards.deckSize);
@@ -30,9 +30,7 @@ test('HotS 3.1: cards are played simultaneously and face down; revealed once bot
 });
 
 test('HotS 3.1/4.1: the higher card is Player 1 and moves first; England wins ties', () => {
-  let s = emptyMap();
-  put(s, 'E-york-infantry', 'england');
-  put(s, 'S-douglas', 'fife');
+  let s = scene({ blocks: { england: ['E-york-infantry'], fife: ['S-douglas'] } });
   const a = cards(s, MOVE1, MOVE3);
   assert.equal(a.p1, 1);
   assert.deepEqual(g.active(a), ['Scotland']);
@@ -44,10 +42,7 @@ test('HotS 3.1/4.1: the higher card is Player 1 and moves first; England wins ti
 });
 
 test('HotS 3.12: the event player is Player 1 and resolves before any movement', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'england');
-  put(s, 'S-douglas', 'fife');
-  const t = cards(s, MOVE3, VICTUALS);
+  const t = scene({ blocks: { england: ['E-york-infantry'], fife: ['S-douglas'] }, cards: [MOVE3, VICTUALS] });
   assert.equal(t.p1, 1);
   assert.equal(t.phase, 'event');
   assert.deepEqual(g.active(t), ['Scotland']);
@@ -57,10 +52,7 @@ test('HotS 3.12: the event player is Player 1 and resolves before any movement',
 });
 
 test('HotS 3.12: if both play events, both resolve (England first) and the year ends', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'england');
-  put(s, 'S-douglas', 'fife');
-  s.turn = 1;
+  const s = scene({ set: { turn: 1 }, blocks: { england: ['E-york-infantry'], fife: ['S-douglas'] } });
   const t = cards(s, TRUCE, HERALD);
   assert.deepEqual(g.active(t), ['England']);
   const u = g.apply(t, 'England', { type: 'pass' });
@@ -72,10 +64,7 @@ test('HotS 3.12: if both play events, both resolve (England first) and the year 
 });
 
 test('HotS 3.12: cards played earlier in the year stay visible to both', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'england');
-  put(s, 'S-douglas', 'fife');
-  let t = cards(s, MOVE3, MOVE1);
+  let t = scene({ blocks: { england: ['E-york-infantry'], fife: ['S-douglas'] }, cards: [MOVE3, MOVE1] });
   t = g.apply(t, 'England', { type: 'end' });
   t = g.apply(t, 'Scotland', { type: 'end' });
   assert.equal(t.turn, 2);
@@ -85,9 +74,7 @@ test('HotS 3.12: cards played earlier in the year stay visible to both', () => {
 });
 
 test('HotS 3.12/7.8: after a double Event the cards left in hand play no further part: empty hands through Winter, unseen, five new cards next year', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'england');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ blocks: { england: ['E-york-infantry'], fife: ['S-douglas'] } });
   put(s, 'S-noble-bruce', 'lennox'); // Scotland places Bruce in Winter: a Winter prompt to look at
   put(s, 'E-noble-angus', 'angus');
   const t = cards(s, TRUCE, HERALD);

@@ -1,7 +1,7 @@
 /** Regression tests for the edge cases in the implementer notes (§9) not covered elsewhere. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HERALD, MOVE1, PILLAGE, cards, copy, emptyMap, g, has, put, rig, run, where } from './fixtures.test-support.js';
+import { HERALD, MOVE1, PILLAGE, copy, g, has, run, scene, where } from './fixtures.test-support.js';
 import { POOL_S, areaOf } from './map.js';
 import { retreatTargets } from './battle.js';
 import { blockOf } from './blocks.js';
@@ -9,12 +9,7 @@ import { WINTER_STEPS } from './winter.js';
 import type { State } from './state.js';
 
 test('HotS 4.7 (edge case 6): the Norse retreat only to a friendly coastal area other than England', () => {
-  const s = emptyMap();
-  put(s, 'S-norse', 'lothian');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'S-douglas', 'ross');
-  put(s, 'S-barclay', 'badenoch');
-  put(s, 'S-grant', 'england');
+  const s = scene({ blocks: { lothian: ['S-norse', 'E-york-infantry'], ross: ['S-douglas'], badenoch: ['S-barclay'], england: ['S-grant'] } });
   const n = copy(s);
   n.att[areaOf('lothian')] = 0;
   n.p1 = 0;
@@ -31,25 +26,24 @@ test('HotS 4.7 (edge case 6): the Norse retreat only to a friendly coastal area 
 });
 
 test('HotS 6.2 (edge case 14): a King removed outside battle (Pillage) goes to the Scottish pool, the game goes on', () => {
-  const s = emptyMap('the-bruce');
-  put(s, 'S-scottish-king', 'lothian', 1);
-  put(s, 'S-douglas', 'fife');
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'E-noble-angus', 'angus');
-  let t = cards(s, PILLAGE, MOVE1);
+  let t = scene({
+    scenario: 'the-bruce',
+    blocks: { lothian: ['S-scottish-king'], fife: ['S-douglas'], mentieth: ['E-york-infantry'], angus: ['E-noble-angus'] },
+    steps: { 'S-scottish-king': 1 },
+    cards: [PILLAGE, MOVE1],
+  });
   t = g.apply(t, 'England', { type: 'pillage', area: 'lothian', from: 'mentieth' });
   assert.equal(where(t, 'S-scottish-king'), POOL_S);
   assert.equal(g.outcome(t), null);
 });
 
 test('HotS 6.21 (edge cases 8, 12): after a defection battle and its regroup, borders and reserves are clean and play goes on', () => {
-  const s = emptyMap();
-  put(s, 'S-noble-bruce', 'annan', 1);
-  put(s, 'S-wallace', 'annan');
-  put(s, 'S-noble-mar', 'mar');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, HERALD, MOVE1);
-  rig(t, [1, 1, 6, 6, 6]);
+  let t = scene({
+    blocks: { annan: ['S-noble-bruce', 'S-wallace'], mar: ['S-noble-mar'], england: ['E-york-infantry'] },
+    steps: { 'S-noble-bruce': 1 },
+    cards: [HERALD, MOVE1],
+    dice: [1, 1, 6, 6, 6],
+  });
   t = g.apply(t, 'England', { type: 'herald', noble: 'Bruce' });
   assert.ok(t.battle && t.battle.att === 0);
   // Wallace (A, defender) kills the 1-step defector, who is captured back at strength 1.
@@ -67,12 +61,10 @@ test('HotS 6.21 (edge cases 8, 12): after a defection battle and its regroup, bo
 });
 
 test('HotS 9.0 (edge case 5): the last winter ends the game right after Scottish disbanding', () => {
-  const s: State = emptyMap();
-  s.year = 1305;
-  put(s, 'S-noble-mar', 'mar');
-  put(s, 'S-noble-ross', 'ross');
-  put(s, 'E-noble-angus', 'angus');
-  for (const id of ['S-douglas', 'S-barclay']) put(s, id, 'pool-s');
+  const s: State = scene({
+    set: { year: 1305 },
+    blocks: { mar: ['S-noble-mar'], ross: ['S-noble-ross'], angus: ['E-noble-angus'], 'pool-s': ['S-douglas', 'S-barclay'] },
+  });
   const t = run(s, WINTER_STEPS.slice());
   assert.deepEqual(g.outcome(t), { winners: ['Scotland'], reason: 'nobles' });
   assert.equal(where(t, 'S-douglas'), POOL_S, 'no builds after the count');

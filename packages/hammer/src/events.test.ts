@@ -1,17 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HERALD, MOVE1, PILLAGE, SEA_MOVE, VICTUALS, cards, emptyMap, g, has, put, rig, stepsOf, where, copy } from './fixtures.test-support.js';
+import { HERALD, MOVE1, PILLAGE, SEA_MOVE, VICTUALS, cards, copy, g, has, playAll, rig, scene, stepsOf, where } from './fixtures.test-support.js';
 import { OFF, POOL_S, areaOf } from './map.js';
 import type { State } from './state.js';
 
 function heraldBoard(): State {
-  const s = emptyMap();
-  put(s, 'S-noble-galloway', 'galloway');
-  put(s, 'S-noble-bruce', 'annan');
-  put(s, 'S-douglas', 'annan');
-  put(s, 'S-noble-moray', 'moray');
-  put(s, 'E-noble-angus', 'angus');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({
+    blocks: { galloway: ['S-noble-galloway'], annan: ['S-noble-bruce', 'S-douglas'], moray: ['S-noble-moray'], angus: ['E-noble-angus'], england: ['E-york-infantry'] },
+  });
   return s;
 }
 
@@ -47,12 +43,11 @@ test('HotS Herald: a defection that leaves the area contested is fought at once,
 });
 
 test('HotS Pillage: the enemy group takes 2 hits (strongest first); the pillager adds as many steps to the adjacent group', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'S-barclay', 'lothian', 2);
-  put(s, 'E-york-infantry', 'dunbar', 2);
-  put(s, 'E-durham-infantry', 'england');
-  let t = cards(s, PILLAGE, MOVE1);
+  let t = scene({
+    blocks: { lothian: ['S-douglas', 'S-barclay'], dunbar: ['E-york-infantry'], england: ['E-durham-infantry'] },
+    steps: { 'S-barclay': 2, 'E-york-infantry': 2 },
+    cards: [PILLAGE, MOVE1],
+  });
   assert.ok(has(t, 'England', { type: 'pillage', area: 'lothian', from: 'dunbar' }));
   t = g.apply(t, 'England', { type: 'pillage', area: 'lothian', from: 'dunbar' });
   assert.equal(stepsOf(t, 'S-douglas'), 2, 'Douglas 4 -> 3 -> 2 (always the strongest)');
@@ -66,11 +61,10 @@ test('HotS Pillage: the enemy group takes 2 hits (strongest first); the pillager
 });
 
 test('HotS Pillage: a non-noble reduced to 0 goes to the pool; a noble reduced to 0 defects', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian', 1);
-  put(s, 'S-noble-dunbar', 'dunbar', 1);
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'E-durham-infantry', 'selkirk');
+  const s = scene({
+    blocks: { lothian: ['S-douglas'], dunbar: ['S-noble-dunbar'], mentieth: ['E-york-infantry'], selkirk: ['E-durham-infantry'] },
+    steps: { 'S-douglas': 1, 'S-noble-dunbar': 1 },
+  });
   let t = cards(s, PILLAGE, MOVE1);
   t = g.apply(t, 'England', { type: 'pillage', area: 'lothian', from: 'mentieth' });
   assert.equal(where(t, 'S-douglas'), POOL_S);
@@ -80,11 +74,10 @@ test('HotS Pillage: a non-noble reduced to 0 goes to the pool; a noble reduced t
 });
 
 test('HotS Sea Move: 1 or 2 blocks from a friendly coastal area to another friendly (not vacant) one, never the Norse', () => {
-  const s = emptyMap();
-  for (const id of ['S-douglas', 'S-barclay', 'S-grant', 'S-norse']) put(s, id, 'fife');
-  put(s, 'S-keith', 'moray');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, SEA_MOVE);
+  let t = scene({
+    blocks: { fife: ['S-douglas', 'S-barclay', 'S-grant', 'S-norse'], moray: ['S-keith'], england: ['E-york-infantry'] },
+    cards: [MOVE1, SEA_MOVE],
+  });
   assert.ok(has(t, 'Scotland', { type: 'sea', from: 'fife', to: 'moray' }));
   assert.ok(!has(t, 'Scotland', { type: 'sea', from: 'fife', to: 'ross' }), 'vacant');
   t = g.apply(t, 'Scotland', { type: 'sea', from: 'fife', to: 'moray' });
@@ -97,14 +90,12 @@ test('HotS Sea Move: 1 or 2 blocks from a friendly coastal area to another frien
 });
 
 test('HotS Victuals: up to 3 steps to blocks of one friendly group', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife', 1);
-  put(s, 'S-barclay', 'fife', 3);
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, VICTUALS);
-  t = g.apply(t, 'Scotland', { type: 'victuals', area: 'fife' });
-  t = g.apply(t, 'Scotland', { type: 'step', block: 'S-douglas' });
-  t = g.apply(t, 'Scotland', { type: 'step', block: 'S-barclay' });
+  let t = scene({
+    blocks: { fife: ['S-douglas', 'S-barclay'], england: ['E-york-infantry'] },
+    steps: { 'S-douglas': 1, 'S-barclay': 3 },
+    cards: [MOVE1, VICTUALS],
+  });
+  t = playAll(t, 'Scotland', [{ type: 'victuals', area: 'fife' }, { type: 'step', block: 'S-douglas' }, { type: 'step', block: 'S-barclay' }]);
   assert.ok(!has(t, 'Scotland', { type: 'step', block: 'S-barclay' }), 'never above maximum');
   t = g.apply(t, 'Scotland', { type: 'step', block: 'S-douglas' });
   assert.equal(stepsOf(t, 'S-douglas'), 3);
@@ -112,13 +103,9 @@ test('HotS Victuals: up to 3 steps to blocks of one friendly group', () => {
 });
 
 test('HotS 6.21: crowning Bruce needs Wallace dead and Bruce in Fife; the Comyn nobles defect and attack at once', () => {
-  const s = emptyMap();
-  put(s, 'S-noble-bruce', 'fife');
-  put(s, 'S-wallace', 'lothian');
-  put(s, 'S-noble-angus', 'angus');
-  put(s, 'S-douglas', 'angus');
-  put(s, 'S-noble-ross', 'ross');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({
+    blocks: { fife: ['S-noble-bruce'], lothian: ['S-wallace'], angus: ['S-noble-angus', 'S-douglas'], ross: ['S-noble-ross'], england: ['E-york-infantry'] },
+  });
   let t = cards(s, MOVE1, HERALD);
   assert.ok(!has(t, 'Scotland', { type: 'crown', king: 'Bruce' }), 'Wallace alive');
   const n = copy(s);
@@ -137,12 +124,10 @@ test('HotS 6.21: crowning Bruce needs Wallace dead and Bruce in Fife; the Comyn 
 });
 
 test('HotS 6.22: King Balliol (1301+, French knights on the map) enters with them; the Bruce nobles defect', () => {
-  const s = emptyMap();
-  s.year = 1301;
-  put(s, 'S-french-knights', 'lothian');
-  put(s, 'S-noble-mar', 'mar');
-  put(s, 'S-noble-angus', 'angus');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({
+    set: { year: 1301 },
+    blocks: { lothian: ['S-french-knights'], mar: ['S-noble-mar'], angus: ['S-noble-angus'], england: ['E-york-infantry'] },
+  });
   let t = cards(s, MOVE1, HERALD);
   t = g.apply(t, 'Scotland', { type: 'crown', king: 'Balliol' });
   assert.equal(where(t, 'S-scottish-king'), areaOf('lothian'));

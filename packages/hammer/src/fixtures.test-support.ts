@@ -2,15 +2,16 @@
 import { rollDie, seedRng, type RngState } from '@tabula/engine';
 import { hammerGame as g } from './game.js';
 import { BLOCK_COUNT, MAX, blockOf } from './blocks.js';
-import { OFF, areaOf } from './map.js';
+import { OFF, areaOf, borderBetween } from './map.js';
 import { advance } from './flow.js';
+import { WINTER_STEPS } from './winter.js';
 import type { State } from './state.js';
+import type { Action } from './types.js';
 
 /** A deep copy tests may edit freely (states share arrays copy-on-write). */
 export function copy(s: State): State {
   return structuredClone(s);
 }
-import type { Action } from './types.js';
 
 export { g };
 
@@ -102,4 +103,45 @@ export function until(s: State, stop: (t: State) => boolean, pick?: (t: State, a
     t = g.apply(t, role, pick?.(t, acts) ?? acts.find((a) => a.type === 'done') ?? acts[0]!);
   }
   return t;
+}
+
+/** Starts the battle phase with `attacker` attacking `area` (Player 1 = attacker unless given). */
+export function battle(s: State, area: string, attacker: 0 | 1, opts: { from?: string; p1?: 0 | 1; rolls?: number[] } = {}): State {
+  const n = copy(s);
+  n.att = n.att.slice();
+  n.bUsed = n.bUsed.slice();
+  n.att[areaOf(area)] = attacker;
+  if (opts.from) n.bUsed[borderBetween(areaOf(area), areaOf(opts.from))] = 1 << attacker;
+  n.p1 = opts.p1 ?? attacker;
+  if (opts.rolls) rig(n, opts.rolls);
+  return run(n, ['battles', 'raid', 'endturn']);
+}
+
+/** Runs the Winter steps from `s` up to the first prompt. */
+export const winter = (s: State): State => run(s, WINTER_STEPS.slice());
+
+/** A position built by hand: see `scene`. */
+export interface Scene {
+  scenario?: string;
+  variants?: Record<string, unknown>;
+  /** Plain state fields set first (year, turn, edward2, delayedHits, ...). */
+  set?: Partial<State>;
+  /** Block ids by area ('off', 'pool-e' and 'pool-s' too); every other block is off the map. */
+  blocks: Record<string, readonly string[]>;
+  /** Strengths of the blocks not at full strength. */
+  steps?: Record<string, number>;
+  /** England's and Scotland's cards, played at once: the state is at Player 1's event or move. */
+  cards?: readonly [england: number, scotland: number];
+  /** The next d6 rolls, rigged after the cards. */
+  dice?: number[];
+}
+
+/** An empty map with the given blocks placed, at the card phase unless `cards` are played. */
+export function scene(o: Scene): State {
+  let s = emptyMap(o.scenario, o.variants);
+  Object.assign(s, o.set);
+  for (const [area, ids] of Object.entries(o.blocks)) for (const id of ids) put(s, id, area, o.steps?.[id]);
+  if (o.cards) s = cards(s, o.cards[0], o.cards[1]);
+  if (o.dice) rig(s, o.dice);
+  return s;
 }

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng, type LogLine } from '@tabula/engine';
-import { MOVE1, MOVE2, cards, copy, emptyMap, g, move, put, rig, until } from './fixtures.test-support.js';
+import { MOVE1, MOVE2, cards, copy, g, move, put, rig, scene, until } from './fixtures.test-support.js';
 import { AREA_COUNT, AREA_IDS, areaOf } from './map.js';
 import { BLOCK_COUNT, BLOCK_IDS, OTHER, SIDE, blockOf } from './blocks.js';
 import type { State } from './state.js';
@@ -43,17 +43,12 @@ const quietly = (t: State, acts: Action[]): Action | undefined => acts.find((a) 
  * York infantry in round 1. Other Scottish blocks stand elsewhere so determinize has choices.
  */
 function wallaceWins(turn = 1): State {
-  const s = emptyMap();
-  s.turn = turn;
-  put(s, 'S-wallace', 'mentieth', 3);
-  put(s, 'S-graham', 'mentieth');
-  put(s, 'S-douglas', 'selkirk');
-  put(s, 'S-barclay', 'fife', 1);
-  put(s, 'S-macdonald', 'argyll', 2);
-  put(s, 'S-campbell', 'lanark');
-  put(s, 'E-york-infantry', 'lothian', 1);
-  put(s, 'E-durham-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({
+    set: { turn },
+    blocks: { mentieth: ['S-wallace', 'S-graham'], selkirk: ['S-douglas'], fife: ['S-barclay'], argyll: ['S-macdonald'], lanark: ['S-campbell'], lothian: ['E-york-infantry'], england: ['E-durham-infantry'] },
+    steps: { 'S-wallace': 3, 'S-barclay': 1, 'S-macdonald': 2, 'E-york-infantry': 1 },
+    cards: [MOVE1, MOVE2],
+  });
   t = moveOne(t, 'Scotland', 'S-wallace', ['lothian'], 'mentieth');
   t = moveOne(t, 'Scotland', 'S-douglas', ['lothian'], 'selkirk');
   t = endMoves(t);
@@ -145,13 +140,11 @@ test('HotS fog memory, Victuals: a secret step added in the area forgets the rec
 });
 
 test('HotS fog memory, 5.3: a hit in the last combat turn of round 3 is public: the defender is remembered at its new strength after the attacker withdraws', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'selkirk', 3);
-  put(s, 'S-barclay', 'fife');
-  put(s, 'E-hobelars', 'lothian', 3);
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'E-durham-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({
+    blocks: { selkirk: ['S-douglas'], fife: ['S-barclay'], lothian: ['E-hobelars'], mentieth: ['E-york-infantry'], england: ['E-durham-infantry'] },
+    steps: { 'S-douglas': 3, 'E-hobelars': 3 },
+    cards: [MOVE1, MOVE2],
+  });
   t = moveOne(t, 'Scotland', 'S-douglas', ['lothian'], 'selkirk');
   t = endMoves(t);
   // both hold until Douglas (C) has the last combat turn of round 3
@@ -176,12 +169,11 @@ test('HotS fog memory, 5.3: a hit in the last combat turn of round 3 is public: 
 });
 
 test('HotS fog memory, 5.7: a noble captured in battle changes sides in place; its former owner knows it at strength 1', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'mentieth', 3);
-  put(s, 'S-barclay', 'fife');
-  put(s, 'E-noble-dunbar', 'lothian', 1);
-  put(s, 'E-durham-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({
+    blocks: { mentieth: ['S-wallace'], fife: ['S-barclay'], lothian: ['E-noble-dunbar'], england: ['E-durham-infantry'] },
+    steps: { 'S-wallace': 3, 'E-noble-dunbar': 1 },
+    cards: [MOVE1, MOVE2],
+  });
   t = moveOne(t, 'Scotland', 'S-wallace', ['lothian'], 'mentieth');
   t = endMoves(t);
   rig(t, [1, 6, 6]);

@@ -1,17 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOVE1, MOVE2, MOVE3, TRUCE, cards, emptyMap, g, has, move, put, where } from './fixtures.test-support.js';
+import { MOVE1, MOVE2, MOVE3, TRUCE, cards, emptyMap, g, has, move, playAll, put, scene, where } from './fixtures.test-support.js';
 import { areaOf } from './map.js';
 import { F_RESERVE } from './state.js';
 import { blockOf } from './blocks.js';
 
 test('HotS 4.2: a Move 3 card gives three group moves; one group may split to several areas', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife');
-  put(s, 'S-barclay', 'fife');
-  put(s, 'S-grant', 'strathspey');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
+  let t = scene({ blocks: { fife: ['S-douglas', 'S-barclay'], strathspey: ['S-grant'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
   assert.equal(t.moves, 3);
   t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
   t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
@@ -22,28 +17,22 @@ test('HotS 4.2: a Move 3 card gives three group moves; one group may split to se
 });
 
 test('HotS 4.0: blocks move once per turn and pass through friendly or vacant areas up to their move rating', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'fife');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'angus' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'buchan' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'strathspey' });
+  let t = scene({ blocks: { fife: ['S-wallace'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  t = playAll(t, 'Scotland', [
+    { type: 'group', area: 'fife' },
+    { type: 'block', block: 'S-wallace' },
+    { type: 'to', area: 'angus' },
+    { type: 'to', area: 'buchan' },
+    { type: 'to', area: 'strathspey' },
+  ]);
   assert.equal(where(t, 'S-wallace'), areaOf('strathspey'));
   assert.equal(t.phase, 'move', 'move rating 3 used up');
   assert.ok(!has(t, 'Scotland', { type: 'group', area: 'strathspey' }), 'a block moves once per turn');
 });
 
 test('HotS 4.3: 2 blocks over a red border per move phase, and a block crossing it must stop', () => {
-  const s = emptyMap();
-  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'ross');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'ross' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-douglas' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'moray' });
+  let t = scene({ blocks: { ross: ['S-douglas', 'S-barclay', 'S-grant'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'ross' }, { type: 'block', block: 'S-douglas' }, { type: 'to', area: 'moray' }]);
   assert.equal(t.phase, 'group', 'stopped after the red border');
   t = move(t, 'Scotland', 'S-barclay', ['moray']);
   t = g.apply(t, 'Scotland', { type: 'block', block: 'S-grant' });
@@ -65,9 +54,7 @@ test('HotS 4.3: 6 blocks over a green border per move phase', () => {
 });
 
 test('HotS 4.4: each group move lets one block cross the Anglo-Scottish border; more cost a group move each', () => {
-  const s = emptyMap();
-  for (const id of ['E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry']) put(s, id, 'england');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ blocks: { england: ['E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry'], fife: ['S-douglas'] } });
   let t = cards(s, MOVE3, MOVE1);
   t = g.apply(t, 'England', { type: 'group', area: 'england' });
   assert.equal(t.moves, 2);
@@ -86,19 +73,11 @@ test('HotS 4.4: each group move lets one block cross the Anglo-Scottish border; 
 });
 
 test('HotS 4.4: blocks entering England always stop; the Teviot crossing (red) stops', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'annan');
-  put(s, 'E-hobelars', 'england');
-  put(s, 'E-york-infantry', 'lothian');
-  let t = cards(s, MOVE1, MOVE3);
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'england' });
+  let t = scene({ blocks: { annan: ['S-wallace'], england: ['E-hobelars'], lothian: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'annan' }, { type: 'block', block: 'S-wallace' }, { type: 'to', area: 'england' }]);
   assert.notEqual(t.phase, 'path');
   let u = cards(emptyWith('E-hobelars', 'england'), MOVE3, MOVE1);
-  u = g.apply(u, 'England', { type: 'group', area: 'england' });
-  u = g.apply(u, 'England', { type: 'block', block: 'E-hobelars' });
-  u = g.apply(u, 'England', { type: 'to', area: 'teviot' });
+  u = playAll(u, 'England', [{ type: 'group', area: 'england' }, { type: 'block', block: 'E-hobelars' }, { type: 'to', area: 'teviot' }]);
   assert.notEqual(u.phase, 'path', 'stopped after the red dashed border');
 });
 
@@ -110,26 +89,18 @@ function emptyWith(id: string, area: string) {
 }
 
 test('HotS 4.5/4.0: a block entering an enemy-occupied area stops and the area becomes contested', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'fife');
-  put(s, 'E-york-infantry', 'angus');
-  put(s, 'E-lancaster-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'angus' });
+  let t = scene({ blocks: { fife: ['S-wallace'], angus: ['E-york-infantry'], england: ['E-lancaster-infantry'] }, cards: [MOVE1, MOVE3] });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'fife' }, { type: 'block', block: 'S-wallace' }, { type: 'to', area: 'angus' }]);
   assert.notEqual(t.phase, 'path');
   assert.equal(t.att[areaOf('angus')], 1);
   assert.equal(g.view(t, null).areas[areaOf('angus')]!.attacker, 'Scotland');
 });
 
 test('HotS 4.6: attackers pin as many defenders; unpinned blocks may not leave over the attack border', () => {
-  const s = emptyMap();
-  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'buchan');
-  put(s, 'E-york-infantry', 'angus');
-  put(s, 'E-lancaster-infantry', 'angus');
-  put(s, 'E-durham-infantry', 'england');
-  let t = cards(s, MOVE3, MOVE1);
+  let t = scene({
+    blocks: { buchan: ['S-douglas', 'S-barclay', 'S-grant'], angus: ['E-york-infantry', 'E-lancaster-infantry'], england: ['E-durham-infantry'] },
+    cards: [MOVE3, MOVE1],
+  });
   t = g.apply(t, 'England', { type: 'group', area: 'angus' });
   t = move(t, 'England', 'E-york-infantry', ['buchan']);
   t = move(t, 'England', 'E-lancaster-infantry', ['buchan']);
@@ -144,12 +115,7 @@ test('HotS 4.6: attackers pin as many defenders; unpinned blocks may not leave o
 });
 
 test('HotS 4.7: the Norse move by sea between coastal areas as a group move of their own, never to England', () => {
-  const s = emptyMap();
-  put(s, 'S-norse', 'ross');
-  put(s, 'S-douglas', 'ross');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'E-lancaster-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
+  let t = scene({ blocks: { ross: ['S-norse', 'S-douglas'], lothian: ['E-york-infantry'], england: ['E-lancaster-infantry'] }, cards: [MOVE1, MOVE3] });
   assert.ok(has(t, 'Scotland', { type: 'norse', to: 'lothian' }));
   assert.ok(!has(t, 'Scotland', { type: 'norse', to: 'england' }));
   assert.ok(!has(t, 'Scotland', { type: 'norse', to: 'badenoch' }), 'inland');
@@ -163,13 +129,10 @@ test('HotS 4.7: the Norse move by sea between coastal areas as a group move of t
 });
 
 test('HotS 5.32: the main attack enters from one area over one border; other attackers are reserves', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife');
-  put(s, 'S-barclay', 'fife');
-  put(s, 'S-grant', 'atholl');
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'E-lancaster-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
+  let t = scene({
+    blocks: { fife: ['S-douglas', 'S-barclay'], atholl: ['S-grant'], mentieth: ['E-york-infantry'], england: ['E-lancaster-infantry'] },
+    cards: [MOVE1, MOVE3],
+  });
   t = move(t, 'Scotland', 'S-douglas', ['mentieth'], 'fife');
   t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
   t = move(t, 'Scotland', 'S-grant', ['mentieth'], 'atholl');
@@ -179,11 +142,7 @@ test('HotS 5.32: the main attack enters from one area over one border; other att
 });
 
 test('HotS 5.33: blocks Player 2 moves into a contested area it defends are reserves', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife');
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'E-lancaster-infantry', 'lanark');
-  let t = cards(s, MOVE1, MOVE3);
+  let t = scene({ blocks: { fife: ['S-douglas'], mentieth: ['E-york-infantry'], lanark: ['E-lancaster-infantry'] }, cards: [MOVE1, MOVE3] });
   t = move(t, 'Scotland', 'S-douglas', ['mentieth'], 'fife');
   t = g.apply(t, 'Scotland', { type: 'end' });
   t = move(t, 'England', 'E-lancaster-infantry', ['mentieth'], 'lanark');
@@ -191,11 +150,7 @@ test('HotS 5.33: blocks Player 2 moves into a contested area it defends are rese
 });
 
 test('HotS Truce: the opponent may move but not attack, and Scots may not enter England', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'annan');
-  put(s, 'E-york-infantry', 'carrick');
-  put(s, 'E-lancaster-infantry', 'england');
-  let t = cards(s, TRUCE, MOVE3);
+  let t = scene({ blocks: { annan: ['S-douglas'], carrick: ['E-york-infantry'], england: ['E-lancaster-infantry'] }, cards: [TRUCE, MOVE3] });
   t = g.apply(t, 'England', { type: 'truce' });
   assert.deepEqual(g.active(t), ['Scotland']);
   t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
@@ -206,13 +161,10 @@ test('HotS Truce: the opponent may move but not attack, and Scots may not enter 
 });
 
 test('HotS 4.2: with a 3 card, after activating three areas the remaining blocks of the first group can still move, at no cost', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife');
-  put(s, 'S-barclay', 'fife');
-  put(s, 'S-grant', 'strathspey');
-  put(s, 'S-campbell', 'ross');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
+  let t = scene({
+    blocks: { fife: ['S-douglas', 'S-barclay'], strathspey: ['S-grant'], ross: ['S-campbell'], england: ['E-york-infantry'] },
+    cards: [MOVE1, MOVE3],
+  });
   t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
   t = g.apply(t, 'Scotland', { type: 'end' }); // leave Barclay for now
   t = move(t, 'Scotland', 'S-grant', ['buchan'], 'strathspey');
@@ -227,13 +179,7 @@ test('HotS 4.2: with a 3 card, after activating three areas the remaining blocks
 });
 
 test('HotS 4.2: coming back to a group already activated this Move Phase (by picking one of its blocks) costs no group move; a new group does', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife');
-  put(s, 'S-barclay', 'fife');
-  put(s, 'S-graham', 'fife');
-  put(s, 'S-grant', 'strathspey');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
+  let t = scene({ blocks: { fife: ['S-douglas', 'S-barclay', 'S-graham'], strathspey: ['S-grant'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
   t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
   t = g.apply(t, 'Scotland', { type: 'end' });
   assert.equal(t.moves, 2);
@@ -247,11 +193,9 @@ test('HotS 4.2: coming back to a group already activated this Move Phase (by pic
 });
 
 test('HotS 4.2/4.4: a group come back to has used its Anglo-Scottish crossing: another crossing block costs a group move', () => {
-  const s = emptyMap();
-  for (const id of ['E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry']) put(s, id, 'england');
-  put(s, 'E-hobelars', 'lothian');
-  put(s, 'E-york-knights', 'lothian');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({
+    blocks: { england: ['E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry'], lothian: ['E-hobelars', 'E-york-knights'], fife: ['S-douglas'] },
+  });
   let t = cards(s, MOVE3, MOVE1);
   t = move(t, 'England', 'E-york-infantry', ['dunbar'], 'england');
   t = g.apply(t, 'England', { type: 'end' });
@@ -268,11 +212,7 @@ test('HotS 4.2/4.4: a group come back to has used its Anglo-Scottish crossing: a
 });
 
 test('HotS 4.2/4.3: border limits count over the whole Move Phase when a group is come back to', () => {
-  const s = emptyMap();
-  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'ross');
-  put(s, 'S-campbell', 'fife');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
+  let t = scene({ blocks: { ross: ['S-douglas', 'S-barclay', 'S-grant'], fife: ['S-campbell'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
   t = move(t, 'Scotland', 'S-douglas', ['moray'], 'ross');
   t = g.apply(t, 'Scotland', { type: 'end' });
   t = move(t, 'Scotland', 'S-campbell', ['angus'], 'fife');
@@ -283,11 +223,7 @@ test('HotS 4.2/4.3: border limits count over the whole Move Phase when a group i
 });
 
 test('HotS 4.7/4.2: the last group move spent on the Norse ends the Move Phase, unless an activated group can still move', () => {
-  const s = emptyMap();
-  put(s, 'S-norse', 'ross');
-  put(s, 'S-douglas', 'fife');
-  put(s, 'S-barclay', 'fife');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({ blocks: { ross: ['S-norse'], fife: ['S-douglas', 'S-barclay'], england: ['E-york-infantry'] } });
   let t = cards(s, MOVE3, MOVE1);
   t = g.apply(t, 'England', { type: 'end' });
   const u = g.apply(t, 'Scotland', { type: 'norse', to: 'buchan' });
@@ -302,11 +238,7 @@ test('HotS 4.7/4.2: the last group move spent on the Norse ends the Move Phase, 
 });
 
 test('HotS 4.6: once the blocks left in a contested area are pinned, their group ends on its own', () => {
-  const s = emptyMap();
-  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'buchan');
-  put(s, 'S-keith', 'fife');
-  put(s, 'E-york-infantry', 'angus');
-  let t = cards(s, MOVE3, MOVE2);
+  let t = scene({ blocks: { buchan: ['S-douglas', 'S-barclay', 'S-grant'], fife: ['S-keith'], angus: ['E-york-infantry'] }, cards: [MOVE3, MOVE2] });
   t = move(t, 'England', 'E-york-infantry', ['buchan'], 'angus');
   t = g.apply(t, 'England', { type: 'end' });
   t = move(t, 'Scotland', 'S-douglas', ['strathspey'], 'buchan');
@@ -318,23 +250,14 @@ test('HotS 4.6: once the blocks left in a contested area are pinned, their group
 });
 
 test('HotS 4.4: a block entering England over the Anglo-Scottish border must stop, even with move points left', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'annan');
-  put(s, 'E-york-infantry', 'lothian');
-  let t = cards(s, MOVE1, MOVE3);
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'england' });
+  let t = scene({ blocks: { annan: ['S-wallace'], lothian: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'annan' }, { type: 'block', block: 'S-wallace' }, { type: 'to', area: 'england' }]);
   assert.equal(where(t, 'S-wallace'), areaOf('england'));
   assert.notEqual(t.phase, 'path', 'England is empty, yet Wallace stops');
 });
 
 test('HotS 5.32: blocks of one group entering over another border than the main attack are reserves', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'E-durham-infantry', 'mentieth');
-  put(s, 'S-douglas', 'lothian');
-  let t = cards(s, MOVE3, MOVE1);
+  let t = scene({ blocks: { mentieth: ['E-york-infantry', 'E-durham-infantry'], lothian: ['S-douglas'] }, cards: [MOVE3, MOVE1] });
   t = move(t, 'England', 'E-york-infantry', ['lothian'], 'mentieth');
   t = move(t, 'England', 'E-durham-infantry', ['lanark', 'lothian']);
   assert.equal(t.flags[blockOf('E-york-infantry')]! & F_RESERVE, 0, 'first in: the main attack');

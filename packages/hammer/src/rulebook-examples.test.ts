@@ -6,12 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  HERALD, MOVE1, MOVE2, MOVE3, TRUCE, cards, copy, emptyMap, g, has, move, put, rig, run, stepsOf, until, where,
+  HERALD, MOVE1, MOVE2, MOVE3, TRUCE, cards, copy, emptyMap, g, has, move, playAll, put, rig, scene, stepsOf, until, where, winter,
 } from './fixtures.test-support.js';
 import { OFF, POOL_E, POOL_S as POOL_S_LOC, areaOf } from './map.js';
 import { blockOf } from './blocks.js';
 import { fireOf } from './battle.js';
-import { WINTER_STEPS } from './winter.js';
 import { F_RESERVE, type State } from './state.js';
 
 const reserve = (s: State, id: string): boolean => (s.flags[blockOf(id)]! & F_RESERVE) !== 0;
@@ -61,10 +60,7 @@ const dests = (s: State, role: string, type: 'to' | 'retreat' | 'regroup', block
 // ---------------------------------------------------------------- 2.12 / 5.4 / 5.41 / 5.31
 
 test('HotS 5.4 (rulebook example): a 3-step Knight (B3) rolling 2, 4 and 5 scores 1 hit and 2 misses', () => {
-  const s = emptyMap();
-  put(s, 'E-york-knights', 'mentieth', 3);
-  put(s, 'S-douglas', 'lothian');
-  let t = cards(s, MOVE2, MOVE1);
+  let t = scene({ blocks: { mentieth: ['E-york-knights'], lothian: ['S-douglas'] }, steps: { 'E-york-knights': 3 }, cards: [MOVE2, MOVE1] });
   t = move(t, 'England', 'E-york-knights', ['lothian'], 'mentieth');
   t = endMoves(t);
   assert.equal(t.phase, 'battle');
@@ -76,12 +72,7 @@ test('HotS 5.4 (rulebook example): a 3-step Knight (B3) rolling 2, 4 and 5 score
 });
 
 test('HotS 2.12 (rulebook example): a B1 block scores only on a 1; a B3 block on 1, 2 or 3', () => {
-  const s = emptyMap();
-  put(s, 'S-keith', 'lothian');
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'E-durham-infantry', 'mentieth');
-  let t = cards(s, MOVE2, MOVE1);
+  let t = scene({ blocks: { lothian: ['S-keith', 'S-douglas'], mentieth: ['E-york-infantry', 'E-durham-infantry'] }, cards: [MOVE2, MOVE1] });
   t = move(t, 'England', 'E-york-infantry', ['lothian'], 'mentieth');
   t = move(t, 'England', 'E-durham-infantry', ['lothian']);
   t = endMoves(t);
@@ -92,12 +83,7 @@ test('HotS 2.12 (rulebook example): a B1 block scores only on a 1; a B3 block on
 });
 
 test('HotS 5.31 (rulebook example): Knight B3 and Infantry C2 attack a Noble B2 and an Infantry C2: Noble, Knight, Infantry (Scots), Infantry (English)', () => {
-  const s = emptyMap();
-  put(s, 'E-york-knights', 'mentieth');
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'S-noble-dunbar', 'lothian');
-  put(s, 'S-campbell', 'lothian');
-  let t = cards(s, MOVE2, MOVE1);
+  let t = scene({ blocks: { mentieth: ['E-york-knights', 'E-york-infantry'], lothian: ['S-noble-dunbar', 'S-campbell'] }, cards: [MOVE2, MOVE1] });
   t = move(t, 'England', 'E-york-knights', ['lothian'], 'mentieth');
   t = move(t, 'England', 'E-york-infantry', ['lothian']);
   t = endMoves(t);
@@ -113,11 +99,7 @@ test('HotS 5.31 (rulebook example): Knight B3 and Infantry C2 attack a Noble B2 
 });
 
 test('HotS 5.41 (rulebook example): 3 hits on two 4-step blocks: one each, the third to either (owner chooses)', () => {
-  const s = emptyMap();
-  put(s, 'E-york-knights', 'mentieth');
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'S-campbell', 'lothian');
-  let t = cards(s, MOVE2, MOVE1);
+  let t = scene({ blocks: { mentieth: ['E-york-knights'], lothian: ['S-douglas', 'S-campbell'] }, cards: [MOVE2, MOVE1] });
   t = move(t, 'England', 'E-york-knights', ['lothian'], 'mentieth');
   t = endMoves(t);
   rig(t, [1, 2, 3, 6]);
@@ -140,10 +122,7 @@ test('HotS 5.41 (rulebook example): 3 hits on two 4-step blocks: one each, the t
 // ---------------------------------------------------------------- 4.2 - 4.7
 
 test('HotS 4.2 (rulebook example): a group of 4 in Buchan may split to Angus, Mar, Badenoch and Strathspey with one group move', () => {
-  const s = emptyMap();
-  for (const id of ['S-douglas', 'S-campbell', 'S-graham', 'S-barclay']) put(s, id, 'buchan');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({ blocks: { buchan: ['S-douglas', 'S-campbell', 'S-graham', 'S-barclay'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE2] });
   t = g.apply(t, 'Scotland', { type: 'group', area: 'buchan' });
   assert.equal(t.moves, 1);
   t = g.apply(t, 'Scotland', { type: 'block', block: 'S-douglas' });
@@ -171,13 +150,9 @@ test('HotS 4.3 (rulebook example): after 6 Scots cross Buchan-Angus, 2 from Stra
   t = g.apply(t, 'Scotland', { type: 'group', area: 'buchan' });
   for (const id of six) t = move(t, 'Scotland', id, ['angus']);
   assert.equal(t.bCount.reduce((a, b) => a + b, 0), 6);
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'strathspey' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-grant' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'buchan' });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'strathspey' }, { type: 'block', block: 'S-grant' }, { type: 'to', area: 'buchan' }]);
   assert.ok(!has(t, 'Scotland', { type: 'to', area: 'angus' }), 'Buchan-Angus is full (6)');
-  t = g.apply(t, 'Scotland', { type: 'stop' });
-  t = g.apply(t, 'Scotland', { type: 'end' });
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'mar' });
+  t = playAll(t, 'Scotland', [{ type: 'stop' }, { type: 'end' }, { type: 'group', area: 'mar' }]);
   t = move(t, 'Scotland', 'S-noble-mar', ['angus']);
   t = move(t, 'Scotland', 'S-noble-atholl', ['angus']);
   assert.equal(where(t, 'S-noble-atholl'), areaOf('angus'));
@@ -188,11 +163,7 @@ test('HotS 4.3 (rulebook example): after 6 Scots cross Buchan-Angus, 2 from Stra
 });
 
 test('HotS 4.3: border limits apply to each player: both may move two blocks across the same red border', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'angus');
-  put(s, 'E-durham-infantry', 'angus');
-  for (const id of ['S-douglas', 'S-campbell', 'S-graham']) put(s, id, 'buchan');
-  let t = cards(s, MOVE3, MOVE2);
+  let t = scene({ blocks: { angus: ['E-york-infantry', 'E-durham-infantry'], buchan: ['S-douglas', 'S-campbell', 'S-graham'] }, cards: [MOVE3, MOVE2] });
   t = move(t, 'England', 'E-york-infantry', ['mar'], 'angus');
   t = move(t, 'England', 'E-durham-infantry', ['mar']);
   while (g.active(t)[0] === 'England' && (t.phase === 'move' || t.phase === 'group')) t = g.apply(t, 'England', { type: 'end' });
@@ -207,12 +178,7 @@ test('HotS 4.3: border limits apply to each player: both may move two blocks acr
 });
 
 test('HotS 4.4 (border movement example): a Move 2 lets two English blocks cross into Annan and attack Galloway; both fight in round 1', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'england');
-  put(s, 'E-durham-infantry', 'england');
-  put(s, 'E-cumbria-infantry', 'england');
-  put(s, 'S-noble-galloway', 'galloway');
-  let t = cards(s, MOVE2, MOVE1);
+  let t = scene({ blocks: { england: ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry'], galloway: ['S-noble-galloway'] }, cards: [MOVE2, MOVE1] });
   t = g.apply(t, 'England', { type: 'group', area: 'england' });
   t = move(t, 'England', 'E-york-infantry', ['annan', 'galloway']);
   t = move(t, 'England', 'E-durham-infantry', ['annan', 'galloway']);
@@ -250,11 +216,7 @@ test('HotS 4.6 (rulebook example): six in Buchan attacked by 3 from Angus and 2 
 });
 
 test('HotS 4.7: a Norse move closes no border; joining a battle already started it is a reserve', () => {
-  const s = emptyMap();
-  put(s, 'S-norse', 'ross');
-  put(s, 'S-douglas', 'mentieth');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'E-durham-infantry', 'england');
+  const s = scene({ blocks: { ross: ['S-norse'], mentieth: ['S-douglas'], lothian: ['E-york-infantry'], england: ['E-durham-infantry'] } });
   let t = cards(s, MOVE1, MOVE2);
   t = g.apply(t, 'Scotland', { type: 'norse', to: 'lothian' });
   assert.equal(where(t, 'S-norse'), areaOf('lothian'));
@@ -269,11 +231,7 @@ test('HotS 4.7: a Norse move closes no border; joining a battle already started 
 });
 
 test('HotS 5.5 (closing borders example): Player 1 moving into vacant Atholl closes nothing; the English attack via Badenoch and only they may retreat there', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'badenoch');
-  put(s, 'S-campbell', 'badenoch');
-  put(s, 'E-york-infantry', 'strathspey');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({ blocks: { badenoch: ['S-douglas', 'S-campbell'], strathspey: ['E-york-infantry'] }, cards: [MOVE1, MOVE2] });
   assert.deepEqual(g.active(t), ['Scotland'], 'the Scots are Player 1');
   t = g.apply(t, 'Scotland', { type: 'group', area: 'badenoch' });
   t = move(t, 'Scotland', 'S-douglas', ['atholl']);
@@ -297,12 +255,11 @@ test('HotS 5.5 (closing borders example): Player 1 moving into vacant Atholl clo
 // ---------------------------------------------------------------- 5.2 / 5.32 / 5.33 / 5.5 / 5.6 / 5.7
 
 test('HotS 5.32 (rulebook example): English groups from Angus (main attack, first in) and Mar attack Buchan; the Mar blocks are reserves that arrive in round 2 even if the main attack was wiped out', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'angus', 1);
-  put(s, 'E-durham-infantry', 'mar');
-  put(s, 'E-cumbria-infantry', 'mar');
-  put(s, 'S-wallace', 'buchan');
-  let t = cards(s, MOVE3, MOVE1);
+  let t = scene({
+    blocks: { angus: ['E-york-infantry'], mar: ['E-durham-infantry', 'E-cumbria-infantry'], buchan: ['S-wallace'] },
+    steps: { 'E-york-infantry': 1 },
+    cards: [MOVE3, MOVE1],
+  });
   t = move(t, 'England', 'E-york-infantry', ['buchan'], 'angus');
   t = g.apply(t, 'England', { type: 'group', area: 'mar' });
   t = move(t, 'England', 'E-durham-infantry', ['buchan']);
@@ -326,11 +283,10 @@ test('HotS 5.32 (rulebook example): English groups from Angus (main attack, firs
 });
 
 test('HotS 5.32: the attacker declares the Main Attack at the end of its move phase; the group that moved first may end up in reserve', () => {
-  const s = emptyMap();
-  for (const id of ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry', 'E-westmor-infantry']) put(s, id, 'angus');
-  for (const id of ['E-lancaster-infantry', 'E-northumber-infantry']) put(s, id, 'mar');
-  put(s, 'S-wallace', 'buchan');
-  let t = cards(s, MOVE3, MOVE1);
+  let t = scene({
+    blocks: { angus: ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry', 'E-westmor-infantry'], mar: ['E-lancaster-infantry', 'E-northumber-infantry'], buchan: ['S-wallace'] },
+    cards: [MOVE3, MOVE1],
+  });
   // The two from Mar move first (they would be the main attack without a declaration).
   t = g.apply(t, 'England', { type: 'group', area: 'mar' });
   for (const id of ['E-lancaster-infantry', 'E-northumber-infantry']) t = move(t, 'England', id, ['buchan']);
@@ -352,10 +308,7 @@ test('HotS 5.32: the attacker declares the Main Attack at the end of its move ph
 });
 
 test('HotS 5.32: a single attacking group needs no declaration', () => {
-  const s = emptyMap();
-  for (const id of ['E-york-infantry', 'E-durham-infantry']) put(s, id, 'angus');
-  put(s, 'S-wallace', 'buchan');
-  let t = cards(s, MOVE1, MOVE1);
+  let t = scene({ blocks: { angus: ['E-york-infantry', 'E-durham-infantry'], buchan: ['S-wallace'] }, cards: [MOVE1, MOVE1] });
   t = g.apply(t, 'England', { type: 'group', area: 'angus' });
   for (const id of ['E-york-infantry', 'E-durham-infantry']) t = move(t, 'England', id, ['buchan']);
   t = endMoves(t);
@@ -363,12 +316,10 @@ test('HotS 5.32: a single attacking group needs no declaration', () => {
 });
 
 test('HotS 5.33 (rulebook example): the Scots move 3 blocks from Moray into Buchan, attacked from Angus; they arrive in round 2', () => {
-  const s = emptyMap();
-  for (const id of ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry', 'E-westmor-infantry']) put(s, id, 'angus');
-  put(s, 'S-douglas', 'buchan');
-  put(s, 'S-campbell', 'buchan');
-  for (const id of ['S-wallace', 'S-keith', 'S-etterick']) put(s, id, 'moray');
-  let t = cards(s, MOVE2, MOVE1);
+  let t = scene({
+    blocks: { angus: ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry', 'E-westmor-infantry'], buchan: ['S-douglas', 'S-campbell'], moray: ['S-wallace', 'S-keith', 'S-etterick'] },
+    cards: [MOVE2, MOVE1],
+  });
   t = g.apply(t, 'England', { type: 'group', area: 'angus' });
   for (const id of ['E-york-infantry', 'E-durham-infantry', 'E-cumbria-infantry', 'E-westmor-infantry']) t = move(t, 'England', id, ['buchan']);
   while (g.active(t)[0] === 'England') t = g.apply(t, 'England', { type: 'end' });
@@ -385,11 +336,7 @@ test('HotS 5.33 (rulebook example): the Scots move 3 blocks from Moray into Buch
 });
 
 test('HotS 5.2: a Welsh reserve makes its Celtic unity roll only when revealed at the start of round 2', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'E-wales-infantry', 'lanark');
-  put(s, 'S-douglas', 'lothian');
-  let t = cards(s, MOVE3, MOVE1);
+  let t = scene({ blocks: { mentieth: ['E-york-infantry'], lanark: ['E-wales-infantry'], lothian: ['S-douglas'] }, cards: [MOVE3, MOVE1] });
   t = move(t, 'England', 'E-york-infantry', ['lothian'], 'mentieth');
   t = move(t, 'England', 'E-wales-infantry', ['lothian'], 'lanark');
   assert.equal(reserve(t, 'E-wales-infantry'), true);
@@ -406,11 +353,11 @@ test('HotS 5.2: a Welsh reserve makes its Celtic unity roll only when revealed a
 });
 
 test('HotS 5.7/1.4: a noble captured in battle joins the other side at strength 1 in reserve, fights from the next round, with the home bonus when defending', () => {
-  const s = emptyMap();
-  put(s, 'E-noble-angus', 'fife', 1);
-  put(s, 'E-york-infantry', 'fife', 1);
-  put(s, 'S-wallace', 'angus');
-  let t = cards(s, MOVE2, MOVE1);
+  let t = scene({
+    blocks: { fife: ['E-noble-angus', 'E-york-infantry'], angus: ['S-wallace'] },
+    steps: { 'E-noble-angus': 1, 'E-york-infantry': 1 },
+    cards: [MOVE2, MOVE1],
+  });
   t = g.apply(t, 'England', { type: 'group', area: 'fife' });
   t = move(t, 'England', 'E-noble-angus', ['angus']);
   t = move(t, 'England', 'E-york-infantry', ['angus']);
@@ -433,11 +380,7 @@ test('HotS 5.7/1.4: a noble captured in battle joins the other side at strength 
 });
 
 test('HotS 1.4: a noble that reinforced its home area as a defending reserve fires at B3', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'angus');
-  put(s, 'E-noble-angus', 'mar');
-  put(s, 'S-douglas', 'fife');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({ blocks: { angus: ['E-york-infantry'], mar: ['E-noble-angus'], fife: ['S-douglas'] }, cards: [MOVE1, MOVE2] });
   t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
   while (g.active(t)[0] === 'Scotland') t = g.apply(t, 'Scotland', { type: 'end' });
   t = move(t, 'England', 'E-noble-angus', ['angus'], 'mar');
@@ -448,10 +391,11 @@ test('HotS 1.4: a noble that reinforced its home area as a defending reserve fir
 });
 
 test('HotS 5.6: regroups obey border limits (2 over a red border)', () => {
-  const s = emptyMap();
-  for (const id of ['S-wallace', 'S-douglas', 'S-campbell']) put(s, id, 'mentieth');
-  put(s, 'E-york-infantry', 'lothian', 1);
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({
+    blocks: { mentieth: ['S-wallace', 'S-douglas', 'S-campbell'], lothian: ['E-york-infantry'] },
+    steps: { 'E-york-infantry': 1 },
+    cards: [MOVE1, MOVE2],
+  });
   t = g.apply(t, 'Scotland', { type: 'group', area: 'mentieth' });
   for (const id of ['S-wallace', 'S-douglas', 'S-campbell']) t = move(t, 'Scotland', id, ['lothian']);
   t = endMoves(t);
@@ -466,10 +410,7 @@ test('HotS 5.6: regroups obey border limits (2 over a red border)', () => {
 });
 
 test('HotS 5.5: English blocks may not retreat into Scotland (none can leave England)', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'annan');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({ blocks: { annan: ['S-douglas'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE2] });
   t = move(t, 'Scotland', 'S-douglas', ['england'], 'annan');
   t = endMoves(t);
   assert.equal(t.phase, 'battle');
@@ -480,10 +421,7 @@ test('HotS 5.5: English blocks may not retreat into Scotland (none can leave Eng
 });
 
 test('HotS 5.3: the attacker retreats after round 3 with fresh border limits; then the defender may regroup', () => {
-  const s = emptyMap();
-  for (const id of ['S-douglas', 'S-campbell', 'S-graham']) put(s, id, 'selkirk');
-  put(s, 'E-york-infantry', 'lothian');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({ blocks: { selkirk: ['S-douglas', 'S-campbell', 'S-graham'], lothian: ['E-york-infantry'] }, cards: [MOVE1, MOVE2] });
   t = g.apply(t, 'Scotland', { type: 'group', area: 'selkirk' });
   for (const id of ['S-douglas', 'S-campbell']) t = move(t, 'Scotland', id, ['lothian']);
   t = endMoves(t);
@@ -500,10 +438,7 @@ test('HotS 5.3: the attacker retreats after round 3 with fresh border limits; th
 // ---------------------------------------------------------------- 5.9 raids and truces
 
 test('HotS 5.9 (raids and truces): the Scots cannot initiate a Border Raid during a Truce even into an empty England', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'annan');
-  put(s, 'E-york-infantry', 'lothian');
-  let t = cards(s, TRUCE, MOVE3);
+  let t = scene({ blocks: { annan: ['S-douglas'], lothian: ['E-york-infantry'] }, cards: [TRUCE, MOVE3] });
   t = g.apply(t, 'England', { type: 'truce' });
   t = g.apply(t, 'Scotland', { type: 'group', area: 'annan' });
   t = g.apply(t, 'Scotland', { type: 'block', block: 'S-douglas' });
@@ -514,15 +449,10 @@ test('HotS 5.9 (raids and truces): the Scots cannot initiate a Border Raid durin
 // ---------------------------------------------------------------- 6.2 kings
 
 test('HotS 6.21: crowning Comyn (Wallace dead, Comyn in Fife): the King enters Fife at full strength; all Bruce nobles defect, Comyn nobles and Moray stay', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'off');
-  put(s, 'S-noble-comyn', 'fife');
-  put(s, 'S-noble-mar', 'mar');
-  put(s, 'S-noble-bruce', 'carrick');
-  put(s, 'S-noble-buchan', 'buchan');
-  put(s, 'S-noble-moray', 'moray');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, HERALD);
+  let t = scene({
+    blocks: { off: ['S-wallace'], fife: ['S-noble-comyn'], mar: ['S-noble-mar'], carrick: ['S-noble-bruce'], buchan: ['S-noble-buchan'], moray: ['S-noble-moray'], england: ['E-york-infantry'] },
+    cards: [MOVE1, HERALD],
+  });
   assert.ok(has(t, 'Scotland', { type: 'crown', king: 'Comyn' }));
   assert.ok(!has(t, 'Scotland', { type: 'crown', king: 'Bruce' }), 'Bruce is not in Fife');
   t = g.apply(t, 'Scotland', { type: 'crown', king: 'Comyn' });
@@ -537,20 +467,12 @@ test('HotS 6.21: crowning Comyn (Wallace dead, Comyn in Fife): the King enters F
 });
 
 test('HotS 6.21: Wallace must be dead: in the draw pool he is alive and blocks a Bruce coronation', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'pool-s');
-  put(s, 'S-noble-bruce', 'fife');
-  put(s, 'E-york-infantry', 'england');
-  const t = cards(s, MOVE1, HERALD);
+  const t = scene({ blocks: { 'pool-s': ['S-wallace'], fife: ['S-noble-bruce'], england: ['E-york-infantry'] }, cards: [MOVE1, HERALD] });
   assert.ok(!has(t, 'Scotland', { type: 'crown', king: 'Bruce' }));
 });
 
 test('HotS 6.22: Balliol needs the French knights on the map (in the pool is not enough), 1301 or later', () => {
-  const s = emptyMap();
-  s.year = 1302;
-  put(s, 'S-french-knights', 'pool-s');
-  put(s, 'S-douglas', 'fife');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({ set: { year: 1302 }, blocks: { 'pool-s': ['S-french-knights'], fife: ['S-douglas'], england: ['E-york-infantry'] } });
   assert.ok(!has(cards(s, MOVE1, HERALD), 'Scotland', { type: 'crown', king: 'Balliol' }));
   put(s, 'S-french-knights', 'lennox');
   let t = cards(s, MOVE1, HERALD);
@@ -563,12 +485,7 @@ test('HotS 6.22: Balliol needs the French knights on the map (in the pool is not
 });
 
 test('HotS 6.2 (coronation and English event): with both events played England resolves first, then the Scots may still crown', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'off');
-  put(s, 'S-noble-bruce', 'fife');
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, TRUCE, HERALD);
+  let t = scene({ blocks: { off: ['S-wallace'], fife: ['S-noble-bruce'], lothian: ['S-douglas'], england: ['E-york-infantry'] }, cards: [TRUCE, HERALD] });
   assert.deepEqual(g.active(t), ['England'], 'the English event first');
   t = g.apply(t, 'England', g.actions(t, 'England').find((a) => a.type === 'truce') ?? { type: 'pass' });
   assert.deepEqual(g.active(t), ['Scotland']);
@@ -579,14 +496,11 @@ test('HotS 6.2 (coronation and English event): with both events played England r
 
 // ---------------------------------------------------------------- 7.0 winter
 
-const winter = (s: State): State => run(s, WINTER_STEPS.slice());
-
 test('HotS 7.62 (rulebook example): no block can be drawn into Buchan when two blocks are already there; steps may still be added', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'buchan', 1);
-  put(s, 'S-campbell', 'buchan', 1);
-  put(s, 'S-grant', 'pool-s');
-  put(s, 'E-york-infantry', 'lothian');
+  const s = scene({
+    blocks: { buchan: ['S-douglas', 'S-campbell'], 'pool-s': ['S-grant'], lothian: ['E-york-infantry'] },
+    steps: { 'S-douglas': 1, 'S-campbell': 1 },
+  });
   const t = until(winter(s), (x) => x.phase === 'w-build');
   assert.deepEqual(g.active(t), ['Scotland']);
   assert.equal(t.rp[areaOf('buchan')], 2);
@@ -595,35 +509,26 @@ test('HotS 7.62 (rulebook example): no block can be drawn into Buchan when two b
 });
 
 test('HotS 7.6/1.3 (rulebook examples): Angus gives 2 RPs; Fife gives 3 to the Scots but only 2 to the English', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'angus', 1);
-  put(s, 'S-campbell', 'fife', 1);
-  put(s, 'E-york-infantry', 'lothian', 1);
+  const s = scene({
+    blocks: { angus: ['S-douglas'], fife: ['S-campbell'], lothian: ['E-york-infantry'] },
+    steps: { 'S-douglas': 1, 'S-campbell': 1, 'E-york-infantry': 1 },
+  });
   const t = until(winter(s), (x) => x.phase === 'w-build');
   assert.equal(t.rp[areaOf('angus')], 2);
   assert.equal(t.rp[areaOf('fife')], 3);
-  const e = emptyMap();
-  put(e, 'E-york-infantry', 'fife', 1);
-  put(e, 'S-douglas', 'ross');
+  const e = scene({ blocks: { fife: ['E-york-infantry'], ross: ['S-douglas'] }, steps: { 'E-york-infantry': 1 } });
   const u = until(winter(e), (x) => x.phase === 'w-build' && x.who === 0);
   assert.equal(u.rp[areaOf('fife')], 2);
 });
 
 test('HotS 5.8: a black-cross block removed by disbanding is not dead: wintering Hobelars go to the English pool', () => {
-  const s = emptyMap();
-  put(s, 'E-hobelars', 'lothian');
-  put(s, 'S-douglas', 'ross');
+  const s = scene({ blocks: { lothian: ['E-hobelars'], ross: ['S-douglas'] } });
   const t = until(winter(s), (x) => x.phase === 'w-build' || x.result !== null || x.year > s.year);
   assert.equal(where(t, 'E-hobelars') === POOL_E || where(t, 'E-hobelars') === areaOf('england'), true, 'in the pool (or drawn back by the levy), never off the map');
 });
 
 test('HotS 7.4 (warning): when Edward I winters in Scotland there is no Feudal Levy and England begins the next year empty', () => {
-  const s = emptyMap();
-  put(s, 'E-edward', 'lothian');
-  put(s, 'E-york-knights', 'lothian');
-  put(s, 'E-durham-infantry', 'pool-e');
-  put(s, 'E-cumbria-infantry', 'pool-e');
-  put(s, 'S-douglas', 'ross');
+  const s = scene({ blocks: { lothian: ['E-edward', 'E-york-knights'], 'pool-e': ['E-durham-infantry', 'E-cumbria-infantry'], ross: ['S-douglas'] } });
   const t = until(winter(s), (x) => x.year > s.year || x.result !== null, (x, acts) =>
     acts.find((a) => a.type === 'edward' && a.winter) ?? acts.find((a) => a.type === 'done') ?? acts[0]);
   assert.equal(where(t, 'E-edward'), areaOf('lothian'));
@@ -636,11 +541,7 @@ test('HotS 7.4 (warning): when Edward I winters in Scotland there is no Feudal L
 // ---------------------------------------------------------------- 9.0 victory
 
 test('HotS 9.1: Moray never defects, so England cannot win by sudden death while he is on the map', () => {
-  const s = emptyMap();
-  put(s, 'E-noble-angus', 'angus');
-  put(s, 'E-noble-ross', 'ross');
-  put(s, 'S-noble-moray', 'moray');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ blocks: { angus: ['E-noble-angus'], ross: ['E-noble-ross'], moray: ['S-noble-moray'], fife: ['S-douglas'] } });
   let t = cards(s, MOVE3, MOVE1);
   while (g.active(t).length === 1 && t.phase === 'move') t = g.apply(t, g.active(t)[0]!, { type: 'end' });
   assert.equal(g.outcome(t), null);
@@ -666,10 +567,7 @@ test('HotS 9.0: a 7-7 tie at the end of 1305 with Wallace dead goes to England',
 });
 
 test('HotS 3.1/3.11: the higher card is Player 1 and a "3" gives three group moves; the other side moves afterwards with its own card', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife');
-  put(s, 'E-york-infantry', 'lothian');
-  let t = cards(s, MOVE1, MOVE3);
+  let t = scene({ blocks: { fife: ['S-douglas'], lothian: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
   assert.equal(g.view(t, null).p1, 'Scotland');
   assert.equal(t.moves, 3);
   t = g.apply(t, 'Scotland', { type: 'end' });
@@ -678,11 +576,7 @@ test('HotS 3.1/3.11: the higher card is Player 1 and a "3" gives three group mov
 });
 
 test('HotS 5.9: the English need not reveal which block a border raid removes', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'england');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'E-york-knights', 'mentieth');
-  let t = cards(s, MOVE3, MOVE1);
+  let t = scene({ blocks: { england: ['S-douglas'], lothian: ['E-york-infantry'], mentieth: ['E-york-knights'] }, cards: [MOVE3, MOVE1] });
   while (g.active(t).length === 1 && t.phase === 'move') t = g.apply(t, g.active(t)[0]!, { type: 'end' });
   assert.deepEqual(g.active(t), ['England']);
   const prev = t;
@@ -696,15 +590,11 @@ test('HotS 5.9: the English need not reveal which block a border raid removes', 
 });
 
 test('HotS 6.22: coronation defection battles are fought at once, Player 1 (the Scots) choosing their order', () => {
-  const s = emptyMap();
-  s.year = 1302;
-  put(s, 'S-french-knights', 'lennox');
-  put(s, 'S-noble-mar', 'mar');
-  put(s, 'S-douglas', 'mar');
-  put(s, 'S-noble-atholl', 'atholl');
-  put(s, 'S-campbell', 'atholl');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, HERALD);
+  let t = scene({
+    set: { year: 1302 },
+    blocks: { lennox: ['S-french-knights'], mar: ['S-noble-mar', 'S-douglas'], atholl: ['S-noble-atholl', 'S-campbell'], england: ['E-york-infantry'] },
+    cards: [MOVE1, HERALD],
+  });
   t = g.apply(t, 'Scotland', { type: 'crown', king: 'Balliol' });
   assert.equal(where(t, 'E-noble-mar'), areaOf('mar'));
   assert.equal(where(t, 'E-noble-atholl'), areaOf('atholl'));
@@ -717,17 +607,13 @@ test('HotS 6.22: coronation defection battles are fought at once, Player 1 (the 
 });
 
 test('HotS 7.32: English infantry MAY remain in Scotland within castle limits or disband (a choice, not only above the limit)', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'S-douglas', 'ross');
+  const s = scene({ blocks: { lothian: ['E-york-infantry'], ross: ['S-douglas'] } });
   const t = until(winter(s), (x) => x.phase === 'w-disband' || x.phase === 'w-build' || x.year > s.year);
   assert.ok(has(t, 'England', { type: 'disband', block: 'E-york-infantry' }), 'Lothian (castle 2) holds it, yet England may disband it to the pool');
 });
 
 test('HotS 7.5: Scottish blocks MAY remain within castle limits or disband to the draw pool', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife');
-  put(s, 'E-york-infantry', 'lothian');
+  const s = scene({ blocks: { fife: ['S-douglas'], lothian: ['E-york-infantry'] } });
   const t = until(winter(s), (x) => (x.phase === 'w-disband' && x.who === 1) || x.phase === 'w-build' || x.year > s.year);
   assert.ok(has(t, 'Scotland', { type: 'disband', block: 'S-douglas' }));
   assert.ok(has(t, 'Scotland', { type: 'done' }), 'remaining is allowed too');
@@ -738,11 +624,11 @@ test('HotS 7.5: Scottish blocks MAY remain within castle limits or disband to th
 // ---------------------------------------------------------------- more rule statements
 
 test('HotS 5.32: after battlefield control flips in round 1, the new attacker must retreat after round 3', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'mentieth');
-  put(s, 'E-york-infantry', 'lothian', 1);
-  put(s, 'E-durham-infantry', 'dunbar');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({
+    blocks: { mentieth: ['S-wallace'], lothian: ['E-york-infantry'], dunbar: ['E-durham-infantry'] },
+    steps: { 'E-york-infantry': 1 },
+    cards: [MOVE1, MOVE2],
+  });
   t = move(t, 'Scotland', 'S-wallace', ['lothian'], 'mentieth');
   while (g.active(t)[0] === 'Scotland') t = g.apply(t, 'Scotland', { type: 'end' });
   t = move(t, 'England', 'E-durham-infantry', ['lothian'], 'dunbar');
@@ -761,13 +647,10 @@ test('HotS 5.32: after battlefield control flips in round 1, the new attacker mu
 });
 
 test('HotS 6.2 (coronation and English event): with both events played, the coronation battle is fought before the year ends', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'off');
-  put(s, 'S-noble-bruce', 'fife');
-  put(s, 'S-noble-angus', 'angus');
-  put(s, 'S-douglas', 'angus');
-  put(s, 'E-york-infantry', 'lothian');
-  let t = cards(s, TRUCE, HERALD);
+  let t = scene({
+    blocks: { off: ['S-wallace'], fife: ['S-noble-bruce'], angus: ['S-noble-angus', 'S-douglas'], lothian: ['E-york-infantry'] },
+    cards: [TRUCE, HERALD],
+  });
   t = g.apply(t, 'England', { type: 'pass' });
   t = g.apply(t, 'Scotland', { type: 'crown', king: 'Bruce' });
   assert.equal(where(t, 'E-noble-angus'), areaOf('angus'));
@@ -781,13 +664,11 @@ test('HotS 6.2 (coronation and English event): with both events played, the coro
 });
 
 test('HotS 9.1: the all-nobles sudden death is checked at the end of the Game Turn, not the moment a Herald converts the last noble', () => {
-  const s = emptyMap();
-  put(s, 'S-noble-galloway', 'galloway');
-  put(s, 'E-noble-angus', 'angus');
-  put(s, 'S-douglas', 'fife');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, HERALD, MOVE1);
-  rig(t, [1]);
+  let t = scene({
+    blocks: { galloway: ['S-noble-galloway'], angus: ['E-noble-angus'], fife: ['S-douglas'], england: ['E-york-infantry'] },
+    cards: [HERALD, MOVE1],
+    dice: [1],
+  });
   t = g.apply(t, 'England', { type: 'herald', noble: 'Galloway' });
   assert.equal(where(t, 'E-noble-galloway'), areaOf('galloway'));
   assert.equal(g.outcome(t), null, 'the Scots still move this turn');
@@ -797,12 +678,7 @@ test('HotS 9.1: the all-nobles sudden death is checked at the end of the Game Tu
 });
 
 test('HotS 4.4: raiders going home also cross the Anglo-Scottish border one block per group move', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'england');
-  put(s, 'S-campbell', 'england');
-  put(s, 'S-graham', 'england');
-  put(s, 'E-york-infantry', 'lothian');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({ blocks: { england: ['S-douglas', 'S-campbell', 'S-graham'], lothian: ['E-york-infantry'] }, cards: [MOVE1, MOVE2] });
   t = g.apply(t, 'Scotland', { type: 'group', area: 'england' });
   t = move(t, 'Scotland', 'S-douglas', ['annan']);
   assert.equal(t.moves, 1);
@@ -813,12 +689,11 @@ test('HotS 4.4: raiders going home also cross the Anglo-Scottish border one bloc
 });
 
 test('HotS 5.32: attacking reserves stay hidden when the battle is over in round 1', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'mentieth');
-  put(s, 'S-douglas', 'selkirk');
-  put(s, 'E-york-infantry', 'lothian', 1);
-  put(s, 'E-durham-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({
+    blocks: { mentieth: ['S-wallace'], selkirk: ['S-douglas'], lothian: ['E-york-infantry'], england: ['E-durham-infantry'] },
+    steps: { 'E-york-infantry': 1 },
+    cards: [MOVE1, MOVE2],
+  });
   t = move(t, 'Scotland', 'S-wallace', ['lothian'], 'mentieth');
   t = move(t, 'Scotland', 'S-douglas', ['lothian'], 'selkirk');
   assert.equal(reserve(t, 'S-douglas'), true);
@@ -887,11 +762,11 @@ test('HotS 8.2: The Bruce deployment as printed (King crowned; Wallace and Moray
 });
 
 test('HotS 5.32: battlefield control changes only when the defenders are wiped out in round 1 (not by a noble captured later)', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'mentieth', 1);
-  put(s, 'S-noble-dunbar', 'mentieth', 1);
-  put(s, 'E-hobelars', 'lothian', 1);
-  let t = cards(s, MOVE1, MOVE2);
+  let t = scene({
+    blocks: { mentieth: ['S-wallace', 'S-noble-dunbar'], lothian: ['E-hobelars'] },
+    steps: { 'S-wallace': 1, 'S-noble-dunbar': 1, 'E-hobelars': 1 },
+    cards: [MOVE1, MOVE2],
+  });
   t = g.apply(t, 'Scotland', { type: 'group', area: 'mentieth' });
   t = move(t, 'Scotland', 'S-wallace', ['lothian']);
   t = move(t, 'Scotland', 'S-noble-dunbar', ['lothian']);
@@ -913,11 +788,7 @@ test('HotS 5.32: battlefield control changes only when the defenders are wiped o
 });
 
 test('HotS 5.9 (raids and truces): Scots already in England stay during a Truce and England must still remove a block', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'england');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'E-noble-angus', 'angus');
-  let t = cards(s, TRUCE, MOVE2);
+  let t = scene({ blocks: { england: ['S-douglas'], lothian: ['E-york-infantry'], angus: ['E-noble-angus'] }, cards: [TRUCE, MOVE2] });
   t = g.apply(t, 'England', { type: 'truce' });
   assert.deepEqual(g.active(t), ['Scotland']);
   t = g.apply(t, 'Scotland', { type: 'end' });
@@ -929,12 +800,7 @@ test('HotS 5.9 (raids and truces): Scots already in England stay during a Truce 
 });
 
 test('HotS 6.21: a coronation is the event: the Scots are Player 1 and do not move; England then moves with its card', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'off');
-  put(s, 'S-noble-bruce', 'fife');
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE3, TRUCE);
+  let t = scene({ blocks: { off: ['S-wallace'], fife: ['S-noble-bruce'], lothian: ['S-douglas'], england: ['E-york-infantry'] }, cards: [MOVE3, TRUCE] });
   assert.equal(g.view(t, null).p1, 'Scotland', 'the event player is Player 1 even against a 3');
   t = g.apply(t, 'Scotland', { type: 'crown', king: 'Bruce' });
   assert.equal(where(t, 'S-scottish-king'), areaOf('fife'));
@@ -944,10 +810,7 @@ test('HotS 6.21: a coronation is the event: the Scots are Player 1 and do not mo
 });
 
 test('HotS 5.2: Welsh archers also make the Celtic unity roll when revealed (1-4 stay, 5-6 to the English pool)', () => {
-  const s = emptyMap();
-  put(s, 'E-wales-archers', 'mentieth');
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'S-douglas', 'lothian');
+  const s = scene({ blocks: { mentieth: ['E-wales-archers', 'E-york-infantry'], lothian: ['S-douglas'] } });
   const go = (die: number): State => {
     let t = cards(s, MOVE2, MOVE1);
     t = g.apply(t, 'England', { type: 'group', area: 'mentieth' });
@@ -963,12 +826,7 @@ test('HotS 5.2: Welsh archers also make the Celtic unity roll when revealed (1-4
 });
 
 test('HotS 4.6: with as many attackers as defenders every defender is pinned, the Norse included', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'S-norse', 'lothian');
-  put(s, 'E-york-infantry', 'mentieth');
-  put(s, 'E-durham-infantry', 'mentieth');
-  let t = cards(s, MOVE2, MOVE1);
+  let t = scene({ blocks: { lothian: ['S-douglas', 'S-norse'], mentieth: ['E-york-infantry', 'E-durham-infantry'] }, cards: [MOVE2, MOVE1] });
   t = g.apply(t, 'England', { type: 'group', area: 'mentieth' });
   t = move(t, 'England', 'E-york-infantry', ['lothian']);
   t = move(t, 'England', 'E-durham-infantry', ['lothian']);
@@ -978,13 +836,8 @@ test('HotS 4.6: with as many attackers as defenders every defender is pinned, th
 });
 
 test('HotS 4.0 (edge case 11): a block counts as moved from its first step, and enemies see only that a block moved', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'fife');
-  put(s, 'E-york-infantry', 'england');
-  let t = cards(s, MOVE1, MOVE3);
-  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
-  t = g.apply(t, 'Scotland', { type: 'block', block: 'S-wallace' });
-  t = g.apply(t, 'Scotland', { type: 'to', area: 'angus' });
+  let t = scene({ blocks: { fife: ['S-wallace'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'fife' }, { type: 'block', block: 'S-wallace' }, { type: 'to', area: 'angus' }]);
   const seen = g.view(t, 'England').areas[areaOf('angus')]!.blocks;
   assert.equal(seen.length, 1);
   assert.equal(seen[0]!.moved, true);

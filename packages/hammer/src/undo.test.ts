@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { undoDepth, type LogEntry } from '@tabula/engine';
 import { checkConformance } from '@tabula/engine/conformance';
-import { MOVE1, MOVE3, PILLAGE, cards, emptyMap, g, put, where } from './fixtures.test-support.js';
+import { MOVE1, MOVE3, PILLAGE, cards, g, put, scene, where } from './fixtures.test-support.js';
 import { areaOf } from './map.js';
 import { blockOf } from './blocks.js';
 import type { State } from './state.js';
@@ -27,11 +27,7 @@ function undoableAfter(s: State, role: string, list: Action[]): { depth: number;
 }
 
 test('HotS 7.1 (undo never reveals): the Scottish move that ends the last Move Phase of the year may not be taken back once English nobles walk home', () => {
-  const s = emptyMap();
-  s.turn = 5;
-  put(s, 'E-noble-angus', 'mar');
-  put(s, 'E-york-infantry', 'england');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ set: { turn: 5 }, blocks: { mar: ['E-noble-angus'], england: ['E-york-infantry'], fife: ['S-douglas'] } });
   put(s, 'S-noble-bruce', 'lennox'); // two free homes: Scotland chooses, so Scotland stays active
   let t = cards(s, MOVE3, MOVE1);
   t = g.apply(t, 'England', { type: 'end' });
@@ -45,11 +41,7 @@ test('HotS 7.1 (undo never reveals): the Scottish move that ends the last Move P
 });
 
 test('HotS Pillage (undo never reveals): England absorbing the last hit may not take it back when it shows the pillagers are at full strength', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'angus');
-  put(s, 'E-lancaster-infantry', 'angus');
-  put(s, 'S-douglas', 'fife');
-  let t = cards(s, MOVE3, PILLAGE);
+  let t = scene({ blocks: { angus: ['E-york-infantry', 'E-lancaster-infantry'], fife: ['S-douglas'] }, cards: [MOVE3, PILLAGE] });
   t = g.apply(t, 'Scotland', { type: 'pillage', area: 'angus', from: 'fife' });
   assert.deepEqual(g.active(t), ['England'], 'two equal blocks: England chooses the hit');
   const { depth, end } = undoableAfter(t, 'England', [{ type: 'hit', block: 'E-york-infantry' }]);
@@ -63,11 +55,11 @@ test('HotS Pillage (undo never reveals): England absorbing the last hit may not 
 });
 
 test('HotS Pillage (undo never reveals): the pillager may not take back a Pillage whose forced hits show the victim\'s strength', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'angus', 1);
-  put(s, 'E-lancaster-infantry', 'england');
-  put(s, 'S-douglas', 'fife', 1);
-  const t = cards(s, MOVE3, PILLAGE);
+  const t = scene({
+    blocks: { angus: ['E-york-infantry'], england: ['E-lancaster-infantry'], fife: ['S-douglas'] },
+    steps: { 'E-york-infantry': 1, 'S-douglas': 1 },
+    cards: [MOVE3, PILLAGE],
+  });
   const { depth, end } = undoableAfter(t, 'Scotland', [{ type: 'pillage', area: 'angus', from: 'fife' }]);
   assert.deepEqual(g.active(end), ['Scotland'], 'Scotland adds the steps taken');
   assert.equal(end.ev!.left, 1, 'York had one step: one hit taken');

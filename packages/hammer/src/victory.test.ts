@@ -1,13 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOVE1, MOVE3, cards, emptyMap, g, put, run, where } from './fixtures.test-support.js';
+import { MOVE1, MOVE3, cards, g, put, scene, where, winter } from './fixtures.test-support.js';
 import { POOL_E, areaOf } from './map.js';
-import { WINTER_STEPS } from './winter.js';
 import type { State } from './state.js';
 
 /** Runs a winter, finishing every prompt with 'done' (or the first choice), until the game ends or a new year starts. */
 function winterToEnd(s: State): State {
-  let t = run(s, WINTER_STEPS.slice());
+  let t = winter(s);
   for (let i = 0; i < 200 && g.active(t).length > 0 && t.year === s.year; i++) {
     const role = g.active(t)[0]!;
     const acts = g.actions(t, role);
@@ -23,10 +22,7 @@ function endTurn(s: State): State {
 }
 
 test('HotS 9.1: controlling every noble in play at the end of a Game Turn wins at once', () => {
-  const s = emptyMap();
-  put(s, 'E-noble-angus', 'angus');
-  put(s, 'E-noble-ross', 'ross');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ blocks: { angus: ['E-noble-angus'], ross: ['E-noble-ross'], fife: ['S-douglas'] } });
   const t = endTurn(s);
   assert.deepEqual(g.outcome(t), { winners: ['England'], reason: 'all-nobles' });
   assert.deepEqual(g.active(t), []);
@@ -34,32 +30,20 @@ test('HotS 9.1: controlling every noble in play at the end of a Game Turn wins a
 });
 
 test('HotS 9.1 (edge case 5): the all-nobles sudden death is also checked after each Winter', () => {
-  const s = emptyMap();
-  put(s, 'E-noble-angus', 'fife');
-  put(s, 'S-douglas', 'angus');
-  put(s, 'S-noble-ross', 'ross');
+  const s = scene({ blocks: { fife: ['E-noble-angus'], angus: ['S-douglas'], ross: ['S-noble-ross'] } });
   const t = winterToEnd(s);
   // Angus goes home, finds the Scots there and defects: Scotland holds every noble.
   assert.deepEqual(g.outcome(t), { winners: ['Scotland'], reason: 'all-nobles' });
 });
 
 test('HotS 9.0: at the end of the last year the side with more nobles wins (counted after that Winter)', () => {
-  const s = emptyMap();
-  s.year = 1305;
-  put(s, 'E-noble-angus', 'angus');
-  put(s, 'E-noble-ross', 'ross');
-  put(s, 'S-noble-mar', 'mar');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ set: { year: 1305 }, blocks: { angus: ['E-noble-angus'], ross: ['E-noble-ross'], mar: ['S-noble-mar'], fife: ['S-douglas'] } });
   const t = winterToEnd(s);
   assert.deepEqual(g.outcome(t), { winners: ['England'], reason: 'nobles' });
 });
 
 test('HotS 9.0: a Braveheart 7-7 tie goes to Scotland if Wallace is on the map, else to England', () => {
-  const s = emptyMap();
-  s.year = 1305;
-  put(s, 'E-noble-angus', 'angus');
-  put(s, 'S-noble-mar', 'mar');
-  put(s, 'S-wallace', 'fife');
+  const s = scene({ set: { year: 1305 }, blocks: { angus: ['E-noble-angus'], mar: ['S-noble-mar'], fife: ['S-wallace'] } });
   assert.deepEqual(g.outcome(winterToEnd(s)), { winners: ['Scotland'], reason: 'nobles-tie' });
   put(s, 'S-wallace', 'pool-s');
   assert.deepEqual(g.outcome(winterToEnd(s)), { winners: ['England'], reason: 'nobles-tie' });
@@ -67,25 +51,21 @@ test('HotS 9.0: a Braveheart 7-7 tie goes to Scotland if Wallace is on the map, 
 
 test('HotS 8.3: the Campaign plays on past 1314 (4th edition) or ends with a count in 1314 (variant)', () => {
   for (const [variant, ended] of [['4th', false], ['1314', true]] as const) {
-    const s = emptyMap('campaign', { campaignEnd: variant });
-    s.year = 1314;
-    s.edward2 = true;
-    put(s, 'E-noble-angus', 'angus');
-    put(s, 'E-noble-ross', 'ross');
-    put(s, 'S-noble-mar', 'mar');
-    put(s, 'S-douglas', 'fife');
+    const s = scene({
+      scenario: 'campaign',
+      variants: { campaignEnd: variant },
+      set: { year: 1314, edward2: true },
+      blocks: { angus: ['E-noble-angus'], ross: ['E-noble-ross'], mar: ['S-noble-mar'], fife: ['S-douglas'] },
+    });
     const t = winterToEnd(s);
     assert.equal(g.outcome(t) !== null, ended, variant);
   }
 });
 
 test('HotS 5.9: with Scots in England at the end of a Game Turn, England disbands a non-noble block of its choice', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'england');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'E-york-knights', 'mentieth');
-  put(s, 'E-noble-angus', 'angus');
-  put(s, 'S-noble-mar', 'mar');
+  const s = scene({
+    blocks: { england: ['S-douglas'], lothian: ['E-york-infantry'], mentieth: ['E-york-knights'], angus: ['E-noble-angus'], mar: ['S-noble-mar'] },
+  });
   const t = endTurn(s);
   assert.equal(t.phase, 'raid');
   const choices = g.actions(t, 'England').map((a) => (a as { block: string }).block).sort();
@@ -98,11 +78,7 @@ test('HotS 5.9: with Scots in England at the end of a Game Turn, England disband
 });
 
 test('HotS 5.9 (edge case 3): raids count only English non-nobles on the map; with none, the turn still ends', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'england');
-  put(s, 'E-noble-angus', 'angus');
-  put(s, 'S-noble-mar', 'mar');
-  put(s, 'E-york-infantry', 'pool-e');
+  const s = scene({ blocks: { england: ['S-douglas'], angus: ['E-noble-angus'], mar: ['S-noble-mar'], 'pool-e': ['E-york-infantry'] } });
   const t = endTurn(s);
   assert.equal(t.turn, 2);
   assert.equal(t.phase, 'cards');

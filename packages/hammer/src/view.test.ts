@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng } from '@tabula/engine';
-import { emptyMap, fresh, g, put, run, copy } from './fixtures.test-support.js';
+import { copy, fresh, g, run, scene } from './fixtures.test-support.js';
 import { areaOf } from './map.js';
 import { SIDE, blockOf } from './blocks.js';
 
@@ -33,10 +33,7 @@ test('HotS fog of war: own pool contents, the enemy pool only as a count; own ha
 });
 
 test('HotS fog of war: blocks are revealed only while fighting in a battle round', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lothian');
-  put(s, 'S-barclay', 'fife');
-  put(s, 'E-york-infantry', 'lothian');
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-york-infantry'], fife: ['S-barclay'] } });
   const n = copy(s);
   n.att = n.att.slice();
   n.att[areaOf('lothian')] = 0;
@@ -67,9 +64,7 @@ test('HotS determinize: re-deals enemy identities, strengths, hand and RNG, keep
 });
 
 test('HotS undo: dice, draws and reveals are barriers; a plain move step is not', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife');
-  put(s, 'E-york-infantry', 'england');
+  const s = scene({ blocks: { fife: ['S-douglas'], england: ['E-york-infantry'] } });
   const a = copy(s);
   a.hand = [[6, 7, 8, 9, 10], [19, 20, 21, 22, 23]];
   let t = g.apply(a, 'England', { type: 'card', card: 6 });

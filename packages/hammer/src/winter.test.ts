@@ -1,21 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyMap, g, has, put, run, stepsOf, where, copy, until } from './fixtures.test-support.js';
+import { copy, emptyMap, g, has, put, scene, stepsOf, until, where, winter } from './fixtures.test-support.js';
 import { ENGLAND, OFF, POOL_E, POOL_S, areaOf } from './map.js';
-import { WINTER_STEPS } from './winter.js';
 import { seedRng } from '@tabula/engine';
-import type { State } from './state.js';
-
-const winter = (s: State): State => run(s, WINTER_STEPS.slice());
 
 
 test('HotS 7.1: nobles go home (English first); a noble whose home is enemy-occupied defects at current strength', () => {
-  const s = emptyMap();
-  put(s, 'E-noble-angus', 'fife', 2);
-  put(s, 'E-noble-mar', 'lothian', 2);
-  put(s, 'S-douglas', 'mar');
-  put(s, 'S-noble-dunbar', 'lothian');
-  put(s, 'E-york-infantry', 'dunbar');
+  const s = scene({
+    blocks: { fife: ['E-noble-angus'], lothian: ['E-noble-mar', 'S-noble-dunbar'], mar: ['S-douglas'], dunbar: ['E-york-infantry'] },
+    steps: { 'E-noble-angus': 2, 'E-noble-mar': 2 },
+  });
   const t = winter(s);
   assert.equal(where(t, 'E-noble-angus'), areaOf('angus'));
   assert.equal(where(t, 'S-noble-mar'), areaOf('mar'), 'Mar is Scottish-held: he defects');
@@ -24,11 +18,7 @@ test('HotS 7.1: nobles go home (English first); a noble whose home is enemy-occu
 });
 
 test('HotS 7.12: Bruce and Comyn choose either home; they defect only if both are enemy-occupied, the new owner choosing', () => {
-  const s = emptyMap();
-  put(s, 'S-noble-bruce', 'fife');
-  put(s, 'E-noble-comyn', 'moray');
-  put(s, 'S-douglas', 'lochaber');
-  put(s, 'S-barclay', 'badenoch');
+  const s = scene({ blocks: { fife: ['S-noble-bruce'], moray: ['E-noble-comyn'], lochaber: ['S-douglas'], badenoch: ['S-barclay'] } });
   const t = winter(s);
   assert.equal(t.phase, 'w-home');
   assert.deepEqual(g.active(t), ['Scotland']);
@@ -42,23 +32,17 @@ test('HotS 7.12: Bruce and Comyn choose either home; they defect only if both ar
 });
 
 test('HotS 7.11 (edge case 2): Moray may go home or stay; no prompt when already home', () => {
-  const s = emptyMap();
-  put(s, 'S-noble-moray', 'fife');
-  put(s, 'E-york-infantry', 'lothian');
+  const s = scene({ blocks: { fife: ['S-noble-moray'], lothian: ['E-york-infantry'] } });
   const t = winter(s);
   assert.equal(t.phase, 'w-stay');
   assert.ok(has(t, 'Scotland', { type: 'home', block: 'S-noble-moray', area: 'moray' }));
   assert.ok(has(t, 'Scotland', { type: 'home', block: 'S-noble-moray', area: 'fife' }));
-  const h = emptyMap();
-  put(h, 'S-noble-moray', 'moray');
-  put(h, 'E-york-infantry', 'lothian');
+  const h = scene({ blocks: { moray: ['S-noble-moray'], lothian: ['E-york-infantry'] } });
   assert.notEqual(winter(h).phase, 'w-stay');
 });
 
 test('HotS 7.2: the Scottish King may move to a friendly or neutral cathedral', () => {
-  const s = emptyMap('the-bruce');
-  put(s, 'S-scottish-king', 'lothian');
-  put(s, 'E-york-infantry', 'lennox');
+  const s = scene({ scenario: 'the-bruce', blocks: { lothian: ['S-scottish-king'], lennox: ['E-york-infantry'] } });
   const t = winter(s);
   assert.equal(t.phase, 'w-stay');
   const to = g.actions(t, 'Scotland').map((a) => (a as { area: string }).area).sort();
@@ -66,13 +50,9 @@ test('HotS 7.2: the Scottish King may move to a friendly or neutral cathedral', 
 });
 
 test('HotS 7.3: all English blocks in England disband; knights, archers and hobelars disband; infantry within castle limits', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'england');
-  put(s, 'E-york-knights', 'lothian');
-  put(s, 'E-lancaster-infantry', 'lothian');
-  put(s, 'E-durham-infantry', 'lothian');
-  put(s, 'E-westmor-infantry', 'lothian');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({
+    blocks: { england: ['E-york-infantry'], lothian: ['E-york-knights', 'E-lancaster-infantry', 'E-durham-infantry', 'E-westmor-infantry'], fife: ['S-douglas'] },
+  });
   const t = winter(s);
   assert.equal(where(t, 'E-york-knights'), POOL_E);
   assert.equal(t.phase, 'w-disband', 'three infantry, castle limit 2: England picks one');
@@ -83,15 +63,10 @@ test('HotS 7.3: all English blocks in England disband; knights, archers and hobe
 });
 
 test('HotS 7.4: Edward I may winter in Scotland with his army (no levy), not in 1306 nor two years running; Edward II never', () => {
-  const s = emptyMap();
-  s.year = 1298;
-  put(s, 'E-edward', 'lothian');
-  put(s, 'E-york-knights', 'lothian');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'E-lancaster-infantry', 'lothian');
-  put(s, 'E-durham-infantry', 'lothian');
-  put(s, 'E-hobelars', 'pool-e');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({
+    set: { year: 1298 },
+    blocks: { lothian: ['E-edward', 'E-york-knights', 'E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry'], 'pool-e': ['E-hobelars'], fife: ['S-douglas'] },
+  });
   let t = winter(s);
   assert.equal(t.phase, 'w-edward');
   t = g.apply(t, 'England', { type: 'edward', winter: true });
@@ -113,19 +88,14 @@ test('HotS 7.4: Edward I may winter in Scotland with his army (no levy), not in 
 });
 
 test('HotS 6.1: the Edward block becomes Edward II at the end of 1306', () => {
-  const s = emptyMap('the-bruce');
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ scenario: 'the-bruce', blocks: { lothian: ['E-york-infantry'], fife: ['S-douglas'] } });
   const t = until(winter(s), (x) => x.year === 1307);
   assert.equal(t.edward2, true);
   assert.equal(g.view(t, null).edward, 'Edward II');
 });
 
 test('HotS 7.5 (edge case 4): Wallace may go to Selkirk (+2 steps) even from England; Scots in England disband', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'england', 1);
-  put(s, 'S-douglas', 'england');
-  put(s, 'E-york-infantry', 'lothian');
+  const s = scene({ blocks: { england: ['S-wallace', 'S-douglas'], lothian: ['E-york-infantry'] }, steps: { 'S-wallace': 1 } });
   let t = until(winter(s), (x) => x.phase === 'w-wallace');
   assert.equal(t.phase, 'w-wallace');
   t = g.apply(t, 'Scotland', { type: 'wallace', selkirk: true });
@@ -135,12 +105,7 @@ test('HotS 7.5 (edge case 4): Wallace may go to Selkirk (+2 steps) even from Eng
 });
 
 test('HotS 7.5: Scottish blocks over the castle limit (cathedral +1) disband; nobles never do (Moray may)', () => {
-  const s = emptyMap();
-  for (const id of ['S-douglas', 'S-barclay', 'S-grant']) put(s, id, 'fife');
-  put(s, 'S-keith', 'angus');
-  put(s, 'S-noble-angus', 'angus');
-  put(s, 'S-campbell', 'angus');
-  put(s, 'E-york-infantry', 'lothian');
+  const s = scene({ blocks: { fife: ['S-douglas', 'S-barclay', 'S-grant'], angus: ['S-keith', 'S-noble-angus', 'S-campbell'], lothian: ['E-york-infantry'] } });
   const t = until(winter(s), (x) => x.phase === 'w-disband' && x.who === 1);
   assert.equal(where(t, 'S-grant'), areaOf('fife'), 'Fife holds 3 for the Scots');
   assert.equal(t.phase, 'w-disband');
@@ -148,10 +113,7 @@ test('HotS 7.5: Scottish blocks over the castle limit (cathedral +1) disband; no
 });
 
 test('HotS 7.32/7.5: within the limits blocks may still be disbanded voluntarily, then the owner is done', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'lothian');
-  put(s, 'S-douglas', 'fife');
-  put(s, 'S-noble-mar', 'mar');
+  const s = scene({ blocks: { lothian: ['E-york-infantry'], fife: ['S-douglas'], mar: ['S-noble-mar'] } });
   let t = until(winter(s), (x) => x.phase === 'w-disband');
   assert.deepEqual(g.active(t), ['England']);
   assert.deepEqual(g.actions(t, 'England'), [{ type: 'disband', block: 'E-york-infantry' }, { type: 'done' }]);
@@ -173,10 +135,7 @@ test('HotS 7.61: the French knights enter the Scottish pool when the Scots contr
 });
 
 test('HotS 7.62: builds draw pool blocks at strength 1 within castle limits or add steps; RPs are not saved', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife', 1);
-  put(s, 'S-grant', 'pool-s');
-  put(s, 'E-york-infantry', 'lothian');
+  const s = scene({ blocks: { fife: ['S-douglas'], 'pool-s': ['S-grant'], lothian: ['E-york-infantry'] }, steps: { 'S-douglas': 1 } });
   let t = until(winter(s), (x) => x.phase === 'w-build');
   assert.deepEqual(g.active(t), ['Scotland']);
   assert.equal(t.rp[areaOf('fife')], 3);
@@ -189,20 +148,17 @@ test('HotS 7.62: builds draw pool blocks at strength 1 within castle limits or a
 });
 
 test('HotS 7.62 (edge case 9): no draw for Lanark or Badenoch when only the Norse or French are in the pool', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'lanark', 1);
-  put(s, 'S-norse', 'pool-s');
-  put(s, 'E-york-infantry', 'lothian');
+  const s = scene({ blocks: { lanark: ['S-douglas'], 'pool-s': ['S-norse'], lothian: ['E-york-infantry'] }, steps: { 'S-douglas': 1 } });
   const t = until(winter(s), (x) => x.phase === 'w-build');
   assert.ok(!has(t, 'Scotland', { type: 'draw', area: 'lanark' }));
   assert.ok(has(t, 'Scotland', { type: 'step', block: 'S-douglas' }));
 });
 
 test('HotS 7.63: English RPs only add steps to infantry and nobles in friendly areas; no draws', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'mentieth', 1);
-  put(s, 'E-noble-mentieth', 'mentieth', 1);
-  put(s, 'S-douglas', 'fife');
+  const s = scene({
+    blocks: { mentieth: ['E-york-infantry', 'E-noble-mentieth'], fife: ['S-douglas'] },
+    steps: { 'E-york-infantry': 1, 'E-noble-mentieth': 1 },
+  });
   const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 0);
   const a = g.actions(t, 'England');
   assert.ok(a.every((x) => x.type === 'step' || x.type === 'done'));
@@ -210,10 +166,10 @@ test('HotS 7.63: English RPs only add steps to infantry and nobles in friendly a
 });
 
 test('HotS 7.7: the feudal levy brings half the English pool (rounded up) into England at full strength', () => {
-  const s = emptyMap();
-  for (const id of ['E-york-knights', 'E-hobelars', 'E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry']) put(s, id, 'pool-e', 1);
-  put(s, 'E-westmor-infantry', 'lothian');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({
+    blocks: { 'pool-e': ['E-york-knights', 'E-hobelars', 'E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry'], lothian: ['E-westmor-infantry'], fife: ['S-douglas'] },
+    steps: { 'E-york-knights': 1, 'E-hobelars': 1, 'E-york-infantry': 1, 'E-lancaster-infantry': 1, 'E-durham-infantry': 1 },
+  });
   const t = until(winter(s), (x) => x.year !== s.year);
   const inEngland = ['E-york-knights', 'E-hobelars', 'E-york-infantry', 'E-lancaster-infantry', 'E-durham-infantry'].filter((id) => where(t, id) === ENGLAND);
   assert.equal(inEngland.length, 3);
@@ -221,10 +177,7 @@ test('HotS 7.7: the feudal levy brings half the English pool (rounded up) into E
 });
 
 test('HotS 7.8: a new year deals five new cards to each side', () => {
-  const s = emptyMap();
-  s.hand = [[], []];
-  put(s, 'E-westmor-infantry', 'lothian');
-  put(s, 'S-douglas', 'fife');
+  const s = scene({ set: { hand: [[], []] }, blocks: { lothian: ['E-westmor-infantry'], fife: ['S-douglas'] } });
   const t = until(winter(s), (x) => x.year !== s.year);
   assert.equal(t.year, s.year + 1);
   assert.equal(t.hand[0]!.length, 5);
@@ -233,20 +186,14 @@ test('HotS 7.8: a new year deals five new cards to each side', () => {
 });
 
 test('HotS 7.5: Wallace may winter in a Scottish-held Selkirk (beyond its castle limit of 0), but is not offered an English-held one', () => {
-  const s = emptyMap();
-  put(s, 'S-wallace', 'lothian', 2);
-  put(s, 'S-douglas', 'selkirk');
-  put(s, 'E-york-infantry', 'dunbar');
+  const s = scene({ blocks: { lothian: ['S-wallace'], selkirk: ['S-douglas'], dunbar: ['E-york-infantry'] }, steps: { 'S-wallace': 2 } });
   let t = until(winter(s), (x) => x.phase === 'w-wallace');
   assert.equal(t.phase, 'w-wallace', 'Selkirk is Scottish: Wallace may go');
   t = g.apply(t, 'Scotland', { type: 'wallace', selkirk: true });
   t = until(t, (x) => x.phase === 'w-build' || x.year !== s.year);
   assert.equal(where(t, 'S-wallace'), areaOf('selkirk'), 'Wallace stays in Selkirk over the winter');
   // Selkirk (limit 0) is English in Winter only where Edward I winters with his army
-  const u = emptyMap();
-  put(u, 'S-wallace', 'lothian', 2);
-  put(u, 'E-edward', 'selkirk');
-  put(u, 'E-york-infantry', 'selkirk');
+  const u = scene({ blocks: { lothian: ['S-wallace'], selkirk: ['E-edward', 'E-york-infantry'] }, steps: { 'S-wallace': 2 } });
   let w = until(winter(u), (x) => x.phase === 'w-edward');
   w = g.apply(w, 'England', { type: 'edward', winter: true });
   w = until(w, (x) => x.phase === 'w-wallace' || x.year !== u.year);
@@ -255,9 +202,7 @@ test('HotS 7.5: Wallace may winter in a Scottish-held Selkirk (beyond its castle
 });
 
 test('HotS 7.5: Moray is disbanded when he is the only block that can go to meet a castle limit (nobles never disband)', () => {
-  const s = emptyMap();
-  put(s, 'S-noble-mar', 'mar');
-  put(s, 'S-noble-moray', 'mar');
+  const s = scene({ blocks: { mar: ['S-noble-mar', 'S-noble-moray'] } });
   put(s, 'E-york-infantry', 'moray'); // Moray's home is English: he cannot go home
   const t = until(winter(s), (x) => x.phase === 'w-build' || x.year !== s.year);
   assert.equal(where(t, 'S-noble-moray'), POOL_S, 'Mar holds one block: Moray goes');
@@ -265,21 +210,17 @@ test('HotS 7.5: Moray is disbanded when he is the only block that can go to meet
 });
 
 test('HotS 7.62: a block at full strength gets no build step', () => {
-  const s = emptyMap();
-  put(s, 'S-douglas', 'fife');
-  put(s, 'S-barclay', 'fife', 1);
-  put(s, 'E-york-infantry', 'lothian');
+  const s = scene({ blocks: { fife: ['S-douglas', 'S-barclay'], lothian: ['E-york-infantry'] }, steps: { 'S-barclay': 1 } });
   const t = until(winter(s), (x) => x.phase === 'w-build');
   assert.ok(has(t, 'Scotland', { type: 'step', block: 'S-barclay' }));
   assert.ok(!has(t, 'Scotland', { type: 'step', block: 'S-douglas' }));
 });
 
 test('HotS 7.63: English nobles and infantry are rebuilt; knights are not', () => {
-  const s = emptyMap();
-  put(s, 'E-york-infantry', 'mentieth', 1);
-  put(s, 'E-noble-mentieth', 'mentieth', 1);
-  put(s, 'E-noble-lennox', 'lennox', 1);
-  put(s, 'S-douglas', 'fife');
+  const s = scene({
+    blocks: { mentieth: ['E-york-infantry', 'E-noble-mentieth'], lennox: ['E-noble-lennox'], fife: ['S-douglas'] },
+    steps: { 'E-york-infantry': 1, 'E-noble-mentieth': 1, 'E-noble-lennox': 1 },
+  });
   const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 0);
   assert.ok(has(t, 'England', { type: 'step', block: 'E-noble-mentieth' }));
   assert.ok(has(t, 'England', { type: 'step', block: 'E-noble-lennox' }));
@@ -288,12 +229,10 @@ test('HotS 7.63: English nobles and infantry are rebuilt; knights are not', () =
 
 test('HotS 7.62 (edge case 9): Lanark and Badenoch may draw when the pool holds other blocks, never the Norse or the French', () => {
   for (let i = 0; i < 8; i++) {
-    const s = emptyMap();
-    put(s, 'S-douglas', 'lanark', 1);
-    put(s, 'S-norse', 'pool-s');
-    put(s, 'S-french-knights', 'pool-s');
-    put(s, 'S-grant', 'pool-s');
-    put(s, 'E-york-infantry', 'lothian');
+    const s = scene({
+      blocks: { lanark: ['S-douglas'], 'pool-s': ['S-norse', 'S-french-knights', 'S-grant'], lothian: ['E-york-infantry'] },
+      steps: { 'S-douglas': 1 },
+    });
     s.rng = seedRng(`lanark-${i}`);
     let t = until(winter(s), (x) => x.phase === 'w-build');
     assert.ok(has(t, 'Scotland', { type: 'draw', area: 'lanark' }));
@@ -305,11 +244,7 @@ test('HotS 7.62 (edge case 9): Lanark and Badenoch may draw when the pool holds 
 });
 
 test('HotS 7.12: a Scottish Bruce or Comyn converted in Winter is placed by England, its new owner', () => {
-  const s = emptyMap();
-  put(s, 'S-noble-comyn', 'fife');
-  put(s, 'E-york-infantry', 'lochaber');
-  put(s, 'E-durham-infantry', 'badenoch');
-  put(s, 'S-douglas', 'mar');
+  const s = scene({ blocks: { fife: ['S-noble-comyn'], lochaber: ['E-york-infantry'], badenoch: ['E-durham-infantry'], mar: ['S-douglas'] } });
   const t = until(winter(s), (x) => x.phase === 'w-home');
   assert.deepEqual(g.active(t), ['England']);
   assert.equal(where(t, 'S-noble-comyn'), OFF);

@@ -1,39 +1,14 @@
 // A live game with a clock in a real browser: two accounts play, one stops, its clock runs out on
 // screen and both pages show the timeout result (the server flags it; the page only counts down).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { launch, CHROMIUM } from './browser.mjs';
-import { startServer } from './server.mjs';
+import { newPage, server, signUp, skip, uid, useServerAndBrowser } from './helpers.mjs';
 
-const haveBrowser = existsSync(CHROMIUM);
-const skip = haveBrowser ? false : `no browser at ${CHROMIUM}`;
-let server, b;
-
-before(async () => {
-  if (!haveBrowser) return;
-  server = await startServer();
-  b = await launch();
-});
-after(async () => {
-  await b?.close();
-  await server?.stop();
-});
-
-const uid = () => Math.random().toString(36).slice(2, 8);
+useServerAndBrowser();
 
 async function signedInPage(name) {
-  const ctx = await b.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${server.url}/signin`);
-  await page.getByTestId('tab-signup').click();
-  await page.fill('input[name=name]', name);
-  await page.fill('input[name=password]', 'correct horse battery');
-  await page.getByTestId('auth-submit').click();
-  await page.getByTestId('new-game').waitFor();
+  const { ctx, page, errors } = await newPage();
+  await signUp(page, name);
   const token = await page.evaluate(() => localStorage.getItem('tabula.token'));
   return { ctx, page, errors, token };
 }

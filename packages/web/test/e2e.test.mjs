@@ -1,44 +1,15 @@
 // End-to-end tests in a real browser (Debian's chromium via playwright-core) against a real server.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { launch, CHROMIUM } from './browser.mjs';
-import { startServer } from './server.mjs';
+import { newPage, restartServer, server, signUp, skip, submitSignUp, uid, useServerAndBrowser } from './helpers.mjs';
 
-const haveBrowser = existsSync(CHROMIUM);
-const skip = haveBrowser ? false : `no browser at ${CHROMIUM}`;
-let server, b, catalog = [];
+let catalog = [];
 
-before(async () => {
-  if (!haveBrowser) return;
-  server = await startServer();
-  b = await launch();
+useServerAndBrowser(async () => {
   catalog = await (await fetch(`${server.url}/api/catalog`)).json();
 });
-after(async () => {
-  await b?.close();
-  await server?.stop();
-});
-
-async function newPage(opts = {}) {
-  const ctx = await b.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', ...opts });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.setDefaultTimeout(15_000);
-  return { ctx, page, errors };
-}
 
 const logCount = (page) => page.locator('[data-testid=log] li').count();
-
-async function signUp(page, name) {
-  await page.goto(`${server.url}/signin`);
-  await page.getByTestId('tab-signup').click();
-  await page.fill('input[name=name]', name);
-  await page.fill('input[name=password]', 'correct horse battery');
-  await page.getByTestId('auth-submit').click();
-  await page.getByTestId('new-game').waitFor();
-}
 
 /** On the Carcassonne board: place the tile on the first legal spot, then put a follower (or nothing). */
 async function carcassonneTurn(page, { follower = true } = {}) {
@@ -58,8 +29,6 @@ async function carcassonneTurn(page, { follower = true } = {}) {
     if (which === 'choice') await choice.locator('button').first().click();
   } else await page.getByTestId('carc-skip').click();
 }
-
-const uid = () => Math.random().toString(36).slice(2, 8);
 
 test('the UI switches to German and Simplified Chinese, and remembers the choice', { skip }, async () => {
   const { ctx, page, errors } = await newPage();
@@ -140,10 +109,7 @@ test('home page: each game starts at once against a bot or in hotseat; the log n
   // Online: the card's link asks to sign in, then opens the new-game form with that game chosen.
   await page.goto(server.url);
   await page.getByTestId('quick-online-hacse').click();
-  await page.getByTestId('tab-signup').click();
-  await page.fill('input[name=name]', `quick${uid()}`);
-  await page.fill('input[name=password]', 'correct horse battery');
-  await page.getByTestId('auth-submit').click();
+  await submitSignUp(page, `quick${uid()}`);
   await page.getByTestId('setup-submit').waitFor();
   assert.equal(await page.getByTestId('setup-game').inputValue(), 'hacse');
   assert.equal(await page.getByTestId('seat-allies').inputValue(), 'mcts-easy');
@@ -377,7 +343,7 @@ test('the live view reconnects and resyncs after the server restarts', { skip },
   await page.locator('[data-testid=live-status][data-status=open]').waitFor();
   await server.stop({ keep: true });
   await page.locator('[data-testid=live-status][data-status=closed]').waitFor();
-  server = await startServer({ port: server.port, dir: server.dir });
+  await restartServer();
   await page.locator('[data-testid=live-status][data-status=open]').waitFor({ timeout: 20_000 });
   // Still playable without a reload: the page refetched the game after reconnecting.
   await carcassonneTurn(page, { follower: false });

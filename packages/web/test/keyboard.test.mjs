@@ -2,26 +2,12 @@
 // bot and make three legal moves with Tab, Enter, Space and arrow keys only (no clicks, no fills), and
 // check where focus is after each step: on the new page's heading after a route change, inside a choice
 // list when one opens, and never on <body> after a move.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { launch, CHROMIUM } from './browser.mjs';
-import { startServer } from './server.mjs';
+import { newPage, server, skip, uid, useServerAndBrowser } from './helpers.mjs';
 import { GAMES } from './pages.mjs';
 
-const haveBrowser = existsSync(CHROMIUM);
-const skip = haveBrowser ? false : `no browser at ${CHROMIUM}`;
-let server, b;
-
-before(async () => {
-  if (!haveBrowser) return;
-  server = await startServer();
-  b = await launch();
-});
-after(async () => {
-  await b?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 /** What has focus: tag, test id, text; `where` tells if it is inside a selector. */
 const focused = (page) => page.evaluate(() => {
@@ -91,18 +77,14 @@ async function keyboardMove(page, game) {
 
 for (const game of GAMES) {
   test(`issue 23: ${game} with the keyboard alone: sign up, start a game against a bot, three legal moves, focus followed at each step`, { skip, timeout: 120_000 }, async (t) => {
-    const ctx = await b.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    const page = await ctx.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.setDefaultTimeout(15_000);
+    const { ctx, page, errors } = await newPage();
     await page.goto(`${server.url}/signin`);
     await page.getByTestId('auth-submit').waitFor();
 
     await tabTo(page, '[data-testid=tab-signup]');
     await page.keyboard.press('Enter');
     await tabTo(page, 'input[name=name]');
-    await type(page, `kb${Math.random().toString(36).slice(2, 8)}`);
+    await type(page, `kb${uid()}`);
     await page.keyboard.press('Tab');
     assert.equal((await focused(page)).tag, 'input');
     await type(page, 'correct horse battery');
