@@ -39,7 +39,7 @@ export function describeAction(prev: HacseState, next: HacseState, role: Side, a
     case 'assign': line('assign', { uid: a.uid, card: unitCard(prev, a.uid), target: a.target, targetCard: unitCard(prev, a.target) }); break;
     case 'resolve': {
       const r = next.combat?.results.at(-1) ?? next.lastCombat?.results.at(-1);
-      line('resolve', { uid: a.uid, card: unitCard(prev, a.uid), order: r?.order ?? null, defender: r?.defenderCard ?? null });
+      line(r?.order ? 'resolve' : 'resolve-no-order', { uid: a.uid, card: unitCard(prev, a.uid), order: r?.order ?? null, defender: r?.defenderCard ?? null });
       break;
     }
     case 'flank': line('flank', { uid: a.target, card: unitCard(prev, a.target) }); break;

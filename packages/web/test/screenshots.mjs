@@ -60,9 +60,15 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   await p.getByTestId('carc-spot').first().click();
   await p.waitForTimeout(300);
   await shot(p, 'carcassonne');
+  await p.setViewportSize({ width: 1920, height: 1080 });
+  await p.waitForTimeout(300);
+  await shot(p, 'carcassonne-1920');
   await p.setViewportSize({ width: 360, height: 800 });
   await p.waitForTimeout(300);
-  await shot(p, 'carcassonne-phone', true);
+  // As on a phone: tap a spot; the Rotate and Place bar stays on screen.
+  await p.getByTestId('carc-spot').first().click();
+  await p.waitForTimeout(300);
+  await shot(p, 'carcassonne-phone');
   await p.context().close();
 }
 
@@ -77,7 +83,16 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   }, (s) => { const r = g.active(s)[0]; return !!r && g.actions(s, r).some((a) => a.type === 'fire'); }, 400);
   const p = await page({ width: 1280, height: 1250 });
   await loadLocal(p, { game: 'hammer-of-the-scots', seed, options: {}, actions, seats: { England: 'me', Scotland: 'me' } });
-  await shot(p, 'hammer-of-the-scots');
+  await p.getByTestId('hammer-block').first().waitFor();
+  await shot(p, 'hammer-of-the-scots', true);
+  await p.getByTestId('battle-panel').screenshot({ path: `${OUT}/hammer-battle-board.png` });
+  console.log('wrote docs/screenshots/hammer-battle-board.png');
+  await p.setViewportSize({ width: 1920, height: 1080 });
+  await p.waitForTimeout(300);
+  await shot(p, 'hammer-of-the-scots-1920');
+  await p.setViewportSize({ width: 360, height: 800 });
+  await p.waitForTimeout(300);
+  await shot(p, 'hammer-of-the-scots-phone');
   await p.context().close();
 }
 
@@ -97,7 +112,13 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   }, (s) => attacks >= 2 && s.combat?.stage === 'declare' && s.active === 'axis', 600);
   const p = await page({ width: 1280, height: 1150 });
   await loadLocal(p, { game: 'hacse', seed, options: {}, actions, seats: { axis: 'me', allies: 'mcts-easy' } });
-  await shot(p, 'hacse');
+  await shot(p, 'hacse', true);
+  await p.setViewportSize({ width: 1920, height: 1080 });
+  await p.waitForTimeout(300);
+  await shot(p, 'hacse-1920');
+  await p.setViewportSize({ width: 360, height: 800 });
+  await p.waitForTimeout(300);
+  await shot(p, 'hacse-phone');
   await p.context().close();
 }
 

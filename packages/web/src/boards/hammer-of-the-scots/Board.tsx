@@ -135,6 +135,9 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
         )}
       </div>
       <div className="hammer-panels">
+      {battle && <BattleBoard view={view} blockActs={blockActs} onBlock={chooseBlock} t={t} gameId={gameId} />}
+      </div>
+      <div className="hammer-choices">
       {confirm && (
         <div className="panel hammer-warn" role="alertdialog" aria-label={confirm.warning} data-testid="hammer-warning">
           <p><b>⚠ {confirm.warning}</b></p>
@@ -144,7 +147,6 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
           </div>
         </div>
       )}
-      {battle && <BattleBoard view={view} blockActs={blockActs} onBlock={chooseBlock} t={t} gameId={gameId} />}
       {pick && picked.length > 0 && (
         <div className="panel pick" role="group" aria-label={pick.kind === 'block' ? blockName(t, gameId, pick.id) : an(pick.id)} data-testid="hammer-pick">
           {pick.kind === 'block' && <p className="small">{t('board.pickedBlock', { ns: gameId, block: blockName(t, gameId, pick.id) })}</p>}
