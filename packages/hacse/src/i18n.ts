@@ -273,6 +273,7 @@ const UI: [string, string, string, string, string][] = [
     '{{name}}, {{side}}, {{zone}}; Schaden je Befehl {{a}}/{{m}}/{{f}}, Panzerung {{armour}}, Durchschlag {{pen}}; Schaden {{n}} von {{max}}',
     '{{name}}, {{side}}, {{zone}}; daño por orden {{a}}/{{m}}/{{f}}, blindaje {{armour}}, penetración {{pen}}; daño {{n}} de {{max}}',
     '{{name}}，{{side}}，{{zone}}；按命令伤害 {{a}}/{{m}}/{{f}}，装甲 {{armour}}，穿透 {{pen}}；已受伤害 {{n}}/{{max}}'],
+  ['board.paying', 'Placing {{card}} in the {{zone}}: {{count}} still to pay (hand cards or hinterland units)', '{{card}} wird in {{zone}} gelegt: noch {{count}} zu bezahlen (Handkarten oder Einheiten im Hinterland)', 'Colocando {{card}} en {{zone}}: faltan {{count}} por pagar (cartas de la mano o unidades de la retaguardia)', '正在把 {{card}} 部署到{{zone}}：还需支付 {{count}}（手牌或后方单位）'],
   ['board.newThisTurn', 'placed this turn: cannot attack yet', 'diesen Zug gelegt: kann noch nicht angreifen', 'colocada este turno: aún no puede atacar', '本回合部署：尚不能进攻'],
   ['board.choose', 'Your choices now', 'Ihre Möglichkeiten jetzt', 'Sus opciones ahora', '你现在的选择'],
   ['board.tag.highRange', 'high range', 'hohe Reichweite', 'largo alcance', '远程'],

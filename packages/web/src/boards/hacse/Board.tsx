@@ -161,6 +161,21 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
           </ul>
         </section>
       )}
+      {view.pending?.kind === 'pay' && (() => {
+        const pend = view.pending;
+        const def = CARDS.get(pend.card) as CardDef | undefined;
+        return (
+          <section className="panel hacse-paying" data-testid="hacse-paying" aria-live="polite">
+            <h3>{t('board.paying', { ns: gameId, card: cardName(pend.card), zone: zoneName(pend.zone), count: pend.left })}</h3>
+            <div className={`hacse-card in-hand`} data-card={pend.card}>
+              <div className="hc-name">{cardName(pend.card)}</div>
+              {def && <Stats def={def} />}
+              {def && <Tags def={def} />}
+              {cardText(pend.card) && <div className="hc-text">{cardText(pend.card)}</div>}
+            </div>
+          </section>
+        );
+      })()}
       <Rows side={me} flip={false} />
       {hand && (
         <section className="panel" aria-label={t('hacse.yourHand')}>
