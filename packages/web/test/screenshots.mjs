@@ -69,6 +69,12 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   await p.getByTestId('carc-spot').first().click();
   await p.waitForTimeout(300);
   await shot(p, 'carcassonne-phone');
+  // Back on a desktop: place the tile; the follower spots are meeples on the features.
+  await p.setViewportSize({ width: 1280, height: 1100 });
+  await p.getByTestId('carc-confirm').click();
+  await p.getByTestId('carc-skip').waitFor();
+  await p.waitForTimeout(300);
+  await shot(p, 'carcassonne-followers');
   await p.context().close();
 }
 
@@ -85,6 +91,11 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   await loadLocal(p, { game: 'hammer-of-the-scots', seed, options: {}, actions, seats: { England: 'me', Scotland: 'me' } });
   await p.getByTestId('hammer-block').first().waitFor();
   await shot(p, 'hammer-of-the-scots', true);
+  // Click the block to act on the map, fire it: the battle board shows the dice and the hits.
+  await p.locator('[data-testid=hammer-map] [data-testid=hammer-block].spot').first().click();
+  await p.getByTestId('hammer-pick').getByRole('button', { name: /^Fire/ }).click();
+  await p.getByTestId('hammer-die').first().waitFor();
+  await p.waitForTimeout(300);
   await p.getByTestId('battle-panel').screenshot({ path: `${OUT}/hammer-battle-board.png` });
   console.log('wrote docs/screenshots/hammer-battle-board.png');
   await p.setViewportSize({ width: 1920, height: 1080 });
@@ -142,7 +153,10 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   await p.getByTestId('lang').selectOption('de');
   await p.waitForTimeout(500);
   await shot(p, 'lobby-de');
-  // (Spanish, not Chinese: this machine's chromium has no CJK font; the e2e tests check the Chinese text.)
+  // Chinese needs a CJK font on the machine (Debian: fonts-wqy-microhei or fonts-noto-cjk); the page's font stack names the usual ones.
+  await p.getByTestId('lang').selectOption('zh-Hans');
+  await p.waitForTimeout(500);
+  await shot(p, 'lobby-zh');
   await p.getByTestId('lang').selectOption('es');
   await p.goto(`${server.url}/rules`);
   await p.waitForTimeout(300);
