@@ -506,6 +506,7 @@ const BOARD: Record<string, [string, string, string, string]> = {
   'round': ['round {{round}} of 3', 'Runde {{round}} von 3', 'ronda {{round}} de 3', '第 {{round}}/3 轮'],
   'initiative': ['initiative {{letter}}', 'Initiative {{letter}}', 'iniciativa {{letter}}', '先攻 {{letter}}'],
   'letterNow': ['Now firing: blocks rated {{letter}} (defender first)', 'Jetzt feuern: Blöcke mit {{letter}} (Verteidiger zuerst)', 'Disparan ahora: bloques {{letter}} (primero el defensor)', '现在开火：{{letter}} 级方块（防守方先）'],
+  'hitsOn': ['Dice (hits on {{n}} or less):', 'Würfel (Treffer bei {{n}} oder weniger):', 'Dados (impacto con {{n}} o menos):', '骰子（{{n}} 或以下命中）：'],
   'die': ['die {{n}}', 'Würfel {{n}}', 'dado {{n}}', '骰子 {{n}}'],
   'dieHit': ['die {{n}}, a hit', 'Würfel {{n}}, Treffer', 'dado {{n}}, impacto', '骰子 {{n}}，命中'],
   'warnLastMove': ['This is your last Group Move: once this group has moved, your move phase is over.', 'Das ist Ihre letzte Gruppenbewegung: danach ist Ihre Bewegungsphase vorbei.',

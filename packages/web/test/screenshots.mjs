@@ -94,7 +94,8 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   // Click the block to act on the map, fire it: the battle board shows the dice and the hits.
   await p.locator('[data-testid=hammer-map] [data-testid=hammer-block].spot').first().click();
   await p.getByTestId('hammer-pick').getByRole('button', { name: /^Fire/ }).click();
-  await p.getByTestId('hammer-die').first().waitFor();
+  await p.getByTestId('curtain-go').click({ timeout: 3000 }).catch(() => undefined);
+  await p.getByTestId('hammer-die').first().waitFor({ timeout: 5000 });
   await p.waitForTimeout(300);
   await p.getByTestId('battle-panel').screenshot({ path: `${OUT}/hammer-battle-board.png` });
   console.log('wrote docs/screenshots/hammer-battle-board.png');

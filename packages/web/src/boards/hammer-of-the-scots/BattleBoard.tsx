@@ -27,9 +27,12 @@ export function BattleBoard({ view, blockActs, onBlock, t, gameId }: {
   const battle = view.battle!;
   const blocks = view.areas.find((a) => a.id === battle.area)?.blocks ?? [];
   const defender = battle.attacker === 'England' ? 'Scotland' : 'England';
-  // The dice that hit are the lowest ones (a die hits on the fire rating or less); marked while the hits wait to be taken.
-  const sorted = battle.dice.map((d, i) => [d, i] as const).sort((a, b) => a[0] - b[0]);
-  const hitIdx = new Set(battle.hits > 0 ? sorted.slice(0, battle.hits).map(([, i]) => i) : []);
+  // A die hits on the firing block's fire rating or less. The firer rolled one die per step and is on the side
+  // opposite the one taking the hits; when all such blocks share one rating, the dice that hit are marked.
+  const firers = blocks.filter((b) => b.side !== battle.hitSide && b.id && !b.reserve && b.steps === battle.dice.length);
+  const ratings = new Set(firers.map((b) => Number(BLOCKS.get(b.id!)!.combat.slice(1))));
+  const fire = ratings.size === 1 ? [...ratings][0]! : null;
+  const hitIdx = new Set(fire === null ? [] : battle.dice.flatMap((d, i) => (d <= fire ? [i] : [])));
   const row = (list: BlockView[], key: string) => (
     <div className="battle-row" key={key}>
       {list.map((b, i) => {
@@ -69,7 +72,7 @@ export function BattleBoard({ view, blockActs, onBlock, t, gameId }: {
       <div className="battle-foot">
         {battle.stage === 'turns' && <span>{t('board.letterNow', { ns: gameId, letter: battle.letter })}</span>}
         {battle.dice.length > 0 && (
-          <span className="dice-row" data-testid="battle-dice">{t('hammer.dice')}{' '}
+          <span className="dice-row" data-testid="battle-dice">{fire !== null ? t('board.hitsOn', { ns: gameId, n: fire }) : t('hammer.dice')}{' '}
             {battle.dice.map((d, i) => <Die key={i} n={d} hit={hitIdx.has(i)} label={hitIdx.has(i) ? t('board.dieHit', { ns: gameId, n: d }) : t('board.die', { ns: gameId, n: d })} />)}
           </span>
         )}
