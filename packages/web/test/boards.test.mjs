@@ -133,7 +133,7 @@ test('HotS board: clicking a block on the map (its label, not the ground) select
   await ctx.close();
 });
 
-test('HotS board: a Group Move that is the last one asks before it is spent', { skip }, async () => {
+test('HotS 4.0 board: a Group Move that is the last one asks before it is spent, by keyboard from the map', { skip }, async () => {
   const { hammerGame: g } = await import('@tabula/hammer');
   // Cards until England moves with a Move 1 card: its only Group Move.
   let s = g.setup({ seed: 'warn' }), actions = [];
@@ -151,12 +151,15 @@ test('HotS board: a Group Move that is the last one asks before it is spent', { 
   const area = page.locator('[data-testid=hammer-map] path.harea.spot').first();
   await area.waitFor();
   const n = (await localFile(page)).actions.length;
-  await area.click({ force: true });
+  // With the keyboard: Tab reaches the area, Enter activates it, the question takes the focus, Enter answers it.
+  await area.focus();
+  await page.keyboard.press('Enter');
   const warn = page.getByTestId('hammer-warning');
   await warn.waitFor();
   assert.match(await warn.textContent(), /last Group Move/);
   assert.equal((await localFile(page)).actions.length, n, 'nothing was sent before the answer');
-  await page.getByTestId('hammer-warning-go').click();
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'hammer-warning-go', 'focus is on the answer');
+  await page.keyboard.press('Enter');
   await page.waitForFunction((k) => JSON.parse(localStorage.getItem('tabula.local')).actions.length > k, n);
   await ctx.close();
 });

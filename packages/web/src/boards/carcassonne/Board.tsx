@@ -142,7 +142,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
       <div className="carc-top">
         <div className="carc-hand panel">
           <h3>{t('carc.current')}</h3>
-          {view.current ? (
+          {/* Only the tile the player is to place: another player's tile shows on the board once placed. */}
+          {view.current && (role === null || view.turn === role) ? (
             <svg viewBox="-5 -5 110 110" width={92} height={92} aria-label={t('carc.current')}>
               <g transform={`rotate(${(sel?.rot ?? 0) * 90} 50 50)`}><TileArt id={view.current} rot={sel?.rot ?? 0} /></g>
               <rect width={100} height={100} fill="none" stroke="#333" strokeWidth={2} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HammerView } from '@tabula/hammer';
 import type { BoardProps } from '../types.js';
 import { ActionList } from '../generic/ActionList.js';
@@ -28,6 +28,9 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
   // On a phone the whole map is too small to read: start zoomed in, inside a scrollable frame.
   const [zoom, setZoom] = useState(() => (typeof window !== 'undefined' && window.innerWidth < 600 ? 2 : 1));
   useEffect(() => { setPick(null); setConfirm(null); }, [rawActs]);
+  // Choices that open from the map take the focus, so that a keyboard player goes on from there.
+  const choicesRef = useRef<HTMLDivElement>(null);
+  useEffect(() => { if (pick || confirm) choicesRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus(); }, [pick, confirm]);
 
   const blockActs = useMemo(() => {
     const m = new Map<string, Act[]>();
@@ -137,7 +140,7 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
       <div className="hammer-panels">
       {battle && <BattleBoard view={view} blockActs={blockActs} onBlock={chooseBlock} t={t} gameId={gameId} />}
       </div>
-      <div className="hammer-choices">
+      <div className="hammer-choices" ref={choicesRef}>
       {confirm && (
         <div className="panel hammer-warn" role="alertdialog" aria-label={confirm.warning} data-testid="hammer-warning">
           <p><b>⚠ {confirm.warning}</b></p>
