@@ -34,7 +34,7 @@ function inside([x, y], rings) { // even-odd over all rings
   return c;
 }
 
-test('HotS 5.1 map: two areas share a visible edge exactly when the data has a border between them (49 borders)', () => {
+test('HotS 4.0 map: two areas share a visible edge exactly when the data has a border between them (49 borders)', () => {
   const shared = sharedLengths();
   const want = new Set(data.borders.map((b) => [...b.areas].sort().join('|')));
   assert.equal(want.size, 49);
