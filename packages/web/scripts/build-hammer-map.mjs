@@ -38,7 +38,7 @@ const HINTS = {
   strathspey: [[830, 500]],
   badenoch: [[990, 555], [1075, 500, 60], [660, 720]],
   lochaber: [[580, 745]],
-  atholl: [[610, 1040], [835, 965], [888, 1048]],
+  atholl: [[610, 1040], [835, 965], [888, 1048], [885, 1060]],
   lennox: [[600, 1130]],
   mentieth: [[858, 1108]],
   angus: [[930, 950], [898, 1037, 10], [920, 1039, 25], [942, 1030, 25], [1230, 700]],
@@ -165,6 +165,9 @@ seeds.forEach((list, l) => {
   }
 });
 const nbrs = (k) => { const i = k % GW, j = (k / GW) | 0, out = []; if (i > 0) out.push(k - 1); if (i < GW - 1) out.push(k + 1); if (j > 0) out.push(k - GW); if (j < GH - 1) out.push(k + GW); return out; };
+// A smooth, per-area ripple on the growth distance, so that borders wind as rivers and ridges do instead of
+// running as straight bisectors.
+const wobble = (l, x, y) => 11 * Math.sin(x / 41 + l * 1.7) + 8 * Math.sin(y / 33 - l * 2.3) + 5 * Math.sin((x + y) / 19 + l);
 while (heap.length) {
   const [, k, l, sx, sy, head] = pop();
   if (lab[k] !== GAP) continue;
@@ -172,7 +175,7 @@ while (heap.length) {
   lab[k] = l;
   for (const n of nbrs(k)) if (lab[n] === GAP) {
     const cx = FRAME.x + ((n % GW) + 0.5) * CELL, cy = FRAME.y + (((n / GW) | 0) + 0.5) * CELL;
-    push([head + Math.hypot(cx - sx, cy - sy), n, l, sx, sy, head]);
+    push([head + Math.hypot(cx - sx, cy - sy) + wobble(l, cx, cy), n, l, sx, sy, head]);
   }
 }
 // Land no area reached (islands, slivers between areas that may not touch) stays neutral land.
@@ -222,10 +225,25 @@ function smooth(pts, closed) {
   if (closed) p.push(p[0]);
   return rdp(p, 0.35).map(([x, y]) => [r1(x), r1(y)]);
 }
+const chainLen = (pts) => pts.slice(1).reduce((s, p, k) => s + Math.hypot(p[0] - pts[k][0], p[1] - pts[k][1]), 0);
 for (const c of chains) {
   const closed = c.vs[0] === c.vs[c.vs.length - 1];
   c.pts = smooth(c.vs.map(vxy), closed);
-  c.len = c.pts.slice(1).reduce((s, p, k) => s + Math.hypot(p[0] - c.pts[k][0], p[1] - c.pts[k][1]), 0);
+  c.len = chainLen(c.pts);
+}
+// Smoothing can fold a sliver between two nodes flat, so that two chains end up sharing a segment (two areas
+// would then touch where the raster has them apart): such chains keep their cell edges.
+for (let round = 0; round < 4; round++) {
+  const seen = new Map(), bad = new Set();
+  chains.forEach((c, i) => {
+    for (let k = 1; k < c.pts.length; k++) {
+      const key = [c.pts[k - 1].join(','), c.pts[k].join(',')].sort().join('|');
+      const j = seen.get(key);
+      if (j !== undefined && j !== i) { bad.add(i); bad.add(j); } else seen.set(key, i);
+    }
+  });
+  if (!bad.size) break;
+  for (const i of bad) { chains[i].pts = chains[i].vs.map(vxy); chains[i].len = chainLen(chains[i].pts); }
 }
 
 // Rings per area: chains linked end to end (even-odd fill needs only the set of edges, so any pairing works).
