@@ -327,6 +327,9 @@ const BOARD: Record<string, [string, string, string, string]> = {
   'board.placed': ['{{tile}}: {{name}}', '{{tile}}: {{name}}', '{{tile}}: {{name}}', '{{tile}}：{{name}}'],
   'board.figure': ['{{owner}}’s {{figure}} on {{tile}}', '{{figure}} von {{owner}} auf {{tile}}', '{{figure}} de {{owner}} en {{tile}}', '{{owner}}的{{figure}}在{{tile}}'],
   'board.tiles': ['Tiles on the table', 'Karten auf dem Tisch', 'Losetas en la mesa', '桌上的板块'],
+  'board.underHills_one': ['and {{count}} face down under a hill (each placed hill takes the top tile of the pile; nobody sees it and it is never drawn)', 'und {{count}} verdeckt unter einem Hügel (jeder gelegte Hügel nimmt die oberste Karte des Stapels; niemand sieht sie, sie wird nie gezogen)', 'y {{count}} boca abajo bajo una colina (cada colina colocada toma la loseta superior de la pila; nadie la ve y nunca se roba)', '另有 {{count}} 张背面朝上压在山丘下（每放一块山丘就取牌堆顶的一张；无人能看，也不会被抽到）'],
+  'board.underHills_other': ['and {{count}} face down under hills (each placed hill takes the top tile of the pile; nobody sees it and it is never drawn)', 'und {{count}} verdeckt unter Hügeln (jeder gelegte Hügel nimmt die oberste Karte des Stapels; niemand sieht sie, sie wird nie gezogen)', 'y {{count}} boca abajo bajo colinas (cada colina colocada toma la loseta superior de la pila; nadie la ve y nunca se roba)', '另有 {{count}} 张背面朝上压在山丘下（每放一块山丘就取牌堆顶的一张；无人能看，也不会被抽到）'],
+  'board.hill': ['hill', 'Hügel', 'colina', '山丘'],
   'board.controls': ['Tile controls', 'Kartensteuerung', 'Controles de la loseta', '板块操作'],
 };
 for (const [key, words] of Object.entries(BOARD)) {

@@ -199,7 +199,7 @@ test('Carcassonne on a 360 px phone: the start tile is in view, Rotate and Place
   await page.getByTestId('carc-skip').waitFor();
   const deploy = page.getByTestId('carc-deploy');
   if (await deploy.count()) {
-    assert.equal(await deploy.first().locator('path').count(), 1, 'a follower spot is drawn as a meeple');
+    assert.match(await deploy.first().locator('path').last().getAttribute('d'), /^M0 -13a4\.5/, 'a follower spot is drawn as a meeple (head, arms, legs)');
     const labels = await deploy.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     assert.ok(labels.every((l) => /(side|corner|centre) of the tile at/.test(l)), labels.join(' | '));
     assert.equal(new Set(labels).size, labels.length, 'follower spot names do not repeat');

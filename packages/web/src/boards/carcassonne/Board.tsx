@@ -4,7 +4,7 @@ import type { BoardProps } from '../types.js';
 import { roleColor, textOn } from '../../colors.js';
 import { roleName } from '../../labels.js';
 import { isDeepStrictEqual } from '@tabula/engine';
-import { PlacedTile, TileArt } from './TileArt.js';
+import { DEFS, PlacedTile, TileArt } from './TileArt.js';
 import { ActionList } from '../generic/ActionList.js';
 
 /** A meeple's outline (head, arms, legs), about 24 units tall. */
@@ -184,6 +184,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             })}
           </svg>
           <p className="small">{t('carc.pile', { count: view.pileCount })}
+            {view.tiles.some((x) => x.covered) && <> {t('board.underHills', { ns: gameId, count: view.tiles.filter((x) => x.covered).length })}</>}
             {view.options.hs && <> · {t('carc.bag', { s1: view.bag.sheep1, s2: view.bag.sheep2, s3: view.bag.sheep3, s4: view.bag.sheep4, w: view.bag.wolf })}</>}
           </p>
         </div>
@@ -198,12 +199,15 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
         tabIndex={0} onKeyDown={keyPan} role="application" aria-label={t('carc.board')} data-testid="carc-board">
         <g role="list" aria-label={t('board.tiles', { ns: gameId })}>
           {view.tiles.map((tl) => (
-            <g key={`${tl.x},${tl.y}`} role="listitem" aria-label={t('board.placed', { ns: gameId, tile: t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, tl.x, tl.y) }), name: t(`name.${tl.id}`, { ns: gameId, defaultValue: tl.id }) })}>
+            <g key={`${tl.x},${tl.y}`} role="listitem" aria-label={t('board.placed', { ns: gameId, tile: t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, tl.x, tl.y) }), name: t(`name.${tl.id}`, { ns: gameId, defaultValue: tl.id }) }) + (DEFS.get(tl.id)?.hill ? `, ${t('board.hill', { ns: gameId })}` : '')}>
               <PlacedTile {...tl} />
             </g>
           ))}
         </g>
-        {view.lastTile && <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#F0E442" strokeWidth={5} />}
+        {view.lastTile && <g pointerEvents="none">
+          <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#1d1d1f" strokeWidth={7} />
+          <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#F0E442" strokeWidth={3} />
+        </g>}
         {canPlace && view.placements.filter((p) => rotsAt(p.x, p.y).length > 0).map((p) => {
           const on = sel?.x === p.x && sel.y === p.y;
           return (
@@ -234,11 +238,12 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           return (
             <g key={`s${s.feature}`} className="spot carc-spot-meeple" role="button" tabIndex={0} data-testid="carc-deploy" data-kind={s.kind}
               aria-label={t('board.spot', { ns: gameId, kind, side: sideWord(t, gameId, s.at), tile })}
-              transform={`translate(${view.lastTile!.x * 100 + s.at[0] * 100} ${view.lastTile!.y * 100 + s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''}`}
+              transform={`translate(${view.lastTile!.x * 100 + s.at[0] * 100} ${view.lastTile!.y * 100 + s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''} scale(1.35)`}
               onClick={() => deploy(s.feature)} onKeyDown={(e) => activate(e, () => deploy(s.feature))}>
               <title>{kind}</title>
               <circle r={15} fill="transparent" />
-              <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.6} stroke="#000" strokeWidth={2} strokeDasharray="3 2" strokeLinejoin="round" />
+              <path d={MEEPLE} fill="none" stroke="#fff" strokeWidth={4.5} strokeLinejoin="round" />
+              <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.7} stroke="#000" strokeWidth={1.6} strokeDasharray="3 2" strokeLinejoin="round" />
             </g>
           );
         })}
