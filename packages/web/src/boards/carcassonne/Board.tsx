@@ -93,6 +93,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
     else if (acts.length > 1) setChoice(feature);
   };
   const other = actions.filter((a) => a.type === 'skip' || a.type === 'grow' || a.type === 'drive');
+  const deploySpots = view.lastTile ? view.spots.filter((sp) => spotActs(sp.feature).length > 0) : [];
+  const lastPlaced = view.lastTile ? view.tiles.find((tl) => tl.x === view.lastTile!.x && tl.y === view.lastTile!.y) ?? null : null;
 
   const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) => {
     const w = Math.min(6000, Math.max(200, vb.w * f)), h = vb.h * (w / vb.w);
@@ -250,6 +252,20 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
       </svg>
       {(canPlace || other.length > 0 || choice !== null) && (
         <div className="carc-bar" role="group" aria-label={t('board.controls', { ns: gameId })} data-testid="carc-bar">
+          {/* The tile just placed, enlarged, with its follower spots: easier to hit than on a zoomed-out table. */}
+          {lastPlaced && deploySpots.length > 0 && (
+            <svg viewBox="-8 -8 116 116" width={132} height={132} className="carc-magnifier" aria-hidden="true" data-testid="carc-magnifier">
+              <PlacedTile {...lastPlaced} x={0} y={0} />
+              {deploySpots.map((s) => (
+                <g key={s.feature} className="spot" onClick={() => deploy(s.feature)} data-kind={s.kind}
+                  transform={`translate(${s.at[0] * 100} ${s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''} scale(0.85)`}>
+                  <circle r={15} fill="transparent" />
+                  <path d={MEEPLE} fill="none" stroke="#fff" strokeWidth={4.5} strokeLinejoin="round" />
+                  <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.8} stroke="#000" strokeWidth={1.6} strokeDasharray="3 2" strokeLinejoin="round" />
+                </g>
+              ))}
+            </svg>
+          )}
           {canPlace && view.current && (
             <svg viewBox="-5 -5 110 110" width={44} height={44} aria-hidden="true">
               <g transform={`rotate(${(sel?.rot ?? 0) * 90} 50 50)`}><TileArt id={view.current} rot={sel?.rot ?? 0} /></g>
