@@ -27,11 +27,8 @@ export function BattleBoard({ view, blockActs, onBlock, t, gameId }: {
   const battle = view.battle!;
   const blocks = view.areas.find((a) => a.id === battle.area)?.blocks ?? [];
   const defender = battle.attacker === 'England' ? 'Scotland' : 'England';
-  // A die hits on the firing block's fire rating or less. The firer rolled one die per step and is on the side
-  // opposite the one taking the hits; when all such blocks share one rating, the dice that hit are marked.
-  const firers = blocks.filter((b) => b.side !== battle.hitSide && b.id && !b.reserve && b.steps === battle.dice.length);
-  const ratings = new Set(firers.map((b) => Number(BLOCKS.get(b.id!)!.combat.slice(1))));
-  const fire = ratings.size === 1 ? [...ratings][0]! : null;
+  // A die hits on the fire rating it was rolled against or less (the engine says which rating, bonuses included).
+  const fire = battle.fire > 0 ? battle.fire : null;
   const hitIdx = new Set(fire === null ? [] : battle.dice.flatMap((d, i) => (d <= fire ? [i] : [])));
   const row = (list: BlockView[], key: string) => (
     <div className="battle-row" key={key}>
