@@ -29,7 +29,7 @@ function chunkName(info) {
   const id = info.facadeModuleId ?? info.moduleIds?.[info.moduleIds.length - 1] ?? '';
   const m = id.match(/packages\/([\w-]+)\/(?:dist|src)\//);
   if (m && m[1] !== 'web') return `assets/${m[1]}-[hash].js`;
-  const b = id.match(/boards\/([\w-]+)\//);
+  const b = id.match(/src\/boards\/([\w-]+)\//);
   if (b) return `assets/board-${b[1]}-[hash].js`;
   return 'assets/[name]-[hash].js';
 }

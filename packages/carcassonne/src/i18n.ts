@@ -23,7 +23,7 @@ const en: Table = {
   'rule.shepherd-needs-field': 'The shepherd goes on a field.',
   'rule.shepherd-not-available': 'Your shepherd is not in your supply.',
   'rule.field-has-shepherd': 'That field already has a shepherd.',
-  'log.placeAt': 'placed {{tile}} at ({{x}}, {{y}})',
+  'log.placeAt': 'placed {{tile}}',
   'log.place': 'placed {{tile}}',
   'log.skip': 'deployed nothing',
   'log.follower': 'deployed a follower $t(featureOn.{{featureId}})',
@@ -103,8 +103,8 @@ const de: Table = {
   'rule.shepherd-needs-field': 'Der Schäfer kommt auf eine Wiese.',
   'rule.shepherd-not-available': 'Dein Schäfer ist nicht in deinem Vorrat.',
   'rule.field-has-shepherd': 'Auf dieser Wiese steht schon ein Schäfer.',
-  'log.placeAt': 'legt {{tile}} an ({{x}}, {{y}})',
-  'log.place': 'legt {{tile}} an',
+  'log.placeAt': 'legt {{tile}}',
+  'log.place': 'legt {{tile}}',
   'log.skip': 'setzt keine Figur',
   'log.follower': 'setzt einen Gefolgsmann $t(featureOn.{{featureId}})',
   'log.shepherd': 'setzt den Schäfer',
@@ -183,7 +183,7 @@ const es: Table = {
   'rule.shepherd-needs-field': 'El pastor va en un campo.',
   'rule.shepherd-not-available': 'Tu pastor no está en tu reserva.',
   'rule.field-has-shepherd': 'Ese campo ya tiene un pastor.',
-  'log.placeAt': 'colocó {{tile}} en ({{x}}, {{y}})',
+  'log.placeAt': 'colocó {{tile}}',
   'log.place': 'colocó {{tile}}',
   'log.skip': 'no colocó ninguna figura',
   'log.follower': 'colocó un seguidor $t(featureOn.{{featureId}})',
@@ -263,8 +263,8 @@ const zhHans: Table = {
   'rule.shepherd-needs-field': '牧羊人只能放在草地上。',
   'rule.shepherd-not-available': '你的牧羊人不在你的供应区。',
   'rule.field-has-shepherd': '该草地已经有牧羊人。',
-  'log.placeAt': '将{{tile}}放在 ({{x}}, {{y}})',
-  'log.place': '放置了{{tile}}',
+  'log.placeAt': '放置了 {{tile}}',
+  'log.place': '放置了 {{tile}}',
   'log.skip': '没有放置人物',
   'log.follower': '在$t(featureOn.{{featureId}})上放置了随从',
   'log.shepherd': '放置了牧羊人',
@@ -388,3 +388,40 @@ const VARIANT_VALUES: Record<string, [string, string, string, string]> = {
 for (const [key, words] of Object.entries(VARIANT_VALUES)) {
   [en, de, es, zhHans].forEach((table, i) => { table[key] = words[i]!; });
 }
+
+/** Texts of the web board ('board.<key>'): where a tile or a figure goes, in words. */
+const BOARD: Record<string, [string, string, string, string]> = {
+  'board.start': ['the start tile', 'der Startkarte', 'la loseta inicial', '起始板块'],
+  'board.east_one': ['{{count}} east', '{{count}} östlich', '{{count}} al este', '东 {{count}}'],
+  'board.east_other': ['{{count}} east', '{{count}} östlich', '{{count}} al este', '东 {{count}}'],
+  'board.west_one': ['{{count}} west', '{{count}} westlich', '{{count}} al oeste', '西 {{count}}'],
+  'board.west_other': ['{{count}} west', '{{count}} westlich', '{{count}} al oeste', '西 {{count}}'],
+  'board.north_one': ['{{count}} north', '{{count}} nördlich', '{{count}} al norte', '北 {{count}}'],
+  'board.north_other': ['{{count}} north', '{{count}} nördlich', '{{count}} al norte', '北 {{count}}'],
+  'board.south_one': ['{{count}} south', '{{count}} südlich', '{{count}} al sur', '南 {{count}}'],
+  'board.south_other': ['{{count}} south', '{{count}} südlich', '{{count}} al sur', '南 {{count}}'],
+  'board.tileAt': ['the tile at {{where}}', 'die Karte bei {{where}}', 'la loseta en {{where}}', '位于{{where}}的板块'],
+  'board.placeHere': ['Place the tile at {{where}}', 'Karte hierhin legen: {{where}}', 'Colocar la loseta en {{where}}', '把板块放在{{where}}'],
+  'board.side.n': ['north side', 'Nordseite', 'lado norte', '北侧'],
+  'board.side.s': ['south side', 'Südseite', 'lado sur', '南侧'],
+  'board.side.e': ['east side', 'Ostseite', 'lado este', '东侧'],
+  'board.side.w': ['west side', 'Westseite', 'lado oeste', '西侧'],
+  'board.side.ne': ['north-east corner', 'Nordostecke', 'esquina noreste', '东北角'],
+  'board.side.nw': ['north-west corner', 'Nordwestecke', 'esquina noroeste', '西北角'],
+  'board.side.se': ['south-east corner', 'Südostecke', 'esquina sureste', '东南角'],
+  'board.side.sw': ['south-west corner', 'Südwestecke', 'esquina suroeste', '西南角'],
+  'board.side.c': ['centre', 'Mitte', 'centro', '中央'],
+  'board.spot': ['Put a figure on the {{kind}} at the {{side}} of {{tile}}', 'Figur auf {{kind}} an der {{side}} von {{tile}} setzen', 'Poner una figura en {{kind}} en el {{side}} de {{tile}}', '在{{tile}}的{{side}}的{{kind}}上放置人物'],
+  'board.placed': ['{{tile}}: {{name}}', '{{tile}}: {{name}}', '{{tile}}: {{name}}', '{{tile}}：{{name}}'],
+  'board.figure': ['{{owner}}’s {{figure}} on {{tile}}', '{{figure}} von {{owner}} auf {{tile}}', '{{figure}} de {{owner}} en {{tile}}', '{{owner}}的{{figure}}在{{tile}}'],
+  'board.tiles': ['Tiles on the table', 'Karten auf dem Tisch', 'Losetas en la mesa', '桌上的板块'],
+  'board.underHills_one': ['and {{count}} face down under a hill (each placed hill takes the top tile of the pile; nobody sees it and it is never drawn)', 'und {{count}} verdeckt unter einem Hügel (jeder gelegte Hügel nimmt die oberste Karte des Stapels; niemand sieht sie, sie wird nie gezogen)', 'y {{count}} boca abajo bajo una colina (cada colina colocada toma la loseta superior de la pila; nadie la ve y nunca se roba)', '另有 {{count}} 张背面朝上压在山丘下（每放一块山丘就取牌堆顶的一张；无人能看，也不会被抽到）'],
+  'board.underHills_other': ['and {{count}} face down under hills (each placed hill takes the top tile of the pile; nobody sees it and it is never drawn)', 'und {{count}} verdeckt unter Hügeln (jeder gelegte Hügel nimmt die oberste Karte des Stapels; niemand sieht sie, sie wird nie gezogen)', 'y {{count}} boca abajo bajo colinas (cada colina colocada toma la loseta superior de la pila; nadie la ve y nunca se roba)', '另有 {{count}} 张背面朝上压在山丘下（每放一块山丘就取牌堆顶的一张；无人能看，也不会被抽到）'],
+  'board.hill': ['hill', 'Hügel', 'colina', '山丘'],
+  'board.controls': ['Tile controls', 'Kartensteuerung', 'Controles de la loseta', '板块操作'],
+};
+for (const [key, words] of Object.entries(BOARD)) {
+  [en, de, es, zhHans].forEach((table, i) => { table[key] = words[i]!; });
+}
+// The tables were completed after `messages` copied them: copy what was added since.
+for (const [lang, table] of [['en', en], ['de', de], ['es', es], ['zh-Hans', zhHans]] as const) messages[lang] = { ...table, ...promptMessages[lang] };

@@ -45,6 +45,9 @@ test('HotS 5.4/5.41: a die at or under the fire rating hits; hits go to the stro
   let t = battle(lothian(), 'lothian', 0, { rolls: [1, 2, 3] });
   t = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
   assert.deepEqual(t.battle!.dice, [1, 2, 3]);
+  // The view says what the dice hit on, so that the battle board can mark the hits.
+  assert.equal(g.view(t, 'Scotland').battle!.fire, fireOf(t, blockOf('E-hobelars')));
+  assert.deepEqual(g.view(t, 'Scotland').battle!.dice.filter((d) => d <= g.view(t, 'Scotland').battle!.fire), [1, 2]);
   // two hits: Douglas (4) takes the first; then Douglas 3 = Keith 3, Scotland chooses.
   assert.equal(stepsOf(t, 'S-douglas'), 3);
   assert.equal(t.battle!.stage, 'hits');

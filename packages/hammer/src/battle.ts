@@ -99,7 +99,7 @@ function celticRolls(n: State): void {
 }
 
 export function startBattle(n: State, area: number): void {
-  n.battle = { area, att: n.att[area]!, round: 1, step: 0, hits: 0, hitSide: 0, stage: 'turns', winner: -1, dice: [] };
+  n.battle = { area, att: n.att[area]!, round: 1, step: 0, hits: 0, hitSide: 0, stage: 'turns', winner: -1, dice: [], fire: 0 };
   n.rev++;
   for (let b = 0; b < BLOCK_COUNT; b++) if (n.loc[b] === area && n.flags[b]! & (F_ACTED | F_CELTIC)) flagsW(n)[b]! &= ~(F_ACTED | F_CELTIC);
   if (logging) log(n, { to: -1, key: 'log.battle', args: { area: AREA_IDS[area]!, attacker: ROLES[n.battle.att]! } });
@@ -335,6 +335,7 @@ definePhase('battle', {
       }
       n.rev++;
       bt.dice = dice;
+      bt.fire = f;
       bt.hits += hits;
       bt.hitSide = 1 - side;
       if (logging) log(n, { to: -1, key: 'log.fire', args: { block: a.block, dice: dice.join(','), count: hits, fire: f } });

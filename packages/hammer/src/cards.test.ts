@@ -94,3 +94,14 @@ test('HotS 3.12/7.8: after a double Event the cards left in hand play no further
   assert.equal(next.year, s.year + 1);
   assert.equal(next.hand[0]!.length + next.hand[1]!.length, 10, 'a fresh deal of five each from all 25 cards');
 });
+
+test('HotS 3.1 log: the "is Player 1" line belongs to the side it names, not to the side whose card revealed it', () => {
+  const s = copy(fresh());
+  s.hand = [[MOVE3, 7, 8, 10, 11], [MOVE1, 20, 21, 22, 23]];
+  const t = g.apply(s, 'England', { type: 'card', card: MOVE3 });
+  const u = g.apply(t, 'Scotland', { type: 'card', card: MOVE1 });
+  const line = g.describe!(t, u, 'Scotland', { type: 'card', card: MOVE1 }, null).find((l) => l.key === 'log.player1');
+  assert.ok(line);
+  assert.equal(line.args?.side, 'England');
+  assert.equal(line.role, 'England');
+});

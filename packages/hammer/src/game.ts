@@ -102,7 +102,13 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
   describe(prev, next, role, action, viewer): LogLine[] {
     const v = viewer === null ? -2 : sideOf(viewer);
     const out: LogLine[] = [];
-    for (const e of eventsOf(prev, next, role, action)) if (e.to === -1 || e.to === v) out.push(e.args ? { role, key: e.key, args: { ...e.args } } : { role, key: e.key });
+    for (const e of eventsOf(prev, next, role, action)) {
+      if (e.to !== -1 && e.to !== v) continue;
+      // A line about one side ("England is Player 1") is that side's line, whoever's action produced it.
+      const side = e.args?.side;
+      const who = side === 'England' || side === 'Scotland' ? side : role;
+      out.push(e.args ? { role: who, key: e.key, args: { ...e.args } } : { role: who, key: e.key });
+    }
     return out;
   },
 });

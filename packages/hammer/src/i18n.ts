@@ -512,6 +512,53 @@ const ACTION_GROUPS: Record<string, [string, string, string, string]> = {
   'draw': ['Draw a block', 'Block ziehen', 'Robar un bloque', '抽取木块'],
   'step': ['Add a step', 'Stufe hinzufügen', 'Añadir un punto de fuerza', '增加战斗力'],
 };
+/** Texts of the web board ('board.<key>'): map, blocks, battle board, warnings. */
+const BOARD: Record<string, [string, string, string, string]> = {
+  'blockCount': ['{{side}} blocks: {{count}}', '{{side}}-Blöcke: {{count}}', 'bloques de {{side}}: {{count}}', '{{side}}方块：{{count}}'],
+  'empty': ['empty', 'leer', 'vacía', '空'],
+  'contested': ['contested', 'umkämpft', 'disputada', '争夺中'],
+  'castle': ['castle limit {{n}}', 'Burgenlimit {{n}}', 'límite de castillo {{n}}', '城堡上限 {{n}}'],
+  'cathedral': ['cathedral', 'Kathedrale', 'catedral', '大教堂'],
+  'home': ['home of {{names}}', 'Heimat von {{names}}', 'hogar de {{names}}', '{{names}}的领地'],
+  'block': ['{{name}}, {{side}}, strength {{steps}} of {{max}}, fire {{combat}}, move {{move}}', '{{name}}, {{side}}, Stärke {{steps}} von {{max}}, Feuer {{combat}}, Bewegung {{move}}',
+    '{{name}}, {{side}}, fuerza {{steps}} de {{max}}, fuego {{combat}}, movimiento {{move}}', '{{name}}，{{side}}，兵力 {{steps}}/{{max}}，火力 {{combat}}，移动 {{move}}'],
+  'hidden': ['{{side}} block, face down', '{{side}}-Block, verdeckt', 'bloque de {{side}}, boca abajo', '{{side}}方块（背面朝上）'],
+  'reserve': ['in reserve', 'in Reserve', 'en reserva', '预备队'],
+  'moved': ['moved this turn', 'diesen Zug bewegt', 'movido este turno', '本回合已移动'],
+  'remembered': ['remembered from a battle', 'aus einer Schlacht bekannt', 'recordado de una batalla', '战斗中见过'],
+  'sea.north-sea': ['North Sea', 'Nordsee', 'Mar del Norte', '北海'],
+  'sea.irish-sea': ['Irish Sea', 'Irische See', 'Mar de Irlanda', '爱尔兰海'],
+  'attacker': ['Attacker', 'Angreifer', 'Atacante', '进攻方'],
+  'defender': ['Defender', 'Verteidiger', 'Defensor', '防守方'],
+  'reserves': ['Reserves (arrive in round 2)', 'Reserven (ab Runde 2)', 'Reservas (llegan en la ronda 2)', '预备队（第 2 轮到达）'],
+  'toAct': ['to act', 'am Zug', 'le toca', '行动中'],
+  'round': ['round {{round}} of 3', 'Runde {{round}} von 3', 'ronda {{round}} de 3', '第 {{round}}/3 轮'],
+  'initiative': ['initiative {{letter}}', 'Initiative {{letter}}', 'iniciativa {{letter}}', '先攻 {{letter}}'],
+  'letterNow': ['Now firing: blocks rated {{letter}} (defender first)', 'Jetzt feuern: Blöcke mit {{letter}} (Verteidiger zuerst)', 'Disparan ahora: bloques {{letter}} (primero el defensor)', '现在开火：{{letter}} 级方块（防守方先）'],
+  'hitsOn': ['Dice (hits on {{n}} or less):', 'Würfel (Treffer bei {{n}} oder weniger):', 'Dados (impacto con {{n}} o menos):', '骰子（{{n}} 或以下命中）：'],
+  'die': ['die {{n}}', 'Würfel {{n}}', 'dado {{n}}', '骰子 {{n}}'],
+  'dieHit': ['die {{n}}, a hit', 'Würfel {{n}}, Treffer', 'dado {{n}}, impacto', '骰子 {{n}}，命中'],
+  'warnLastMove': ['This is your last Group Move: once this group has moved, your move phase is over.', 'Das ist Ihre letzte Gruppenbewegung: danach ist Ihre Bewegungsphase vorbei.',
+    'Es su último movimiento de grupo: después de este grupo termina su fase de movimiento.', '这是你最后一次组移动：这一组移动后，你的移动阶段结束。'],
+  'warnBorder': ['This block crosses the Anglo-Scottish border: a block entering England must stop, and each further block of this group that crosses costs one more Group Move ({{moves}} left).',
+    'Dieser Block überquert die anglo-schottische Grenze: ein Block, der England betritt, muss anhalten, und jeder weitere Block dieser Gruppe, der sie überquert, kostet eine weitere Gruppenbewegung ({{moves}} übrig).',
+    'Este bloque cruza la frontera anglo-escocesa: un bloque que entra en Inglaterra debe detenerse, y cada bloque más de este grupo que la cruce cuesta otro movimiento de grupo (quedan {{moves}}).',
+    '该方块越过英苏边界：进入英格兰的方块必须停下，本组每多一个越界方块多花一次组移动（剩 {{moves}} 次）。'],
+  'goAhead': ['Go ahead', 'Trotzdem ausführen', 'Continuar', '继续'],
+  'pickedBlock': ['{{block}}: click an area on the map, or choose below.', '{{block}}: Gebiet auf der Karte anklicken oder unten wählen.', '{{block}}: haga clic en un área del mapa o elija abajo.', '{{block}}：点击地图上的地区，或在下方选择。'],
+  'end.group': ['End this group’s move', 'Bewegung dieser Gruppe beenden', 'Terminar el movimiento de este grupo', '结束这一组的移动'],
+  'end.move': ['End the whole move phase', 'Ganze Bewegungsphase beenden', 'Terminar toda la fase de movimiento', '结束整个移动阶段'],
+  'end.regroup': ['End the regroup', 'Umgruppieren beenden', 'Terminar el reagrupamiento', '结束重组'],
+  'end.other': ['End this step', 'Diesen Schritt beenden', 'Terminar este paso', '结束此步骤'],
+  'pillage': ['Pillage {{area}} from {{from}}', '{{area}} von {{from}} aus plündern', 'Saquear {{area}} desde {{from}}', '从{{from}}劫掠{{area}}'],
+  'legend': ['Borders: solid green = major (6 blocks a phase), dashed red = minor (2, must stop), black-edged = Anglo-Scottish. Yellow disc = main attack border; white number = blocks over a border this phase. ♜ castle limit, ✝ cathedral, italics = noble homes. A block shows its name, fire (initiative letter and dice), strength as pips and its move; a black dot = moved this turn.',
+    'Grenzen: grün durchgezogen = Hauptgrenze (6 Blöcke je Phase), rot gestrichelt = Nebengrenze (2, anhalten), schwarz gerandet = anglo-schottisch. Gelbe Scheibe = Grenze des Hauptangriffs; weiße Zahl = Blöcke über die Grenze in dieser Phase. ♜ Burgenlimit, ✝ Kathedrale, kursiv = Heimat von Adligen. Ein Block zeigt Namen, Feuer (Initiative und Würfel), Stärke als Punkte und Bewegung; schwarzer Punkt = diesen Zug bewegt.',
+    'Fronteras: verde continua = mayor (6 bloques por fase), roja discontinua = menor (2, hay que detenerse), con borde negro = anglo-escocesa. Disco amarillo = frontera del ataque principal; número blanco = bloques que la cruzaron en esta fase. ♜ límite de castillo, ✝ catedral, cursiva = hogares de nobles. Un bloque muestra nombre, fuego (iniciativa y dados), fuerza en puntos y movimiento; punto negro = movido este turno.',
+    '边界：绿色实线 = 主要边界（每阶段 6 个方块），红色虚线 = 次要边界（2 个，须停下），黑边 = 英苏边界。黄色圆盘 = 主攻边界；白色数字 = 本阶段越过该边界的方块数。♜ 城堡上限，✝ 大教堂，斜体 = 贵族领地。方块显示名称、火力（先攻字母和骰数）、以点表示的兵力和移动力；黑点 = 本回合已移动。'],
+};
+for (const [k, words] of Object.entries(BOARD)) {
+  [en, de, es, zh].forEach((table, i) => { table[`board.${k}`] = words[i]!; });
+}
 for (const [type, words] of Object.entries(ACTION_GROUPS)) {
   [en, de, es, zh].forEach((table, i) => { table[`actionGroup.${type}`] = words[i]!; });
 }

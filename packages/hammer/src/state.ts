@@ -26,6 +26,8 @@ export interface Battle {
   winner: number;
   /** Dice of the last fire, for the log and the battle panel. */
   dice: number[];
+  /** The fire rating (with any bonus) those dice were rolled against: a die hits on it or less. */
+  fire: number;
 }
 
 /** Scratch state of a resolving event card. */
@@ -245,7 +247,7 @@ export function todoW(n: State): string[] {
 }
 
 function cloneBattle(b: Battle): Battle {
-  return { area: b.area, att: b.att, round: b.round, step: b.step, hits: b.hits, hitSide: b.hitSide, stage: b.stage, winner: b.winner, dice: b.dice };
+  return { area: b.area, att: b.att, round: b.round, step: b.step, hits: b.hits, hitSide: b.hitSide, stage: b.stage, winner: b.winner, dice: b.dice, fire: b.fire };
 }
 
 function cloneEv(e: EventScratch): EventScratch {

@@ -108,6 +108,8 @@ export interface BattleView {
   hitSide: 'England' | 'Scotland';
   /** Dice of the last fire. */
   dice: number[];
+  /** What those dice hit on (the firing block's rating with any bonus): a die of this or less is a hit. */
+  fire: number;
 }
 
 /** Everything one viewer may know (spectators: public facts only). */

@@ -125,6 +125,7 @@ export function buildView(s: State, viewer: string | null): HammerView {
         hits: bt.hits,
         hitSide: ROLES[bt.hitSide]!,
         dice: bt.dice.slice(),
+        fire: bt.fire ?? 0,
       }
       : null,
     rp,

@@ -42,6 +42,9 @@ export async function drive(page, game, { humans, policy, done, maxSteps = 200, 
     let ok = false;
     for (let i = 0; i < 40 && !ok; i++) { ok = await clickAction(page, a); if (!ok) await page.waitForTimeout(100); }
     if (!ok) throw new Error(`drive: no button for ${JSON.stringify(a)}`);
+    // A board may ask before an irreversible move (Hammer: the last Group Move, the Anglo-Scottish border): say yes.
+    const go = page.getByTestId('hammer-warning-go');
+    if (await go.waitFor({ timeout: 300 }).then(() => true, () => false)) await go.click();
     await page.waitForFunction((k) => (JSON.parse(localStorage.getItem('tabula.local')).actions.length > k), n, { timeout: 10_000 });
     played.push({ role, action: a });
   }

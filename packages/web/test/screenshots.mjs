@@ -60,9 +60,21 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   await p.getByTestId('carc-spot').first().click();
   await p.waitForTimeout(300);
   await shot(p, 'carcassonne');
+  await p.setViewportSize({ width: 1920, height: 1080 });
+  await p.waitForTimeout(300);
+  await shot(p, 'carcassonne-1920');
   await p.setViewportSize({ width: 360, height: 800 });
   await p.waitForTimeout(300);
-  await shot(p, 'carcassonne-phone', true);
+  // As on a phone: tap a spot; the Rotate and Place bar stays on screen.
+  await p.getByTestId('carc-spot').first().click();
+  await p.waitForTimeout(300);
+  await shot(p, 'carcassonne-phone');
+  // Back on a desktop: place the tile; the follower spots are meeples on the features.
+  await p.setViewportSize({ width: 1280, height: 1100 });
+  await p.getByTestId('carc-confirm').click();
+  await p.getByTestId('carc-skip').waitFor();
+  await p.waitForTimeout(300);
+  await shot(p, 'carcassonne-followers');
   await p.context().close();
 }
 
@@ -77,7 +89,22 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   }, (s) => { const r = g.active(s)[0]; return !!r && g.actions(s, r).some((a) => a.type === 'fire'); }, 400);
   const p = await page({ width: 1280, height: 1250 });
   await loadLocal(p, { game: 'hammer-of-the-scots', seed, options: {}, actions, seats: { England: 'me', Scotland: 'me' } });
-  await shot(p, 'hammer-of-the-scots');
+  await p.getByTestId('hammer-block').first().waitFor();
+  await shot(p, 'hammer-of-the-scots', true);
+  // Click the block to act on the map, fire it: the battle board shows the dice and the hits.
+  await p.locator('[data-testid=hammer-map] [data-testid=hammer-block].spot').first().click();
+  await p.getByTestId('hammer-pick').getByRole('button', { name: /^Fire/ }).click();
+  await p.getByTestId('curtain-go').click({ timeout: 3000 }).catch(() => undefined);
+  await p.getByTestId('hammer-die').first().waitFor({ timeout: 5000 });
+  await p.waitForTimeout(300);
+  await p.getByTestId('battle-panel').screenshot({ path: `${OUT}/hammer-battle-board.png` });
+  console.log('wrote docs/screenshots/hammer-battle-board.png');
+  await p.setViewportSize({ width: 1920, height: 1080 });
+  await p.waitForTimeout(300);
+  await shot(p, 'hammer-of-the-scots-1920');
+  await p.setViewportSize({ width: 360, height: 800 });
+  await p.waitForTimeout(300);
+  await shot(p, 'hammer-of-the-scots-phone');
   await p.context().close();
 }
 
@@ -97,7 +124,13 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   }, (s) => attacks >= 2 && s.combat?.stage === 'declare' && s.active === 'axis', 600);
   const p = await page({ width: 1280, height: 1150 });
   await loadLocal(p, { game: 'hacse', seed, options: {}, actions, seats: { axis: 'me', allies: 'mcts-easy' } });
-  await shot(p, 'hacse');
+  await shot(p, 'hacse', true);
+  await p.setViewportSize({ width: 1920, height: 1080 });
+  await p.waitForTimeout(300);
+  await shot(p, 'hacse-1920');
+  await p.setViewportSize({ width: 360, height: 800 });
+  await p.waitForTimeout(300);
+  await shot(p, 'hacse-phone');
   await p.context().close();
 }
 
@@ -121,7 +154,10 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   await p.getByTestId('lang').selectOption('de');
   await p.waitForTimeout(500);
   await shot(p, 'lobby-de');
-  // (Spanish, not Chinese: this machine's chromium has no CJK font; the e2e tests check the Chinese text.)
+  // Chinese needs a CJK font on the machine (Debian: fonts-wqy-microhei or fonts-noto-cjk); the page's font stack names the usual ones.
+  await p.getByTestId('lang').selectOption('zh-Hans');
+  await p.waitForTimeout(500);
+  await shot(p, 'lobby-zh');
   await p.getByTestId('lang').selectOption('es');
   await p.goto(`${server.url}/rules`);
   await p.waitForTimeout(300);

@@ -4,8 +4,11 @@ import type { BoardProps } from '../types.js';
 import { roleColor, textOn } from '../../colors.js';
 import { roleName } from '../../labels.js';
 import { isDeepStrictEqual } from '@tabula/engine';
-import { PlacedTile, TileArt } from './TileArt.js';
+import { DEFS, PlacedTile, TileArt } from './TileArt.js';
 import { ActionList } from '../generic/ActionList.js';
+
+/** A meeple's outline (head, arms, legs), about 24 units tall. */
+const MEEPLE = 'M0 -13a4.5 4.5 0 1 1 0.01 0M-4 -9H4L12 -3L11 1L5 -1L9 12H2L0 6L-2 12H-9L-5 -1L-11 1L-12 -3Z';
 
 function Meeple({ color, kind, label }: { color: string; kind: 'follower' | 'shepherd'; label: string }) {
   return kind === 'shepherd' ? (
@@ -16,10 +19,26 @@ function Meeple({ color, kind, label }: { color: string; kind: 'follower' | 'she
     </g>
   ) : (
     <g>
-      <path d="M0 -13a4.5 4.5 0 1 1 0.01 0M-4 -9H4L12 -3L11 1L5 -1L9 12H2L0 6L-2 12H-9L-5 -1L-11 1L-12 -3Z" fill={color} stroke="#000" strokeWidth={1.4} strokeLinejoin="round" />
+      <path d={MEEPLE} fill={color} stroke="#000" strokeWidth={1.4} strokeLinejoin="round" />
       <text y={6} textAnchor="middle" fontSize={8} fontWeight={700} fill={textOn(color)}>{label}</text>
     </g>
   );
+}
+
+type T = BoardProps['t'];
+/** "2 east, 1 south of the start tile": a tile position in words, never as coordinates. */
+export function whereWords(t: T, ns: string, x: number, y: number): string {
+  if (x === 0 && y === 0) return t('board.start', { ns });
+  const parts: string[] = [];
+  if (x) parts.push(t(x > 0 ? 'board.east' : 'board.west', { ns, count: Math.abs(x) }));
+  if (y) parts.push(t(y > 0 ? 'board.south' : 'board.north', { ns, count: Math.abs(y) }));
+  return parts.join(', ');
+}
+/** Which side of its tile a figure spot is on, from its anchor (0..1 across the tile, y down). */
+export function sideWord(t: T, ns: string, at: [number, number] | number[]): string {
+  const dx = at[0]! - 0.5, dy = at[1]! - 0.5;
+  const v = Math.abs(dy) < 0.17 ? '' : dy < 0 ? 'n' : 's', h = Math.abs(dx) < 0.17 ? '' : dx < 0 ? 'w' : 'e';
+  return t(`board.side.${v + h || 'c'}`, { ns });
 }
 
 function useViewBox(tiles: { x: number; y: number }[]) {
@@ -74,6 +93,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
     else if (acts.length > 1) setChoice(feature);
   };
   const other = actions.filter((a) => a.type === 'skip' || a.type === 'grow' || a.type === 'drive');
+  const deploySpots = view.lastTile ? view.spots.filter((sp) => spotActs(sp.feature).length > 0) : [];
+  const lastPlaced = view.lastTile ? view.tiles.find((tl) => tl.x === view.lastTile!.x && tl.y === view.lastTile!.y) ?? null : null;
 
   const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) => {
     const w = Math.min(6000, Math.max(200, vb.w * f)), h = vb.h * (w / vb.w);
@@ -123,33 +144,14 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
       <div className="carc-top">
         <div className="carc-hand panel">
           <h3>{t('carc.current')}</h3>
-          {view.current ? (
+          {/* Only the tile the player is to place: another player's tile shows on the board once placed. */}
+          {view.current && (role === null || view.turn === role) ? (
             <svg viewBox="-5 -5 110 110" width={92} height={92} aria-label={t('carc.current')}>
               <g transform={`rotate(${(sel?.rot ?? 0) * 90} 50 50)`}><TileArt id={view.current} rot={sel?.rot ?? 0} /></g>
               <rect width={100} height={100} fill="none" stroke="#333" strokeWidth={2} />
             </svg>
           ) : <p className="muted">–</p>}
-          {canPlace && (
-            <div className="button-row">
-              <button type="button" onClick={rotate} disabled={!sel || busy} data-testid="carc-rotate">⟳ {t('carc.rotate')}</button>
-              <button ref={confirmRef} type="button" className="primary" onClick={confirm} disabled={!sel || busy} data-testid="carc-confirm">{t('carc.place')}</button>
-            </div>
-          )}
           {canPlace && !sel && <p className="small muted">{t('carc.pickSpot', { count: view.placements.length })}</p>}
-          {other.length > 0 && (
-            <div className="button-row">
-              {other.map((a) => (
-                <button key={a.type} type="button" onClick={() => onAction(a)} disabled={busy} data-testid={`carc-${a.type}`}>{t(`carc.${a.type}`)}</button>
-              ))}
-            </div>
-          )}
-          {choice !== null && (
-            <div className="button-row" role="group" aria-label={t('carc.choose')} data-testid="carc-choice">
-              {spotActs(choice).map((a) => (
-                <button key={a.type} type="button" onClick={() => { setChoice(null); onAction(a); }} disabled={busy}>{t(`carc.${a.type}`)}</button>
-              ))}
-            </div>
-          )}
         </div>
         <div className="carc-players panel">
           <table className="carc-scores">
@@ -169,12 +171,22 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
               })}
             </tbody>
           </table>
-          <svg className="score-track" viewBox={`-2 -4 ${maxScore * 6 + 4} 22`} aria-label={t('carc.scoreTrack')} role="img">
-            <line x1={0} x2={maxScore * 6} y1={8} y2={8} stroke="#888" strokeWidth={1} />
-            {Array.from({ length: Math.floor(maxScore / 10) + 1 }, (_, i) => <g key={i}><line x1={i * 60} x2={i * 60} y1={3} y2={13} stroke="#555" /><text x={i * 60 + 1} y={-0.5} fontSize={4}>{i * 10}</text></g>)}
-            {roles.map((r, i) => <circle key={r} cx={view.players[r]!.score * 6} cy={5 + (i % 3) * 3} r={2.6} fill={colorOf(r)} stroke="#000" strokeWidth={0.5} />)}
+          <svg className="score-track" viewBox={`-8 -9 ${maxScore * 3 + 16} 36`} role="img"
+            aria-label={`${t('carc.scoreTrack')}: ${roles.map((r) => `${roleName(t, gameId, r)} ${view.players[r]!.score}`).join(', ')}`}>
+            <line x1={0} x2={maxScore * 3} y1={12} y2={12} stroke="#888" strokeWidth={1} />
+            {Array.from({ length: Math.floor(maxScore / 10) + 1 }, (_, i) => <g key={i}><line x1={i * 30} x2={i * 30} y1={6} y2={18} stroke="#555" /><text x={i * 30} y={-1} fontSize={9} textAnchor="middle">{i * 10}</text></g>)}
+            {roles.map((r, i) => {
+              const c = colorOf(r);
+              return (
+                <g key={r} transform={`translate(${view.players[r]!.score * 3} ${8 + (i % 3) * 7})`} data-testid="score-marker">
+                  <circle r={5.5} fill={c} stroke="#000" strokeWidth={0.7} />
+                  <text y={3} textAnchor="middle" fontSize={8} fontWeight={700} fill={textOn(c)}>{roleName(t, gameId, r).charAt(0).toUpperCase()}</text>
+                </g>
+              );
+            })}
           </svg>
           <p className="small">{t('carc.pile', { count: view.pileCount })}
+            {view.tiles.some((x) => x.covered) && <> {t('board.underHills', { ns: gameId, count: view.tiles.filter((x) => x.covered).length })}</>}
             {view.options.hs && <> · {t('carc.bag', { s1: view.bag.sheep1, s2: view.bag.sheep2, s3: view.bag.sheep3, s4: view.bag.sheep4, w: view.bag.wolf })}</>}
           </p>
         </div>
@@ -187,12 +199,21 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
       <svg ref={svgRef} className="board-svg carc-svg" viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`} preserveAspectRatio="xMidYMid meet"
         onWheel={onWheel} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={onUp}
         tabIndex={0} onKeyDown={keyPan} role="application" aria-label={t('carc.board')} data-testid="carc-board">
-        {view.tiles.map((tl) => <PlacedTile key={`${tl.x},${tl.y}`} {...tl} />)}
-        {view.lastTile && <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#F0E442" strokeWidth={5} />}
+        <g role="list" aria-label={t('board.tiles', { ns: gameId })}>
+          {view.tiles.map((tl) => (
+            <g key={`${tl.x},${tl.y}`} role="listitem" aria-label={t('board.placed', { ns: gameId, tile: t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, tl.x, tl.y) }), name: t(`name.${tl.id}`, { ns: gameId, defaultValue: tl.id }) }) + (DEFS.get(tl.id)?.hill ? `, ${t('board.hill', { ns: gameId })}` : '')}>
+              <PlacedTile {...tl} />
+            </g>
+          ))}
+        </g>
+        {view.lastTile && <g pointerEvents="none">
+          <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#1d1d1f" strokeWidth={7} />
+          <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#F0E442" strokeWidth={3} />
+        </g>}
         {canPlace && view.placements.filter((p) => rotsAt(p.x, p.y).length > 0).map((p) => {
           const on = sel?.x === p.x && sel.y === p.y;
           return (
-            <g key={`p${p.x},${p.y}`} className="spot" role="button" tabIndex={0} aria-label={t('carc.spotAt', { x: p.x, y: p.y })}
+            <g key={`p${p.x},${p.y}`} className="spot" role="button" tabIndex={0} aria-label={t('board.placeHere', { ns: gameId, where: whereWords(t, gameId, p.x, p.y) })}
               data-testid="carc-spot" onClick={() => pick(p.x, p.y)}
               onKeyDown={(e) => activate(e, () => { focusConfirm.current = true; pick(p.x, p.y); })}>
               {on && sel && view.current ? (
@@ -213,16 +234,61 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             )}
           </g>
         ))}
-        {view.lastTile && view.spots.filter((s) => spotActs(s.feature).length > 0).map((s) => (
-          <g key={`s${s.feature}`} className="spot" role="button" tabIndex={0} data-testid="carc-deploy" data-kind={s.kind}
-            aria-label={t('carc.deployOn', { kind: t(`carc.kind.${s.kind}`) })}
-            transform={`translate(${view.lastTile!.x * 100 + s.at[0] * 100} ${view.lastTile!.y * 100 + s.at[1] * 100})`}
-            onClick={() => deploy(s.feature)} onKeyDown={(e) => activate(e, () => deploy(s.feature))}>
-            <circle r={12} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.55} stroke="#000" strokeWidth={2.5} strokeDasharray="4 3" />
-            <text y={4} textAnchor="middle" fontSize={11} fontWeight={700}>{t(`carc.kind.${s.kind}`).charAt(0)}</text>
-          </g>
-        ))}
+        {view.lastTile && view.spots.filter((s) => spotActs(s.feature).length > 0).map((s) => {
+          const kind = t(`carc.kind.${s.kind}`);
+          const tile = t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, view.lastTile!.x, view.lastTile!.y) });
+          return (
+            <g key={`s${s.feature}`} className="spot carc-spot-meeple" role="button" tabIndex={0} data-testid="carc-deploy" data-kind={s.kind}
+              aria-label={t('board.spot', { ns: gameId, kind, side: sideWord(t, gameId, s.at), tile })}
+              transform={`translate(${view.lastTile!.x * 100 + s.at[0] * 100} ${view.lastTile!.y * 100 + s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''} scale(1.35)`}
+              onClick={() => deploy(s.feature)} onKeyDown={(e) => activate(e, () => deploy(s.feature))}>
+              <title>{kind}</title>
+              <circle r={15} fill="transparent" />
+              <path d={MEEPLE} fill="none" stroke="#fff" strokeWidth={4.5} strokeLinejoin="round" />
+              <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.7} stroke="#000" strokeWidth={1.6} strokeDasharray="3 2" strokeLinejoin="round" />
+            </g>
+          );
+        })}
       </svg>
+      {(canPlace || other.length > 0 || choice !== null) && (
+        <div className="carc-bar" role="group" aria-label={t('board.controls', { ns: gameId })} data-testid="carc-bar">
+          {/* The tile just placed, enlarged, with its follower spots: easier to hit than on a zoomed-out table. */}
+          {lastPlaced && deploySpots.length > 0 && (
+            <svg viewBox="-8 -8 116 116" width={132} height={132} className="carc-magnifier" aria-hidden="true" data-testid="carc-magnifier">
+              <PlacedTile {...lastPlaced} x={0} y={0} />
+              {deploySpots.map((s) => (
+                <g key={s.feature} className="spot" onClick={() => deploy(s.feature)} data-kind={s.kind}
+                  transform={`translate(${s.at[0] * 100} ${s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''} scale(0.85)`}>
+                  <circle r={15} fill="transparent" />
+                  <path d={MEEPLE} fill="none" stroke="#fff" strokeWidth={4.5} strokeLinejoin="round" />
+                  <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.8} stroke="#000" strokeWidth={1.6} strokeDasharray="3 2" strokeLinejoin="round" />
+                </g>
+              ))}
+            </svg>
+          )}
+          {canPlace && view.current && (
+            <svg viewBox="-5 -5 110 110" width={44} height={44} aria-hidden="true">
+              <g transform={`rotate(${(sel?.rot ?? 0) * 90} 50 50)`}><TileArt id={view.current} rot={sel?.rot ?? 0} /></g>
+            </svg>
+          )}
+          {canPlace && (
+            <>
+              <button type="button" onClick={rotate} disabled={!sel || busy} data-testid="carc-rotate">⟳ {t('carc.rotate')}</button>
+              <button ref={confirmRef} type="button" className="primary" onClick={confirm} disabled={!sel || busy} data-testid="carc-confirm">{t('carc.place')}</button>
+            </>
+          )}
+          {other.map((a) => (
+            <button key={a.type} type="button" onClick={() => onAction(a)} disabled={busy} data-testid={`carc-${a.type}`}>{t(`carc.${a.type}`)}</button>
+          ))}
+          {choice !== null && (
+            <span className="button-row" role="group" aria-label={t('carc.choose')} data-testid="carc-choice">
+              {spotActs(choice).map((a) => (
+                <button key={a.type} type="button" onClick={() => { setChoice(null); onAction(a); }} disabled={busy}>{t(`carc.${a.type}`)}</button>
+              ))}
+            </span>
+          )}
+        </div>
+      )}
       <p className="small muted">{t('carc.help')}</p>
       <details className="panel">
         <summary>{t('carc.unseen', { count: Object.values(view.unseen).reduce((a, b) => a + b, 0) })}</summary>

@@ -91,8 +91,10 @@ export const TileArt = memo(function TileArt({ id, rot = 0 }: { id: string; rot?
   return (
     <g>
       <rect width={100} height={100} fill="#8dbb5a" />
-      {def.hill && <path d="M12 88Q50 18 88 88Z" fill="#a9c77a" stroke="#6f8f45" strokeWidth={2} />}
-      {def.hill && <path d="M28 80Q50 42 72 80" fill="none" stroke="#6f8f45" strokeWidth={1.2} />}
+      {/* A hill: a raised mound with contour lines and a dark rim, clear against the meadow. */}
+      {def.hill && <path d="M8 92Q50 10 92 92Z" fill="#c8b86a" stroke="#5b4a1a" strokeWidth={2.5} />}
+      {def.hill && <path d="M22 84Q50 32 78 84" fill="none" stroke="#7a6526" strokeWidth={1.6} />}
+      {def.hill && <path d="M36 78Q50 52 64 78" fill="none" stroke="#7a6526" strokeWidth={1.4} />}
       {def.vineyard && (
         <g fill="#7b3f8c" stroke="#4a2456" strokeWidth={0.6}>
           {[0, 1, 2].map((r) => [0, 1, 2, 3].map((c) => <circle key={`${r}-${c}`} cx={62 + c * 7} cy={64 + r * 8} r={2.6} />))}

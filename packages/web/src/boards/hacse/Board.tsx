@@ -59,7 +59,18 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
   const defenders = new Map((combat?.attackers ?? []).filter((a) => a.vs).map((a) => [a.vs!, a.uid]));
   const others = actions.filter((a) => typeof a.card !== 'string' && typeof a.uid !== 'string' && !(typeof a.target === 'string' && units.has(a.target)));
 
-  const UnitCard = ({ u, side }: { u: UnitView; side: Side }) => {
+  const Stats = ({ def }: { def: CardDef }) => (
+    <div className="hc-stats">
+      {def.damage && <span>⚔ {def.damage.assault}/{def.damage.maneuver}/{def.damage.flank}</span>}
+      {def.damage && <span>◆ {def.armour ?? 0}</span>}
+      {def.penetration !== undefined && <span>➚ {def.penetration}</span>}
+      {def.gain && <span>▲ {def.gain.bracketed ? `(${def.gain.value})` : def.gain.value}</span>}
+    </div>
+  );
+  const Tags = ({ def }: { def: CardDef }) => (def.tags?.length ? (
+    <div className="hc-tags">{def.tags.map((g) => <span key={g} className="tag">{t(`board.tag.${g}`, { ns: gameId, defaultValue: g })}</span>)}</div>
+  ) : null);
+  const UnitCard = ({ u, side, zone }: { u: UnitView; side: Side; zone: Zone }) => {
     const def = CARDS.get(u.card) as CardDef | undefined;
     const key = `unit:${u.uid}`;
     const acts = byKey.get(key);
@@ -68,21 +79,22 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     return (
       <div className={`hacse-card unit${acts ? ' hl' : ''}${u.flipped ? ' flipped' : ''}${att ? ' attacking' : ''}${defenders.has(u.uid) ? ' defending' : ''}`}
         role={acts ? 'button' : undefined} tabIndex={acts ? 0 : undefined} onClick={acts ? () => click(key) : undefined}
-        onKeyDown={acts ? (e) => activate(e, () => click(key)) : undefined} data-uid={u.uid} data-card={u.card} title={cardText(u.card)}
+        onKeyDown={acts ? (e) => activate(e, () => click(key)) : undefined} data-uid={u.uid} data-card={u.card} data-testid="hacse-unit"
+        aria-label={[t('board.unit', { ns: gameId, name: cardName(u.card), side: sideName(side), zone: zoneName(zone), a: def?.damage?.assault ?? 0, m: def?.damage?.maneuver ?? 0,
+          f: def?.damage?.flank ?? 0, armour: def?.armour ?? 0, pen: def?.penetration ?? 0, n: u.damage, max: u.destroyAt }),
+        u.flipped ? t('hacse.flipped') : '', u.attacked ? t('hacse.attacked') : '', u.placed === view.turn ? t('board.newThisTurn', { ns: gameId }) : ''].filter(Boolean).join(', ')}
         style={{ borderColor: col }}>
         <div className="hc-name" style={{ background: col, color: textOn(col) }}>{cardName(u.card)}</div>
-        {def?.damage && (
-          <div className="hc-stats small">
-            <span title={t('hacse.damageByOrder')}>⚔ {def.damage.assault}/{def.damage.maneuver}/{def.damage.flank}</span>
-            <span title={t('hacse.armour')}>◆ {def.armour ?? 0}</span>
-          </div>
-        )}
-        <div className="hc-damage" aria-label={t('hacse.damage', { n: u.damage, max: u.destroyAt })}>
+        {def && <Stats def={def} />}
+        {def && <Tags def={def} />}
+        {cardText(u.card) && <div className="hc-text">{cardText(u.card)}</div>}
+        <div className="hc-damage" aria-hidden="true">
           {Array.from({ length: u.destroyAt }, (_, i) => <span key={i} className={i < u.damage ? 'hit' : ''} />)}
         </div>
         <div className="small">
           {u.flipped && <span className="tag">{t('hacse.flipped')}</span>}
           {u.attacked && <span className="tag">{t('hacse.attacked')}</span>}
+          {u.placed === view.turn && <span className="tag" data-testid="hacse-new">{t('board.newThisTurn', { ns: gameId })}</span>}
           {att && <span className="tag turn">{att.order ? cardName(att.order) : att.hasOrder ? t('hacse.faceDownOrder') : t('hacse.noOrder')}{att.vs ? ` → ${unitName(att.vs)}` : ''}</span>}
         </div>
       </div>
@@ -103,7 +115,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
         {zones.map((z) => (
           <div key={z} className={`hacse-row zone-${z}`} data-zone={z}>
             <span className="zone-label">{zoneName(z)}</span>
-            <div className="row-cards">{p[z].length === 0 ? <span className="muted small">–</span> : p[z].map((u) => <UnitCard key={u.uid} u={u} side={side} />)}</div>
+            <div className="row-cards">{p[z].length === 0 ? <span className="muted small">–</span> : p[z].map((u) => <UnitCard key={u.uid} u={u} side={side} zone={z} />)}</div>
           </div>
         ))}
       </div>
@@ -149,6 +161,21 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
           </ul>
         </section>
       )}
+      {view.pending?.kind === 'pay' && (() => {
+        const pend = view.pending;
+        const def = CARDS.get(pend.card) as CardDef | undefined;
+        return (
+          <section className="panel hacse-paying" data-testid="hacse-paying" aria-live="polite">
+            <h3>{t('board.paying', { ns: gameId, card: cardName(pend.card), zone: zoneName(pend.zone), count: pend.left })}</h3>
+            <div className={`hacse-card in-hand`} data-card={pend.card}>
+              <div className="hc-name">{cardName(pend.card)}</div>
+              {def && <Stats def={def} />}
+              {def && <Tags def={def} />}
+              {cardText(pend.card) && <div className="hc-text">{cardText(pend.card)}</div>}
+            </div>
+          </section>
+        );
+      })()}
       <Rows side={me} flip={false} />
       {hand && (
         <section className="panel" aria-label={t('hacse.yourHand')}>
@@ -160,10 +187,12 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
               const def = CARDS.get(c) as CardDef | undefined;
               return (
                 <div key={`${c}-${i}`} className={`hacse-card in-hand${acts ? ' hl' : ''}`} role={acts ? 'button' : undefined} tabIndex={acts ? 0 : undefined}
-                  onClick={acts ? () => click(key) : undefined} onKeyDown={acts ? (e) => activate(e, () => click(key)) : undefined} title={cardText(c)} data-card={c}>
+                  onClick={acts ? () => click(key) : undefined} onKeyDown={acts ? (e) => activate(e, () => click(key)) : undefined} data-card={c} data-testid="hacse-hand-card">
                   <div className="hc-name">{cardName(c)}</div>
                   <div className="small muted">{t(`hacse.kind.${def?.kind ?? 'unit'}`)}{def?.cost !== undefined ? ` · ${t('hacse.cost', { cost: def.cost })}` : ''}</div>
-                  {def?.damage && <div className="small">⚔ {def.damage.assault}/{def.damage.maneuver}/{def.damage.flank} ◆ {def.armour ?? 0}</div>}
+                  {def && <Stats def={def} />}
+                  {def && <Tags def={def} />}
+                  {cardText(c) && <div className="hc-text">{cardText(c)}</div>}
                 </div>
               );
             })}
@@ -176,7 +205,15 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
           <button type="button" className="small" onClick={() => setPick(null)}>{t('hammer.cancel')}</button>
         </div>
       )}
+      <p className="small muted hacse-legend" data-testid="hacse-legend">{t('board.legend', { ns: gameId })}</p>
       {others.length > 0 && <ActionList gameId={gameId} actions={others} onAction={onAction} t={t} busy={busy} label={label} />}
+      {/* A step whose only controls are units to click (e.g. the next engagement) gets visible buttons too. */}
+      {others.length === 0 && actions.length > 0 && !hand?.some((c) => byKey.has(`card:${c}`)) && (
+        <section className="panel" aria-label={t('board.choose', { ns: gameId })} data-testid="hacse-choices">
+          <h3>{t('board.choose', { ns: gameId })}</h3>
+          <ActionList gameId={gameId} actions={actions} onAction={onAction} t={t} busy={busy} label={label} />
+        </section>
+      )}
       {actions.length > 0 && <details className="panel small">
         <summary>{t('hacse.allActions', { count: actions.length })}</summary>
         <ActionList gameId={gameId} actions={actions} onAction={onAction} t={t} busy={busy} label={label} />

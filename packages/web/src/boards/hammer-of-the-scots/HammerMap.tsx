@@ -1,0 +1,129 @@
+import type { HammerView } from '@tabula/hammer';
+import type { BoardProps } from '../types.js';
+import { AREAS, BORDERS, areaName, sideName } from './data.js';
+import { BLOCK, Block } from './Block.js';
+
+/** The geometry built by scripts/build-hammer-map.mjs (board coordinates). */
+export interface MapGeometry {
+  frame: { x: number; y: number; w: number; h: number };
+  coast: [number, number][][];
+  areas: Record<string, [number, number][][]>;
+  borders: Record<string, { lines: [number, number][][]; mid: [number, number] }>;
+  seas: { id: string; at: [number, number] }[];
+}
+
+const ring = (r: [number, number][]) => `M${r.map((p) => `${p[0]} ${p[1]}`).join('L')}Z`;
+const line = (r: [number, number][]) => `M${r.map((p) => `${p[0]} ${p[1]}`).join('L')}`;
+
+/** Where the blocks of an area go: a grid under the name, at most 4 to a row, centred on the board position. */
+export function blockSlots(n: number, x: number, y: number): [number, number][] {
+  const gap = BLOCK + 6, cols = n <= 4 ? n : Math.ceil(n / Math.ceil(n / 4));
+  return Array.from({ length: n }, (_, i) => {
+    const row = Math.floor(i / cols), inRow = Math.min(cols, n - row * cols);
+    return [x - (inRow * gap - 6) / 2 + (i % cols) * gap, y + 4 + row * gap];
+  });
+}
+
+type Act = Record<string, unknown> & { type: string };
+
+export function areaSummary(t: BoardProps['t'], gameId: string, view: HammerView, id: string): string {
+  const a = AREAS.find((x) => x.id === id)!;
+  const av = view.areas.find((x) => x.id === id);
+  const parts = [areaName(t, gameId, id)];
+  const count = { England: 0, Scotland: 0 };
+  for (const b of av?.blocks ?? []) count[b.side]++;
+  for (const s of ['England', 'Scotland'] as const) if (count[s]) parts.push(t('board.blockCount', { ns: gameId, count: count[s], side: sideName(t, gameId, s) }));
+  if (!count.England && !count.Scotland) parts.push(t('board.empty', { ns: gameId }));
+  if (av?.attacker || view.battle?.area === id) parts.push(t('board.contested', { ns: gameId }));
+  if (a.castleLimit > 0) parts.push(t('board.castle', { ns: gameId, n: a.castleLimit }));
+  if (a.cathedral) parts.push(t('board.cathedral', { ns: gameId }));
+  if (a.nobleHome.length) parts.push(t('board.home', { ns: gameId, names: a.nobleHome.map((n) => t(`noble.${n}`, { ns: gameId, defaultValue: n })).join(', ') }));
+  return parts.join(', ');
+}
+
+export function HammerMap({ geo, view, areaActs, blockActs, onArea, onBlock, t, gameId, zoom, selected }: {
+  geo: MapGeometry; view: HammerView; areaActs: Map<string, Act[]>; blockActs: Map<string, Act[]>;
+  onArea: (id: string) => void; onBlock: (block: string, area: string) => void; t: BoardProps['t']; gameId: string; zoom: number; selected: string | null;
+}) {
+  const { x, y, w, h } = geo.frame;
+  const areaView = new Map(view.areas.map((a) => [a.id, a]));
+  const battle = view.battle;
+  const main = new Set(Object.values(view.mainBorder));
+  return (
+    <svg className={`board-svg hammer-map${zoom > 1 ? ' zoomed' : ''}`} style={zoom > 1 ? { width: `${Math.round(zoom * 100)}%` } : undefined}
+      viewBox={`${x} ${y} ${w} ${h}`} role="group" aria-label={t('hammer.map')} data-testid="hammer-map">
+      <rect x={x} y={y} width={w} height={h} fill="#b9d3e2" />
+      <path d={geo.coast.map(ring).join('')} fill="#e4ddc8" fillRule="evenodd" />
+      {AREAS.map((a) => {
+        const acts = areaActs.get(a.id);
+        const contested = !!areaView.get(a.id)?.attacker || battle?.area === a.id;
+        const label = areaSummary(t, gameId, view, a.id);
+        return (
+          <path key={a.id} d={geo.areas[a.id]!.map(ring).join('')} fillRule="evenodd"
+            className={`harea${acts ? ' spot hl' : ''}${contested ? ' contested' : ''}`} data-area={a.id} data-country={a.country}
+            tabIndex={acts ? 0 : undefined} role={acts ? 'button' : undefined} aria-label={acts ? label : undefined} aria-hidden={acts ? undefined : true}
+            onClick={acts ? () => onArea(a.id) : undefined}
+            onKeyDown={acts ? (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onArea(a.id); } } : undefined} />
+        );
+      })}
+      {BORDERS.map((b) => {
+        const g = geo.borders[b.id];
+        if (!g) return null;
+        const d = g.lines.map(line).join('');
+        const minor = b.type === 'minor';
+        return (
+          <g key={b.id} data-border={b.id} pointerEvents="none">
+            {b.angloScottish && <path d={d} fill="none" stroke="#1d1d1f" strokeWidth={13} strokeLinecap="round" />}
+            {b.angloScottish && <path d={d} fill="none" stroke="#f4efe0" strokeWidth={8} strokeLinecap="round" />}
+            <path d={d} fill="none" stroke={minor ? '#C0392B' : '#1F5A2E'} strokeWidth={minor ? 4.5 : 6} strokeDasharray={minor ? '12 7' : undefined} strokeLinecap="round" />
+          </g>
+        );
+      })}
+      <path d={geo.coast.map(ring).join('')} fill="none" stroke="#51707f" strokeWidth={2.2} pointerEvents="none" />
+      {geo.seas.map((s) => (
+        <text key={s.id} x={s.at[0]} y={s.at[1]} textAnchor="middle" fontSize={30} fontStyle="italic" fill="#2f5566" pointerEvents="none"
+          transform={s.id === 'north-sea' ? `rotate(90 ${s.at[0]} ${s.at[1]})` : undefined}>{t(`board.sea.${s.id}`, { ns: gameId })}</text>
+      ))}
+      {BORDERS.map((b) => {
+        const g = geo.borders[b.id];
+        const used = view.borderCount[b.id] ?? 0;
+        if (!g || (!used && !main.has(b.id))) return null;
+        const [mx, my] = g.mid;
+        return (
+          <g key={`n-${b.id}`} pointerEvents="none" data-border-count={used}>
+            {main.has(b.id) && <circle cx={mx} cy={my} r={22} fill="#F0E442" stroke="#000" strokeWidth={2} />}
+            {used > 0 && <><circle cx={mx} cy={my} r={15} fill="#fff" stroke="#000" strokeWidth={2} /><text x={mx} y={my + 7} textAnchor="middle" fontSize={20} fontWeight={700}>{used}</text></>}
+          </g>
+        );
+      })}
+      {AREAS.map((a) => {
+        const c = a.boardPosition;
+        const blocks = areaView.get(a.id)?.blocks ?? [];
+        const slots = blockSlots(blocks.length, c.x, c.y);
+        const marks = `${a.castleLimit > 0 ? '♜'.repeat(a.castleLimit) : ''}${a.cathedral ? ' ✝' : ''}`;
+        return (
+          <g key={`l-${a.id}`} role="group" aria-label={areaSummary(t, gameId, view, a.id)}>
+            <g pointerEvents="none" aria-hidden="true">
+              <text x={c.x} y={c.y - 14} textAnchor="middle" fontSize={27} fontWeight={700} fill="#1d1d1f" stroke="#fff" strokeWidth={5} paintOrder="stroke">
+                {areaName(t, gameId, a.id)}{marks && <tspan fontSize={22} fill="#5a3b10"> {marks}</tspan>}
+              </text>
+              {a.nobleHome.length > 0 && (
+                <text x={c.x} y={c.y - 44} textAnchor="middle" fontSize={19} fontStyle="italic" fill="#3b3b3b" stroke="#fff" strokeWidth={4} paintOrder="stroke">
+                  {a.nobleHome.map((n) => t(`noble.${n}`, { ns: gameId, defaultValue: n })).join(' · ')}
+                </text>
+              )}
+            </g>
+            {blocks.map((b, i) => {
+              const own = !!b.id && blockActs.has(b.id);
+              const areaClick = areaActs.has(a.id);
+              return (
+                <Block key={b.id ?? `h${i}`} b={b} x={slots[i]![0]} y={slots[i]![1]} t={t} gameId={gameId} hl={own} selected={!!b.id && b.id === selected}
+                  onClick={own ? () => onBlock(b.id!, a.id) : areaClick ? () => onArea(a.id) : undefined} />
+              );
+            })}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
