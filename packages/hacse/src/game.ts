@@ -3,7 +3,7 @@ import { RuleCodes, RuleError, defineGame, type Game, type Outcome, type Prompt,
 import { combatActions, combatActive, performCombat } from './combat.js';
 import { determinizeState } from './determinize.js';
 import { describeAction } from './log.js';
-import { SCENARIOS, setupState, DEFAULT_TURN_LIMIT } from './setup.js';
+import { SCENARIOS, setupState, normalizeVariants, DEFAULT_TURN_LIMIT } from './setup.js';
 import { cloneState, isSide } from './state.js';
 import {
   doctrineActions, effectActions, mainActions, payActions, performDoctrine, performEffect, performMain, performPay,
@@ -62,6 +62,7 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
     { key: 'earlyVsLate', default: 'none', values: ['none', 'doctrine', 'numbers'], description: 'Früh gegen Spät: balancing for an all-Early deck against a deck with Late cards: doctrine (unlimited progress + one support card before the start) or numbers (destroyed only at 7 damage).' },
     { key: 'turnLimit', default: DEFAULT_TURN_LIMIT, description: 'Turns (both players together) before an armistice decides by the front die.' },
   ],
+  normalizeVariants,
   roles: () => [...ROLES],
   setup: (o: SetupOptions) => setupState(o),
   active: (s) => { const a = activeSide(s); return a ? [a] : []; },

@@ -613,7 +613,7 @@ describe('adversary: input', () => {
   it('names: unicode, control characters, SQL-looking strings; ids and paths', async () => {
     const api = run.api;
     for (const name of ['a\u0000b', 'ab\ncd', 'tab\there', 'zero\u200bwidth', 'rtl\u202egnp', 'x', '', ' spaced ', "a'; DROP TABLE users;--", 'robert"); --', 'a/b', '../..', '<script>', 'e\u0301cole', 'x'.repeat(33), '\ud800ab']) {
-      const r = await api.post('/api/accounts', { name, password: 'password123' });
+      const r = await api.post('/api/accounts', { name, password: 'correct horse 123' });
       assertError(r, null, undefined, JSON.stringify(name));
     }
     for (const name of ["' OR '1'='1", "admin'--", 'a\u0000b']) {
@@ -722,13 +722,13 @@ describe('adversary: accounts', () => {
   it('names collide ignoring case and Unicode compatibility forms', async () => {
     const api = run.api;
     const base = `Kim${uniqueName('').slice(0, 20)}`;
-    assert.equal((await api.post('/api/accounts', { name: base, password: 'password123' })).status, 201);
+    assert.equal((await api.post('/api/accounts', { name: base, password: 'correct horse 123' })).status, 201);
     const fullwidth = [...base].map((c) => (/[A-Za-z0-9]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('');
     for (const n of [base.toLowerCase(), base.toUpperCase(), fullwidth, `\u212aim${base.slice(3)}`]) {
-      assertError(await api.post('/api/accounts', { name: n, password: 'password123' }), 409, 'name-taken', n);
+      assertError(await api.post('/api/accounts', { name: n, password: 'correct horse 123' }), 409, 'name-taken', n);
     }
     // Sign-in ignores case too (it is the same account), with the account's own spelling back.
-    const r = await api.post('/api/sessions', { name: base.toUpperCase(), password: 'password123' });
+    const r = await api.post('/api/sessions', { name: base.toUpperCase(), password: 'correct horse 123' });
     assert.equal(r.status, 201);
     assert.equal(r.body.name, base);
   });
@@ -753,10 +753,10 @@ describe('adversary: accounts', () => {
       const api: Api = small.api;
       const names = [uniqueName('rl'), uniqueName('rl'), uniqueName('rl')];
       const tokens = [];
-      for (const n of names) tokens.push(await api.signUp(n, 'password123'));
-      assertError(await api.post('/api/accounts', { name: uniqueName('rl'), password: 'password123' }), 429, 'rate-limited', '4th sign-up');
-      for (let i = 0; i < 3; i++) assert.equal((await api.post('/api/sessions', { name: names[0], password: i === 0 ? 'password123' : 'wrong password' })).status, i === 0 ? 201 : 401);
-      assertError(await api.post('/api/sessions', { name: names[0], password: 'password123' }), 429, 'rate-limited', '4th sign-in');
+      for (const n of names) tokens.push(await api.signUp(n, 'correct horse 123'));
+      assertError(await api.post('/api/accounts', { name: uniqueName('rl'), password: 'correct horse 123' }), 429, 'rate-limited', '4th sign-up');
+      for (let i = 0; i < 3; i++) assert.equal((await api.post('/api/sessions', { name: names[0], password: i === 0 ? 'correct horse 123' : 'wrong password' })).status, i === 0 ? 201 : 401);
+      assertError(await api.post('/api/sessions', { name: names[0], password: 'correct horse 123' }), 429, 'rate-limited', '4th sign-in');
       const t = tokens[0]!;
       for (let i = 0; i < 3; i++) assert.ok((await api.post('/api/games/none/actions', { version: 0, action: {} }, t)).status < 429);
       assertError(await api.post('/api/games/none/actions', { version: 0, action: {} }, t), 429, 'rate-limited', '4th action');
@@ -815,7 +815,7 @@ describe('adversary: sessions and sockets', () => {
 
   it('a signed-out token can no longer act over a socket opened before', async () => {
     const name = uniqueName('so');
-    const t = await run.api.signUp(name, 'password1234');
+    const t = await run.api.signUp(name, 'correct horse 1234');
     const gid = (await run.api.post('/api/games', { game: 'carcassonne' }, t)).body.id as string;
     await run.api.post(`/api/games/${gid}/seats`, { role: 'red' }, t);
     await run.api.post(`/api/games/${gid}/seats`, { role: 'blue' }, bob);
@@ -831,7 +831,7 @@ describe('adversary: sessions and sockets', () => {
   });
 
   it('after sign-out, an open socket stops receiving that seat\'s view', async () => {
-    const t = await run.api.signUp(uniqueName('so'), 'password1234');
+    const t = await run.api.signUp(uniqueName('so'), 'correct horse 1234');
     const gid = (await run.api.post('/api/games', { game: 'hacse', scenario: 'early' }, bob)).body.id as string;
     await run.api.post(`/api/games/${gid}/seats`, { role: 'axis' }, t);
     await run.api.post(`/api/games/${gid}/seats`, { role: 'allies' }, bob);
@@ -916,7 +916,7 @@ describe('adversary: races and floods', () => {
   it('racing sign-ups of one name (any case): exactly one account, the rest 409', async () => {
     const base = uniqueName('Race');
     const variants = [base, base.toLowerCase(), base.toUpperCase(), base, base.toLowerCase(), base];
-    const rs = await Promise.all(variants.map((name) => run.api.post('/api/accounts', { name, password: 'password123' })));
+    const rs = await Promise.all(variants.map((name) => run.api.post('/api/accounts', { name, password: 'correct horse 123' })));
     assert.deepEqual(rs.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409]);
     for (const r of rs) if (r.status === 409) assertError(r, 409, 'name-taken', 'race');
   });

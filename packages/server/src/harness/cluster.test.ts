@@ -82,15 +82,15 @@ describe('two processes + PostgreSQL + Redis', () => {
     try {
       const C = new Api(c.url), D = new Api(d.url);
       const name = uniqueName('rl');
-      await C.signUp(name, 'password1234');
-      const signIn = (api: Api): Promise<number> => api.post('/api/sessions', { name, password: 'password1234' }).then((r) => r.status);
+      await C.signUp(name, 'correct horse 1234');
+      const signIn = (api: Api): Promise<number> => api.post('/api/sessions', { name, password: 'correct horse 1234' }).then((r) => r.status);
       // The limit is 3 per minute in all; alone, each process would allow 3.
       assert.deepEqual([await signIn(C), await signIn(D), await signIn(C)], [201, 201, 201]);
-      const fourth = await D.post('/api/sessions', { name, password: 'password1234' });
+      const fourth = await D.post('/api/sessions', { name, password: 'correct horse 1234' });
       assert.equal(fourth.status, 429, JSON.stringify(fourth.body));
       assert.equal(fourth.body.error.code, 'rate-limited');
 
-      const carl = await C.signUp(uniqueName('carl'), 'password1234');
+      const carl = await C.signUp(uniqueName('carl'), 'correct horse 1234');
       const id = (await C.post('/api/games', { game: TALLY, variants: { target: 1000 } }, carl)).body.id as string;
       assert.equal((await C.post(`/api/games/${id}/seats`, { role: 'north' }, carl)).status, 200);
       assert.equal((await C.post(`/api/games/${id}/seats`, { role: 'east' }, alice)).status, 200);

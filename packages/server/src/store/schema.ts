@@ -62,6 +62,10 @@ const MIGRATIONS: ((t: Types) => string)[] = [
      created_at ${t.int64} NOT NULL,
      PRIMARY KEY (game_id, seq)
    )${t.withoutRowid};`,
+  // Sessions end when unused for a while (sliding expiry; issue 19): the time of the last use.
+  (t) => `ALTER TABLE sessions ADD COLUMN seen_at ${t.int64};
+   CREATE INDEX sessions_user ON sessions(user_id);
+   CREATE INDEX games_created_by ON games(created_by, status);`,
 ];
 
 /** The table that records the applied migrations. */

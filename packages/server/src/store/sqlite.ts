@@ -59,13 +59,19 @@ export class SqliteStore implements Store {
   }
 
   createSession(tokenHash: string, userId: number, now: number): Promise<void> {
-    this.q('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)').run(tokenHash, userId, now);
+    this.q('INSERT INTO sessions (token_hash, user_id, created_at, seen_at) VALUES (?, ?, ?, ?)').run(tokenHash, userId, now, now);
     return Promise.resolve();
   }
 
-  findSession(tokenHash: string, createdSince: number): Promise<UserRow | null> {
-    const r = this.q('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.created_at >= ?').get(tokenHash, createdSince) as UserRow | undefined;
-    return Promise.resolve(r ?? null);
+  findSession(tokenHash: string, createdSince: number, seenSince: number): Promise<(UserRow & { seenAt: number; createdAt: number }) | null> {
+    const r = this.q(`SELECT u.id, u.name, s.seen_at, s.created_at FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = ? AND s.created_at >= ? AND COALESCE(s.seen_at, s.created_at) >= ?`).get(tokenHash, createdSince, seenSince) as { id: number; name: string; seen_at: number | null; created_at: number } | undefined;
+    return Promise.resolve(r ? { id: r.id, name: r.name, seenAt: Number(r.seen_at ?? r.created_at), createdAt: Number(r.created_at) } : null);
+  }
+
+  touchSession(tokenHash: string, now: number): Promise<void> {
+    this.q('UPDATE sessions SET seen_at = ? WHERE token_hash = ?').run(now, tokenHash);
+    return Promise.resolve();
   }
 
   deleteSession(tokenHash: string): Promise<void> {
@@ -73,9 +79,19 @@ export class SqliteStore implements Store {
     return Promise.resolve();
   }
 
-  deleteSessionsBefore(createdBefore: number): Promise<void> {
-    this.q('DELETE FROM sessions WHERE created_at < ?').run(createdBefore);
+  deleteSessionsOfUser(userId: number): Promise<void> {
+    this.q('DELETE FROM sessions WHERE user_id = ?').run(userId);
     return Promise.resolve();
+  }
+
+  deleteSessionsBefore(createdBefore: number, seenBefore: number): Promise<void> {
+    this.q('DELETE FROM sessions WHERE created_at < ? OR COALESCE(seen_at, created_at) < ?').run(createdBefore, seenBefore);
+    return Promise.resolve();
+  }
+
+  countOpenGamesBy(userId: number): Promise<number> {
+    const r = this.q("SELECT COUNT(*) AS n FROM games WHERE created_by = ? AND status = 'open'").get(userId) as { n: number };
+    return Promise.resolve(Number(r.n));
   }
 
   createGame(g: NewGame): Promise<void> {
