@@ -86,7 +86,7 @@ export class LiveHub {
     try {
       for (let round = 0; ; round++) {
         const set = this.byGame.get(gameId);
-        if (set && set.size > 0) await this.dropExpired(set);
+        if (set && [...set].some((c) => c.expiresAt !== undefined && c.expiresAt <= Date.now())) await this.dropExpired(set);
         if (set && set.size > 0) {
           const { row, rg } = round === 0 && known ? { row: known, rg: await this.service.sync(known) } : await this.service.snapshot(gameId);
           // One message per reader and log position: the lines since what that socket was last sent.
@@ -120,8 +120,9 @@ export class LiveHub {
    */
   private async dropExpired(set: Set<LiveConn>): Promise<void> {
     const now = Date.now();
-    for (const c of [...set]) {
-      if (!c.token || c.expiresAt === undefined || c.expiresAt > now) continue;
+    const due = [...set].filter((c) => c.token && c.expiresAt !== undefined && c.expiresAt <= now);
+    for (const c of due) {
+      if (!c.token) continue;
       let s;
       try {
         s = await this.service.session(c.token);

@@ -145,7 +145,7 @@ export class GameService {
     const s = await this.store.findSession(hash, now - this.sessionTtl, now - this.sessionIdle);
     if (!s) return null;
     let seenAt = s.seenAt;
-    if (now - seenAt >= SESSION_TOUCH_MS) {
+    if (now - seenAt >= Math.min(SESSION_TOUCH_MS, this.sessionIdle / 10)) {
       await this.store.touchSession(hash, now);
       seenAt = now;
     }

@@ -21,6 +21,8 @@ export async function startServer(db: string, extra: Partial<ServerOptions> = {}
   const server = await createServer({
     store, logger: false, webDist: null, scrypt: testScrypt,
     bots: { threads: 1, thinkMs: 5, modules: [testGameModule] },
+    // Suites create many games per account; the cap has its own tests (hardening.test.ts).
+    openGamesPerAccount: false,
     ...extra,
   });
   const base = await server.listen(0, '127.0.0.1');
