@@ -23,6 +23,8 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 1024;
 /** Least zxcvbn strength score (0-4) a new password must reach. */
 export const MIN_PASSWORD_SCORE = 3;
+/** The score is that of the first this many characters (zxcvbn's cost grows fast with length). */
+export const PASSWORD_JUDGED_LENGTH = 128;
 
 /** Sign-ins (right or wrong) per address per minute. */
 export const SIGN_INS_PER_MINUTE_PER_ADDRESS = 30;

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import zxcvbnCore from '@zxcvbn-ts/core';
 import zxcvbnCommon from '@zxcvbn-ts/language-common';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@tabula/protocol';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_JUDGED_LENGTH, MIN_PASSWORD_SCORE, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@tabula/protocol';
 import { unprocessable } from './errors.js';
 
 /** Unicode's confusables table (UTS #39 confusables.txt): code point -> its prototype. */
@@ -51,8 +51,8 @@ export function checkPassword(password: string, name: string): void {
   if (inputs.some((i) => password.toLowerCase().includes(i.toLowerCase()) && i.length * 2 >= length)) {
     throw unprocessable('weak-password', 'The password may not be (mostly) your name.');
   }
-  // zxcvbn's cost grows with length; its score is settled by the first 100 characters.
-  const r = zxcvbn.check(password.slice(0, 100), inputs);
+  // zxcvbn's cost grows fast with length (1 KiB: about a second): a password is judged by its start.
+  const r = zxcvbn.check(password.slice(0, PASSWORD_JUDGED_LENGTH), inputs);
   if (r.score < MIN_PASSWORD_SCORE) {
     throw unprocessable('weak-password', 'This password is too easy to guess (a common word, pattern or your name): use a longer one, e.g. a few unrelated words.');
   }

@@ -21,7 +21,7 @@ import { BUILTIN_DECKS } from '@tabula/hacse';
 import { Api, Live } from './harness/client.js';
 import { startServer, uniqueName, type Running } from './harness/fixtures.js';
 import { openStore } from './store/index.js';
-import { redactUrl } from './app.js';
+import { defaultRateLimits, redactUrl } from './app.js';
 import { SignInGuard } from './signin-guard.js';
 import { MemoryCounters } from './throttle.js';
 import { nameKeyOf } from './account-policy.js';
@@ -77,7 +77,7 @@ describe('issue 19: game creation and options', () => {
   after(async () => { await run?.server.close(); });
 
   it('300 creations in a burst: 429 past the per-account limit, and at most the cap of open games is stored', async () => {
-    const flood = await startServer('sqlite::memory:', { openGamesPerAccount: MAX_OPEN_GAMES_PER_ACCOUNT });
+    const flood = await startServer('sqlite::memory:', { openGamesPerAccount: MAX_OPEN_GAMES_PER_ACCOUNT, rateLimits: defaultRateLimits });
     try {
       await creationFlood(flood);
     } finally {

@@ -59,6 +59,25 @@ describe('two processes + PostgreSQL + Redis', () => {
     onB.close();
   });
 
+  it('issue 19: signing out on one process closes the token\'s socket on the other within a second; so does signing out everywhere', async () => {
+    const name = uniqueName('out');
+    const t = await A.signUp(name, 'correct horse 1234');
+    const t2 = (await A.post('/api/sessions', { name, password: 'correct horse 1234' })).body.token as string;
+    const id = (await A.post('/api/games', { game: TALLY, variants: { target: 1000 } }, t)).body.id as string;
+    const onB = await Live.open(b.url, id, t);
+    await onB.next((m) => m.type === 'state');
+    const started = Date.now();
+    assert.equal((await A.req('DELETE', '/api/sessions', undefined, t)).status, 204);
+    for (let i = 0; i < 100 && onB.closedWith === null; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(onB.closedWith, 4401, 'closed as signed out');
+    assert.ok(Date.now() - started < 1000, `${Date.now() - started} ms`);
+    const onB2 = await Live.open(b.url, id, t2);
+    await onB2.next((m) => m.type === 'state');
+    assert.equal((await A.req('DELETE', '/api/sessions/all', undefined, t2)).status, 204);
+    for (let i = 0; i < 100 && onB2.closedWith === null; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(onB2.closedWith, 4401, 'closed by sign-out everywhere');
+  });
+
   it('20 concurrent submits of the same version from both processes: exactly one is applied, the rest get 409', async () => {
     const id = await newGame();
     for (let round = 0; round < 3; round++) {

@@ -95,7 +95,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     return (
       <div className={`hacse-side side-${side}`} data-side={side}>
         <div className="hacse-side-head">
-          <b style={{ color: roleColor(side) }}>{sideName(side)}</b> · {t(`deckname.${p.deck.id}`, { ns: gameId, defaultValue: p.deck.name })} · {t('hacse.deckCount', { count: p.deckCount })} · {t('hacse.handCount', { count: p.handCount })} · {t('hacse.discardCount', { count: p.discard.length })}
+          <b style={{ color: roleColor(side) }}>{sideName(side)}</b> · {p.deck.builtin === false ? t('hacse.uploadedDeck', { name: p.deck.name }) : t(`deckname.${p.deck.id}`, { ns: gameId, defaultValue: p.deck.name })} · {t('hacse.deckCount', { count: p.deckCount })} · {t('hacse.handCount', { count: p.handCount })} · {t('hacse.discardCount', { count: p.discard.length })}
           {p.supports.length > 0 && <> · {t('hacse.supports')}: {p.supports.map(cardName).join(', ')}</>}
           {p.progress.length > 0 && <> · {t('hacse.progress')}: {p.progress.map(cardName).join(', ')}</>}
           {side !== me && p.known && p.known.length > 0 && <> · <span data-testid="hacse-known">{t('hacse.knownInHand')}: {p.known.map(cardName).join(', ')}</span></>}
