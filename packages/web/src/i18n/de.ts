@@ -14,7 +14,7 @@ export const de: Record<string, string> = {
   'auth.signUpTitle': 'Konto anlegen',
   'auth.name': 'Name',
   'auth.password': 'Passwort',
-  'auth.passwordHint': 'Mindestens 8 Zeichen.',
+  'auth.passwordHint': 'Mindestens {{min}} Zeichen, kein gängiges Wort und nicht dein Name: ein paar unzusammenhängende Wörter eignen sich gut.',
   'auth.orLocal': 'Ohne Konto kannst du auf diesem Gerät gegen Bots oder mit Freunden spielen.',
   'auth.signOut': 'Abmelden',
 

@@ -14,7 +14,7 @@ export const zhHans: Record<string, string> = {
   'auth.signUpTitle': '创建账号',
   'auth.name': '用户名',
   'auth.password': '密码',
-  'auth.passwordHint': '至少 8 个字符。',
+  'auth.passwordHint': '至少 {{min}} 个字符，不要用常见词或你的用户名：几个不相关的词就很好。',
   'auth.orLocal': '无需账号即可在本设备上与机器人或朋友对战。',
   'auth.signOut': '退出',
 
