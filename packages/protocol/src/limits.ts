@@ -56,6 +56,8 @@ export const GAMES_PER_MINUTE_PER_ACCOUNT = 10;
 export const GAMES_PER_MINUTE_PER_ADDRESS = 30;
 /** Open (not yet started) games one account may have created at once. */
 export const MAX_OPEN_GAMES_PER_ACCOUNT = 10;
+/** An open game counts against that cap for this long after its creation. */
+export const OPEN_GAME_COUNTS_MS = 24 * 60 * 60 * 1000;
 /** Largest body of POST /api/games, in bytes. */
 export const MAX_CREATE_BODY_BYTES = 32 * 1024;
 /** Bounds of `variants` (options, uploaded decks included): JSON size, string length, list length, keys per object, depth. */

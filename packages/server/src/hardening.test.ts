@@ -15,11 +15,12 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import {
   FREE_FAILED_SIGN_INS, GAMES_PER_MINUTE_PER_ACCOUNT, MAX_OPEN_GAMES_PER_ACCOUNT, MAX_OPTION_ITEMS, MAX_OPTION_STRING, MAX_PREAUTH_FRAMES,
-  FAILED_SIGN_INS_PER_ADDRESS, GAMES_PER_MINUTE_PER_ADDRESS, SIGN_IN_BACKOFF_MS,
+  FAILED_SIGN_INS_PER_ADDRESS, GAMES_PER_MINUTE_PER_ADDRESS, OPEN_GAME_COUNTS_MS, SIGN_IN_BACKOFF_MS,
 } from '@tabula/protocol';
 import { BUILTIN_DECKS } from '@tabula/hacse';
 import { Api, Live } from './harness/client.js';
-import { startServer, uniqueName, type Running } from './harness/fixtures.js';
+import { startServer, testScrypt, uniqueName, type Running } from './harness/fixtures.js';
+import { GameService } from './service.js';
 import { openStore } from './store/index.js';
 import { defaultRateLimits, redactUrl } from './app.js';
 import { SignInGuard } from './signin-guard.js';
@@ -118,6 +119,25 @@ describe('issue 19: game creation and options', () => {
       assert.equal((await small.api.post('/api/games', { game: 'carcassonne' }, t)).status, 201, 'a started game no longer counts');
     } finally {
       await small.server.close();
+    }
+  });
+
+  it('an open game nobody joins stops counting against the cap after OPEN_GAME_COUNTS_MS', async () => {
+    let now = 1_000_000_000;
+    const store = await openStore('sqlite::memory:');
+    try {
+      const service = new GameService({ store, scrypt: testScrypt, now: () => now, openGamesPerAccount: 1 });
+      const name = uniqueName('old');
+      await service.signUp(name, PW);
+      const user = (await store.findUserByNameKey(nameKeyOf(name)))!;
+      await service.createGame(user, { game: 'carcassonne' });
+      await assert.rejects(service.createGame(user, { game: 'carcassonne' }), (e: unknown) => e instanceof ApiError && e.code === 'too-many-open-games');
+      now += OPEN_GAME_COUNTS_MS - 1;
+      await assert.rejects(service.createGame(user, { game: 'carcassonne' }), (e: unknown) => e instanceof ApiError && e.code === 'too-many-open-games', 'still counts just before');
+      now += 2;
+      assert.ok((await service.createGame(user, { game: 'carcassonne' })).id);
+    } finally {
+      await store.close();
     }
   });
 

@@ -1,5 +1,5 @@
 import { applyListed, isRuleError, type AnyGame, type LogEntry, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
-import { MAX_OPEN_GAMES_PER_ACCOUNT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS, type GameStateT, type GameSummaryT, type SeatT } from '@tabula/protocol';
+import { MAX_OPEN_GAMES_PER_ACCOUNT, OPEN_GAME_COUNTS_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS, type GameStateT, type GameSummaryT, type SeatT } from '@tabula/protocol';
 import { catalog, getGame, type CatalogEntry } from '@tabula/games';
 import { botNames } from '@tabula/bots';
 import { ApiError, conflict, forbidden, notFound, unauthorized, unprocessable } from './errors.js';
@@ -178,8 +178,9 @@ export class GameService {
     const scenario = options.scenario ?? game.scenarios[0]!;
     return this.withLock(`creator:${user.id}`, async () => {
       const cap = this.openGamesCap;
-      if (cap !== false && (await this.store.countOpenGamesBy(user.id)) >= cap) {
-        throw new ApiError(429, 'too-many-open-games', `You have ${cap} open games waiting for players: start some first.`);
+      // Games nobody joined stop counting after a while, so an account is never stuck at the cap.
+      if (cap !== false && (await this.store.countOpenGamesBy(user.id, this.now() - OPEN_GAME_COUNTS_MS)) >= cap) {
+        throw new ApiError(429, 'too-many-open-games', `You have ${cap} open games from the last ${OPEN_GAME_COUNTS_MS / 3_600_000} hours waiting for players: start some first.`);
       }
       const id = newGameId();
       await this.store.createGame({

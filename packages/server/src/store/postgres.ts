@@ -103,8 +103,8 @@ export class PostgresStore implements Store {
     await this.pool.query('DELETE FROM sessions WHERE created_at < $1 OR COALESCE(seen_at, created_at) < $2', [createdBefore, seenBefore]);
   }
 
-  async countOpenGamesBy(userId: number): Promise<number> {
-    const r = await this.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM games WHERE created_by = $1 AND status = 'open'", [userId]);
+  async countOpenGamesBy(userId: number, createdSince: number): Promise<number> {
+    const r = await this.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM games WHERE created_by = $1 AND status = 'open' AND created_at >= $2", [userId, createdSince]);
     return Number(r.rows[0]?.n ?? 0);
   }
 

@@ -89,8 +89,8 @@ export class SqliteStore implements Store {
     return Promise.resolve();
   }
 
-  countOpenGamesBy(userId: number): Promise<number> {
-    const r = this.q("SELECT COUNT(*) AS n FROM games WHERE created_by = ? AND status = 'open'").get(userId) as { n: number };
+  countOpenGamesBy(userId: number, createdSince: number): Promise<number> {
+    const r = this.q("SELECT COUNT(*) AS n FROM games WHERE created_by = ? AND status = 'open' AND created_at >= ?").get(userId, createdSince) as { n: number };
     return Promise.resolve(Number(r.n));
   }
 

@@ -92,8 +92,8 @@ export interface Store {
   deleteSessionsBefore(createdBefore: number, seenBefore: number): Promise<void>;
 
   createGame(game: NewGame): Promise<void>;
-  /** Open (not yet started) games created by `userId`. */
-  countOpenGamesBy(userId: number): Promise<number>;
+  /** Open (not yet started) games created by `userId` at or after `createdSince`. */
+  countOpenGamesBy(userId: number, createdSince: number): Promise<number>;
   getGame(id: string): Promise<GameRow | null>;
   listGames(q: ListQuery): Promise<GameRow[]>;
   /** Active games with at least one bot seat (to resume bots after a restart). */
