@@ -6,6 +6,10 @@ import { startPostgres, startRedis, type Service } from './services.js';
 import { spawnServer, type Child } from './processes.js';
 import { uniqueName } from './fixtures.js';
 import { TALLY } from './testgame.js';
+import { Redis } from 'ioredis';
+import { FREE_FAILED_SIGN_INS } from '@tabula/protocol';
+import { RedisCounters } from '../throttle.js';
+import { SignInGuard } from '../signin-guard.js';
 
 describe('two processes + PostgreSQL + Redis', () => {
   let pg: Service, redis: Service, a: Child, b: Child;
@@ -57,6 +61,24 @@ describe('two processes + PostgreSQL + Redis', () => {
     assert.deepEqual(onAseen.view.tally, [2, 1]);
     onA.close();
     onB.close();
+  });
+
+  it('issue 19: the throttle counters (creation, failed sign-ins) live in Redis, shared by every process, and expire', async () => {
+    const c1 = new Redis(redis.url), c2 = new Redis(redis.url);
+    try {
+      const [p1, p2] = [new RedisCounters(c1), new RedisCounters(c2)];
+      const key = uniqueName('ctr');
+      assert.equal(await p1.incr(key, 300), 1);
+      assert.equal(await p2.incr(key, 300), 2, 'the second process sees the first one\'s count');
+      const guard = new SignInGuard(p2);
+      for (let i = 0; i < FREE_FAILED_SIGN_INS; i++) await new SignInGuard(i % 2 ? p1 : p2).failed(`k${key}`, 'addr');
+      await assert.rejects(guard.check(`k${key}`, 'other-addr'), /retry/);
+      await new Promise((r) => setTimeout(r, 400));
+      assert.equal(await p1.get(key), null, 'expired');
+    } finally {
+      c1.disconnect();
+      c2.disconnect();
+    }
   });
 
   it('issue 19: signing out on one process closes the token\'s socket on the other within a second; so does signing out everywhere', async () => {
