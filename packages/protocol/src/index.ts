@@ -103,6 +103,7 @@ export type GameListT = Static<typeof GameList>;
 export const GameState = Type.Object({
   id: Type.String(), game: Type.String(), scenario: Type.String(), players: Type.Union([Type.Integer(), Type.Null()]),
   variants: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  createdBy: Type.Union([Type.String(), Type.Null()], { description: 'account name of the game\'s creator, who chose its options and uploaded its decks' }),
   status: Type.String(), seats: Type.Array(Seat), version: Type.Integer(),
   role: Type.Union([Type.String(), Type.Null()], { description: 'the seat this view is for; null = spectator' }),
   roles: Type.Array(Type.String(), { description: 'every seat the caller holds' }),

@@ -167,7 +167,8 @@ describe('issue 19: game creation and options', () => {
   });
 
   it('the validated, normalised options are stored: split card entries merged, extra input never echoed', async () => {
-    const t = await run.api.signUp(uniqueName('norm'), PW);
+    const creator = uniqueName('norm');
+    const t = await run.api.signUp(creator, PW);
     const built = structuredClone(BUILTIN_DECKS['soviet-early']!);
     const cards = built.cards.flatMap((c) => (c.count > 1 ? [{ id: c.id, count: 1 }, { id: c.id, count: c.count - 1 }] : [c]));
     const mine = { ...built, id: 'my-soviets', name: 'My Soviets', cards };
@@ -176,6 +177,7 @@ describe('issue 19: game creation and options', () => {
     const g = (await run.api.get(`/api/games/${r.body.id}`)).body;
     assert.deepEqual(g.variants.decks.allies.cards, built.cards, 'entries merged per card');
     assert.equal(g.view.players.allies.deck.builtin, false, 'shown as an uploaded deck');
+    assert.equal(g.createdBy, creator, 'with its owner\'s name');
     // A deck identical to a built-in one is stored as its id (it is that deck).
     const same = await run.api.post('/api/games', { game: 'hacse', variants: { decks: { allies: built } } }, t);
     assert.equal(same.status, 201);

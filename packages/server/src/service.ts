@@ -334,7 +334,7 @@ export class GameService {
     const active = row.status === 'active' ? (game.active(rg.state) as Role[]) : [];
     const canAct = role !== null && active.includes(role);
     return {
-      id: row.id, game: row.game, scenario: row.scenario, players: row.players, variants: row.variants,
+      id: row.id, game: row.game, scenario: row.scenario, players: row.players, variants: row.variants, createdBy: row.creatorName ?? null,
       status: row.status, seats: seatsOut(row.seats), version: row.version, role, roles: mine,
       view: game.view(rg.state, role),
       actions: canAct ? game.actions(rg.state, role) : [],

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
-import { gameFromDb, migrationsTable, pendingMigrations, seatFromDb, StaleWrite } from './schema.js';
+import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, seatFromDb, StaleWrite } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
 
 type Q = pg.Pool | pg.PoolClient;
@@ -136,7 +136,7 @@ export class PostgresStore implements Store {
   }
 
   private async getGameWith(q: Q, id: string): Promise<GameRow | null> {
-    const r = await q.query('SELECT * FROM games WHERE id = $1', [id]);
+    const r = await q.query(`SELECT ${GAME_COLUMNS} FROM games WHERE id = $1`, [id]);
     if (r.rows.length === 0) return null;
     return (await this.rowsWithSeats(q, r.rows))[0]!;
   }
@@ -147,13 +147,13 @@ export class PostgresStore implements Store {
 
   async listGames(q: ListQuery): Promise<GameRow[]> {
     const r = q.userId === undefined
-      ? await this.pool.query('SELECT * FROM games WHERE status = $1 ORDER BY updated_at DESC, id LIMIT $2', [q.status, q.limit])
-      : await this.pool.query('SELECT * FROM games WHERE status = $1 AND id IN (SELECT game_id FROM seats WHERE user_id = $2) ORDER BY updated_at DESC, id LIMIT $3', [q.status, q.userId, q.limit]);
+      ? await this.pool.query(`SELECT ${GAME_COLUMNS} FROM games WHERE status = $1 ORDER BY updated_at DESC, id LIMIT $2`, [q.status, q.limit])
+      : await this.pool.query(`SELECT ${GAME_COLUMNS} FROM games WHERE status = $1 AND id IN (SELECT game_id FROM seats WHERE user_id = $2) ORDER BY updated_at DESC, id LIMIT $3`, [q.status, q.userId, q.limit]);
     return this.rowsWithSeats(this.pool, r.rows);
   }
 
   async listActiveBotGames(): Promise<GameRow[]> {
-    const r = await this.pool.query(`SELECT * FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`);
+    const r = await this.pool.query(`SELECT ${GAME_COLUMNS} FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`);
     return this.rowsWithSeats(this.pool, r.rows);
   }
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LogEntry, Role } from '@tabula/engine';
-import { gameFromDb, migrationsTable, pendingMigrations, seatFromDb, StaleWrite, type GameDbRow, type SeatDbRow } from './schema.js';
+import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, seatFromDb, StaleWrite, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, Store, UserRow, WriteResult } from './types.js';
 
 export interface SqliteOptions {
@@ -119,7 +119,7 @@ export class SqliteStore implements Store {
   }
 
   private getGameSync(id: string): GameRow | null {
-    const r = this.q('SELECT * FROM games WHERE id = ?').get(id) as GameDbRow | undefined;
+    const r = this.q(`SELECT ${GAME_COLUMNS} FROM games WHERE id = ?`).get(id) as GameDbRow | undefined;
     if (!r) return null;
     const seats = this.q(`SELECT s.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot FROM seats s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.game_id = ? ORDER BY s.seat`).all(id) as SeatDbRow[];
@@ -132,14 +132,14 @@ export class SqliteStore implements Store {
 
   listGames(q: ListQuery): Promise<GameRow[]> {
     const rows = (q.userId === undefined
-      ? this.q('SELECT * FROM games WHERE status = ? ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.limit)
-      : this.q('SELECT * FROM games WHERE status = ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.userId, q.limit)) as GameDbRow[];
+      ? this.q(`SELECT ${GAME_COLUMNS} FROM games WHERE status = ? ORDER BY updated_at DESC, id LIMIT ?`).all(q.status, q.limit)
+      : this.q(`SELECT ${GAME_COLUMNS} FROM games WHERE status = ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated_at DESC, id LIMIT ?`).all(q.status, q.userId, q.limit)) as GameDbRow[];
     const seats = this.seatsOf(rows.map((r) => r.id));
     return Promise.resolve(rows.map((r) => gameFromDb(r, seats.get(r.id) ?? [])));
   }
 
   listActiveBotGames(): Promise<GameRow[]> {
-    const rows = this.q(`SELECT * FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`).all() as GameDbRow[];
+    const rows = this.q(`SELECT ${GAME_COLUMNS} FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`).all() as GameDbRow[];
     const seats = this.seatsOf(rows.map((r) => r.id));
     return Promise.resolve(rows.map((r) => gameFromDb(r, seats.get(r.id) ?? [])));
   }

@@ -32,6 +32,8 @@ export interface GameRow {
   activeRoles: Role[];
   outcome: Outcome | null;
   createdBy: number;
+  /** The creator's account name (who uploaded the game's decks), when read from the store. */
+  creatorName?: string | null;
   createdAt: number;
   updatedAt: number;
   seats: SeatRow[];

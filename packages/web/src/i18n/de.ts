@@ -246,6 +246,7 @@ export const de: Record<string, string> = {
   'hacse.faceDownOrder': "Befehl verdeckt",
   'hacse.noOrder': "kein Befehl",
   'hacse.deckCount_one': "{{count}} Karte im Deck",
+  'hacse.uploadedDeckBy': "„{{name}}“ (Deck hochgeladen von {{owner}})",
   'hacse.uploadedDeck': "„{{name}}“ (hochgeladenes Deck)",
   'hacse.deckCount_other': "{{count}} Karten im Deck",
   'hacse.handCount_one': "{{count}} auf der Hand",

@@ -247,6 +247,7 @@ export const en: Record<string, string> = {
   'hacse.faceDownOrder': "order face down",
   'hacse.noOrder': "no order",
   'hacse.deckCount_one': "{{count}} card in deck",
+  'hacse.uploadedDeckBy': "“{{name}}” (deck uploaded by {{owner}})",
   'hacse.uploadedDeck': "“{{name}}” (uploaded deck)",
   'hacse.deckCount_other': "{{count}} cards in deck",
   'hacse.handCount_one': "{{count}} in hand",

@@ -246,6 +246,7 @@ export const es: Record<string, string> = {
   'hacse.faceDownOrder': "orden boca abajo",
   'hacse.noOrder': "sin orden",
   'hacse.deckCount_one': "{{count}} carta en el mazo",
+  'hacse.uploadedDeckBy': "«{{name}}» (mazo subido por {{owner}})",
   'hacse.uploadedDeck': "«{{name}}» (mazo subido)",
   'hacse.deckCount_other': "{{count}} cartas en el mazo",
   'hacse.handCount_one': "{{count}} en mano",

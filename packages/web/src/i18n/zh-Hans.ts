@@ -237,6 +237,7 @@ export const zhHans: Record<string, string> = {
   'hacse.attacked': "已进攻",
   'hacse.faceDownOrder': "命令暗置",
   'hacse.noOrder': "无命令",
+  'hacse.uploadedDeckBy': "“{{name}}”（{{owner}} 上传的牌组）",
   'hacse.uploadedDeck': "“{{name}}”（上传的牌组）",
   'hacse.deckCount_other': "牌库 {{count}} 张",
   'hacse.handCount_other': "手牌 {{count}} 张",
