@@ -882,6 +882,9 @@ describe('adversary: sessions and sockets', () => {
       await live.next((m) => m.type === 'state');
       live.close();
       await api.get(`/api/games/${gid}?token=${encodeURIComponent(t)}`);
+      // Issue 19: query keys are percent-decoded, so `tok%65n` is `token`: redacted too.
+      await api.get(`/api/me?tok%65n=${encodeURIComponent(t)}`);
+      await api.get(`/api/games/${gid}/live?%74oken=${encodeURIComponent(t)}`);
       await api.get(`/api/me`, t);
       await new Promise((r) => setTimeout(r, 300));
       assert.ok(out.includes('/live?token='), `the request log has the socket url: ${out.slice(0, 300)}`);
