@@ -52,6 +52,11 @@ export interface Game<State, Action, View> {
   players?: { min: number; max: number; default: number };
   /** Variants accepted in SetupOptions.variants. */
   variants?: VariantSpec[];
+  /**
+   * The variants as a server stores them: each value in its canonical form (e.g. an uploaded deck as
+   * the validator read it); throws RuleError for bad ones. Absent: stored as given.
+   */
+  normalizeVariants?(options: SetupOptions): Record<string, unknown>;
   roles(options: SetupOptions): Role[];
   setup(options: SetupOptions): State;
   /** Who may act now; [] once the game is over. */

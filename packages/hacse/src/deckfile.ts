@@ -13,6 +13,11 @@ export const DECK_MIN = 35;
 export const DECK_MAX = 60;
 export const ORDERS_PER_TYPE = 6;
 export const MAX_COPIES = 6;
+/** Bounds of a deck file's lists: nations named, card entries (an entry per card id: at most DECK_MAX). */
+export const MAX_NATIONS = 8;
+export const MAX_ENTRIES = DECK_MAX;
+/** Nations are ids like the deck's: lower-case letters, digits and dashes. */
+const NATION_RE = /^[a-z][a-z0-9-]{0,31}$/;
 
 export const deckSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -27,10 +32,11 @@ export const deckSchema = {
     name: { type: 'string', minLength: 1, maxLength: 80 },
     side: { enum: ['axis', 'allies'] },
     era: { enum: ['early', 'late'] },
-    nations: { type: 'array', minItems: 1, items: { type: 'string' }, uniqueItems: true },
+    nations: { type: 'array', minItems: 1, maxItems: MAX_NATIONS, items: { type: 'string', pattern: NATION_RE.source }, uniqueItems: true },
     cards: {
       type: 'array',
       minItems: 1,
+      maxItems: MAX_ENTRIES,
       items: {
         type: 'object',
         required: ['id', 'count'],
@@ -78,11 +84,11 @@ export function validateDeck(input: unknown, opts: { scenario?: Era } = {}): Dec
   const era = input.era;
   if (era !== 'early' && era !== 'late') p('era', 'The deck "era" must be "early" (1939-1942) or "late" (1943-1945).');
   const nations = Array.isArray(input.nations) ? input.nations : null;
-  if (!nations || nations.length === 0 || !nations.every((n) => typeof n === 'string')) {
-    p('nations', 'The deck must list its nations (at least one), e.g. ["germany"].');
+  if (!nations || nations.length === 0 || nations.length > MAX_NATIONS || !nations.every((n) => typeof n === 'string' && NATION_RE.test(n)) || new Set(nations).size !== nations.length) {
+    p('nations', `The deck must list its nations (1-${MAX_NATIONS} different ids of lower-case letters, digits or dashes), e.g. ["germany"].`);
   }
-  if (!Array.isArray(input.cards) || input.cards.length === 0) {
-    p('cards', 'The deck must list its cards as [{ "id": ..., "count": ... }, ...].');
+  if (!Array.isArray(input.cards) || input.cards.length === 0 || input.cards.length > MAX_ENTRIES) {
+    p('cards', `The deck must list its cards as [{ "id": ..., "count": ... }, ...] (at most ${MAX_ENTRIES} entries).`);
     return { ok: false, problems, deck: null };
   }
   const counts = new Map<string, number>();

@@ -3,7 +3,7 @@ import { RuleCodes, RuleError, defineGame, type Game, type Outcome, type Prompt,
 import { combatActions, combatActive, performCombat } from './combat.js';
 import { determinizeState } from './determinize.js';
 import { describeAction } from './log.js';
-import { SCENARIOS, setupState, DEFAULT_TURN_LIMIT } from './setup.js';
+import { SCENARIOS, setupState, normalizeVariants, DEFAULT_TURN_LIMIT } from './setup.js';
 import { cloneState, isSide } from './state.js';
 import {
   balanceActions, doctrineActions, effectActions, mainActions, payActions, performBalance, performDoctrine, performEffect, performMain, performPay,
@@ -65,6 +65,7 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
     { key: 'autoReshuffle', default: false, values: [false, true], description: 'Old rule: an empty deck is refilled from the discard pile for free when drawing (default: it stays empty until the shuffle action).' },
     { key: 'turnLimit', default: DEFAULT_TURN_LIMIT, description: 'Turns (both players together) before an armistice decides by the front die.' },
   ],
+  normalizeVariants,
   roles: () => [...ROLES],
   setup: (o: SetupOptions) => setupState(o),
   active: (s) => { const a = activeSide(s); return a ? [a] : []; },

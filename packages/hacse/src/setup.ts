@@ -1,5 +1,5 @@
 /** Setup (Aufbau): options and decks, the shuffled decks, the opening hands, the front die at 5. */
-import { RuleCodes, RuleError, seedRng, shuffleInPlace, type SetupOptions } from '@tabula/engine';
+import { RuleCodes, RuleError, isDeepStrictEqual, seedRng, shuffleInPlace, type SetupOptions } from '@tabula/engine';
 import { card } from './cards.js';
 import { BUILTIN_DECKS, DEFAULT_DECKS } from './decks.js';
 import { deckCards, validateDeck } from './deckfile.js';
@@ -28,7 +28,35 @@ export function resolveDeck(spec: unknown, scenario: Era, role: Side): DeckFile 
   if (raw === undefined) bad(`Unknown deck "${String(spec)}" for ${role}; built-in decks: ${Object.keys(BUILTIN_DECKS).join(', ')}.`);
   const check = validateDeck(raw, { scenario });
   if (!check.ok) throw new RuleError('bad-deck', `The ${role} deck is not legal: ${check.problems.map((p) => p.message).join(' ')}`, { role, problems: check.problems });
-  return check.deck!;
+  const deck = check.deck!;
+  // An uploaded deck may not pose as a built-in one: the built-in ids are reserved (issue 19).
+  if (typeof spec !== 'string' && BUILTIN_DECKS[deck.id] && !isDeepStrictEqual(deck, builtinChecked.get(deck.id) ?? validateDeck(BUILTIN_DECKS[deck.id]).deck)) {
+    throw new RuleError('reserved-deck-id', `The deck id "${deck.id}" belongs to a built-in deck: give your deck an id of its own.`, { role });
+  }
+  return deck;
+}
+
+/** A deck spec in its stored form: a built-in id, or the uploaded deck as the validator read it. */
+export function normalizeDeckSpec(spec: unknown, scenario: Era, role: Side): unknown {
+  if (typeof spec === 'string') return spec;
+  const deck = resolveDeck(spec, scenario, role);
+  return BUILTIN_DECKS[deck.id] ? deck.id : deck;
+}
+
+/** `variants` with each uploaded deck in its validated form (what the server stores). */
+export function normalizeVariants(o: SetupOptions): Record<string, unknown> {
+  const v = { ...(o.variants ?? {}) };
+  const scenario = (o.scenario ?? 'early') as Era;
+  if (v.decks !== undefined && v.decks !== null) {
+    if (typeof v.decks !== 'object' || Array.isArray(v.decks)) bad('variants.decks must be { axis?: deck, allies?: deck }.');
+    const decks: Record<string, unknown> = {};
+    for (const [role, spec] of Object.entries(v.decks as Record<string, unknown>)) {
+      if (role !== 'axis' && role !== 'allies') bad('variants.decks must be { axis?: deck, allies?: deck }.');
+      decks[role] = normalizeDeckSpec(spec, scenario, role);
+    }
+    v.decks = decks;
+  }
+  return v;
 }
 
 export function isEarlyOnly(deck: DeckFile): boolean {
@@ -68,8 +96,8 @@ export function setupState(o: SetupOptions): HacseState {
     scenario,
     rules: { destroyAt: { axis: 6, allies: 6 }, doctrine: null, balancing: 'none', turnLimit, mirrored, autoReshuffle },
     decks: {
-      axis: { id: axisDeck.id, name: axisDeck.name, side: axisDeck.side, era: axisDeck.era, nations: [...axisDeck.nations], size: players.axis.deck.length },
-      allies: { id: alliesDeck.id, name: alliesDeck.name, side: alliesDeck.side, era: alliesDeck.era, nations: [...alliesDeck.nations], size: players.allies.deck.length },
+      axis: { id: axisDeck.id, name: axisDeck.name, side: axisDeck.side, era: axisDeck.era, nations: [...axisDeck.nations], size: players.axis.deck.length, builtin: BUILTIN_DECKS[axisDeck.id] !== undefined },
+      allies: { id: alliesDeck.id, name: alliesDeck.name, side: alliesDeck.side, era: alliesDeck.era, nations: [...alliesDeck.nations], size: players.allies.deck.length, builtin: BUILTIN_DECKS[alliesDeck.id] !== undefined },
     },
     die: 5, turn: 0, active: start, start, phase: 'main', actionsLeft: 0, freeMoveUsed: false, discountUsed: false,
     players, nextUid: 1, pending: null, combat: null, lastCombat: null, outcome: null, rng, reveals: 0, early: null,

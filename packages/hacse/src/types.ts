@@ -103,7 +103,8 @@ export interface PlayerState {
   known: string[];
 }
 
-export interface DeckInfo { id: string; name: string; side: Side; era: Era; nations: string[]; size: number }
+/** `builtin`: one of the built-in decks (their ids are reserved); false: a deck file uploaded by the game's creator. */
+export interface DeckInfo { id: string; name: string; side: Side; era: Era; nations: string[]; size: number; builtin: boolean }
 
 export type Balancing = 'none' | 'doctrine' | 'numbers';
 

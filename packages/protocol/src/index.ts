@@ -1,6 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 
+import { MAX_CREATE_BODY_BYTES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './limits.js';
+
 export * from './limits.js';
 export * from './social.js';
 import { ClientChat, ClientRematch, ServerChat, ServerRematch, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply } from './social.js';
@@ -16,8 +18,8 @@ export const ErrorReply = Type.Object({
   error: Type.Object({ code: Type.String(), message: Type.String() }),
 }, { $id: 'Error', description: 'Every error: a stable code and a readable message.' });
 
-const Name = Type.String({ maxLength: 64, description: '2-32 letters, digits, "_", "." or "-"; unique ignoring case' });
-const Password = Type.String({ maxLength: 1024, description: 'at least 8 characters' });
+const Name = Type.String({ maxLength: 64, description: `${NAME_MIN_LENGTH}-${NAME_MAX_LENGTH} letters, digits, "_", "." or "-" (after NFKC); unique ignoring case and look-alike characters` });
+const Password = Type.String({ maxLength: MAX_PASSWORD_LENGTH, description: `at least ${MIN_PASSWORD_LENGTH} characters, no control characters, zxcvbn score ${MIN_PASSWORD_SCORE} or more (not guessable, not the name)` });
 export const Credentials = Type.Object({ name: Name, password: Password }, { additionalProperties: false });
 export type CredentialsT = Static<typeof Credentials>;
 export const TokenReply = Type.Object({ token: Type.String(), name: Type.String() });
@@ -85,7 +87,7 @@ export const CreateGame = Type.Object({
   players: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
   variants: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { description: 'checked against the game\'s variant list (e.g. HACSE decks)' })),
   rated: Type.Optional(Type.Boolean({ description: 'updates the players\' Glicko-2 ratings when it ends; people only (no bot seats)' })),
-}, { additionalProperties: false });
+}, { additionalProperties: false, description: `at most ${MAX_CREATE_BODY_BYTES} bytes; variants bounded (see limits)` });
 export type CreateGameT = Static<typeof CreateGame>;
 export const IdReply = Type.Object({ id: Type.String({ description: 'also the invite link: /games/<id> in the web client' }) });
 export type IdReplyT = Static<typeof IdReply>;
@@ -145,6 +147,7 @@ export type GameListT = Static<typeof GameList>;
 export const GameState = Type.Object({
   id: Type.String(), game: Type.String(), scenario: Type.String(), players: Type.Union([Type.Integer(), Type.Null()]),
   variants: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  createdBy: Type.Union([Type.String(), Type.Null()], { description: 'account name of the game\'s creator, who chose its options and uploaded its decks' }),
   status: Type.String(), seats: Type.Array(Seat), version: Type.Integer(),
   role: Type.Union([Type.String(), Type.Null()], { description: 'the seat this view is for; null = spectator' }),
   roles: Type.Array(Type.String(), { description: 'every seat the caller holds' }),

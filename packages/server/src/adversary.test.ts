@@ -431,14 +431,14 @@ describe('adversary: authorization', () => {
   it('tokens: signed out, of another user, forged, empty, overlong or malformed Authorization', async () => {
     const api = run.api;
     const name = uniqueName('out');
-    const t = await api.signUp(name, 'password-1234');
+    const t = await api.signUp(name, 'correct horse 1234');
     assert.equal((await api.get('/api/me', t)).body.name, name);
     assert.equal((await api.req('DELETE', '/api/sessions', undefined, t)).status, 204);
     assertError(await api.get('/api/me', t), 401, 'unauthorized', 'signed-out token');
     assertError(await api.post('/api/games', { game: 'hacse' }, t), 401, 'unauthorized', 'signed-out token creates');
     assertError(await api.req('DELETE', '/api/sessions', undefined, t), 401, 'unauthorized', 'sign out twice');
     // Signing out one token leaves the others of that account alone, and never another user's.
-    const t2 = (await api.post('/api/sessions', { name, password: 'password-1234' })).body.token as string;
+    const t2 = (await api.post('/api/sessions', { name, password: 'correct horse 1234' })).body.token as string;
     assert.equal((await api.get('/api/me', t2)).status, 200);
     assert.equal((await api.get('/api/me', alice)).status, 200);
     for (const h of ['Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer a b', `Bearer ${'A'.repeat(201)}`, `Bearer ${'A'.repeat(8000)}`, `Bearer ${t2.slice(0, -1)}`, `Bearer ${t2}x`, 'Bearer \u00e9', 'Token abc', 'Bearer null', 'Bearer undefined']) {
@@ -614,10 +614,15 @@ describe('adversary: input', () => {
 
   it('names: unicode, control characters, SQL-looking strings; ids and paths', async () => {
     const api = run.api;
-    for (const name of ['a\u0000b', 'ab\ncd', 'tab\there', 'zero\u200bwidth', 'rtl\u202egnp', 'x', '', ' spaced ', "a'; DROP TABLE users;--", 'robert"); --', 'a/b', '../..', '<script>', 'e\u0301cole', 'x'.repeat(33), '\ud800ab']) {
-      const r = await api.post('/api/accounts', { name, password: 'password123' });
+    for (const name of ['a\u0000b', 'ab\ncd', 'tab\there', 'zero\u200bwidth', 'rtl\u202egnp', 'x', '', ' spaced ', "a'; DROP TABLE users;--", 'robert"); --', 'a/b', '../..', '<script>', 'x'.repeat(33), '\ud800ab']) {
+      const r = await api.post('/api/accounts', { name, password: 'correct horse 123' });
       assertError(r, null, undefined, JSON.stringify(name));
     }
+    // Names are stored NFKC: a decomposed "école" is the composed one.
+    const ecole = `e\u0301cole${uniqueName('').slice(0, 8)}`;
+    const made = await api.post('/api/accounts', { name: ecole, password: 'correct horse 123' });
+    assert.equal(made.status, 201);
+    assert.equal(made.body.name, ecole.normalize('NFKC'));
     for (const name of ["' OR '1'='1", "admin'--", 'a\u0000b']) {
       assertError(await api.post('/api/sessions', { name, password: "' OR '1'='1" }), null, undefined, name);
     }
@@ -724,23 +729,23 @@ describe('adversary: accounts', () => {
   it('names collide ignoring case and Unicode compatibility forms', async () => {
     const api = run.api;
     const base = `Kim${uniqueName('').slice(0, 20)}`;
-    assert.equal((await api.post('/api/accounts', { name: base, password: 'password123' })).status, 201);
+    assert.equal((await api.post('/api/accounts', { name: base, password: 'correct horse 123' })).status, 201);
     const fullwidth = [...base].map((c) => (/[A-Za-z0-9]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('');
     for (const n of [base.toLowerCase(), base.toUpperCase(), fullwidth, `\u212aim${base.slice(3)}`]) {
-      assertError(await api.post('/api/accounts', { name: n, password: 'password123' }), 409, 'name-taken', n);
+      assertError(await api.post('/api/accounts', { name: n, password: 'correct horse 123' }), 409, 'name-taken', n);
     }
     // Sign-in ignores case too (it is the same account), with the account's own spelling back.
-    const r = await api.post('/api/sessions', { name: base.toUpperCase(), password: 'password123' });
+    const r = await api.post('/api/sessions', { name: base.toUpperCase(), password: 'correct horse 123' });
     assert.equal(r.status, 201);
     assert.equal(r.body.name, base);
   });
 
   it('password length extremes', async () => {
     const api = run.api;
-    for (const password of ['', 'short', '1234567', ' '.repeat(7)]) assertError(await api.post('/api/accounts', { name: uniqueName('pw'), password }), 422, 'weak-password', `"${password}"`);
+    for (const password of ['', 'short', '123456789', ' '.repeat(9)]) assertError(await api.post('/api/accounts', { name: uniqueName('pw'), password }), 422, 'weak-password', `"${password}"`);
     assertError(await api.post('/api/accounts', { name: uniqueName('pw'), password: 'x'.repeat(1025) }), 400, 'bad-request', '1025');
     assertError(await api.post('/api/accounts', { name: uniqueName('pw') }), 400, 'bad-request', 'no password');
-    for (const password of ['12345678', 'x'.repeat(1024), '\u{1F600}'.repeat(4), 'p\u0000ssword']) {
+    for (const password of ['correct horse 1234', `correct horse ${'x'.repeat(1000)}`, '\u{1F600}\u{1F3B2}\u{1F0CF}\u{1F40E}\u{1F3F0}'.repeat(2), 'p\u00e4ssw\u00f6rd kl\u00fcger']) {
       const name = uniqueName('pw');
       assert.equal((await api.post('/api/accounts', { name, password })).status, 201, `${password.length}`);
       assert.equal((await api.post('/api/sessions', { name, password })).status, 201);
@@ -755,10 +760,10 @@ describe('adversary: accounts', () => {
       const api: Api = small.api;
       const names = [uniqueName('rl'), uniqueName('rl'), uniqueName('rl')];
       const tokens = [];
-      for (const n of names) tokens.push(await api.signUp(n, 'password123'));
-      assertError(await api.post('/api/accounts', { name: uniqueName('rl'), password: 'password123' }), 429, 'rate-limited', '4th sign-up');
-      for (let i = 0; i < 3; i++) assert.equal((await api.post('/api/sessions', { name: names[0], password: i === 0 ? 'password123' : 'wrong password' })).status, i === 0 ? 201 : 401);
-      assertError(await api.post('/api/sessions', { name: names[0], password: 'password123' }), 429, 'rate-limited', '4th sign-in');
+      for (const n of names) tokens.push(await api.signUp(n, 'correct horse 123'));
+      assertError(await api.post('/api/accounts', { name: uniqueName('rl'), password: 'correct horse 123' }), 429, 'rate-limited', '4th sign-up');
+      for (let i = 0; i < 3; i++) assert.equal((await api.post('/api/sessions', { name: names[0], password: i === 0 ? 'correct horse 123' : 'wrong password' })).status, i === 0 ? 201 : 401);
+      assertError(await api.post('/api/sessions', { name: names[0], password: 'correct horse 123' }), 429, 'rate-limited', '4th sign-in');
       const t = tokens[0]!;
       for (let i = 0; i < 3; i++) assert.ok((await api.post('/api/games/none/actions', { version: 0, action: {} }, t)).status < 429);
       assertError(await api.post('/api/games/none/actions', { version: 0, action: {} }, t), 429, 'rate-limited', '4th action');
@@ -817,7 +822,7 @@ describe('adversary: sessions and sockets', () => {
 
   it('a signed-out token can no longer act over a socket opened before', async () => {
     const name = uniqueName('so');
-    const t = await run.api.signUp(name, 'password1234');
+    const t = await run.api.signUp(name, 'correct horse 1234');
     const gid = (await run.api.post('/api/games', { game: 'carcassonne' }, t)).body.id as string;
     await run.api.post(`/api/games/${gid}/seats`, { role: 'red' }, t);
     await run.api.post(`/api/games/${gid}/seats`, { role: 'blue' }, bob);
@@ -833,7 +838,7 @@ describe('adversary: sessions and sockets', () => {
   });
 
   it('after sign-out, an open socket stops receiving that seat\'s view', async () => {
-    const t = await run.api.signUp(uniqueName('so'), 'password1234');
+    const t = await run.api.signUp(uniqueName('so'), 'correct horse 1234');
     const gid = (await run.api.post('/api/games', { game: 'hacse', scenario: 'early' }, bob)).body.id as string;
     await run.api.post(`/api/games/${gid}/seats`, { role: 'axis' }, t);
     await run.api.post(`/api/games/${gid}/seats`, { role: 'allies' }, bob);
@@ -878,6 +883,9 @@ describe('adversary: sessions and sockets', () => {
       await live.next((m) => m.type === 'state');
       live.close();
       await api.get(`/api/games/${gid}?token=${encodeURIComponent(t)}`);
+      // Issue 19: query keys are percent-decoded, so `tok%65n` is `token`: redacted too.
+      await api.get(`/api/me?tok%65n=${encodeURIComponent(t)}`);
+      await api.get(`/api/games/${gid}/live?%74oken=${encodeURIComponent(t)}`);
       await api.get(`/api/me`, t);
       await new Promise((r) => setTimeout(r, 300));
       assert.ok(out.includes('/live?token='), `the request log has the socket url: ${out.slice(0, 300)}`);
@@ -918,7 +926,7 @@ describe('adversary: races and floods', () => {
   it('racing sign-ups of one name (any case): exactly one account, the rest 409', async () => {
     const base = uniqueName('Race');
     const variants = [base, base.toLowerCase(), base.toUpperCase(), base, base.toLowerCase(), base];
-    const rs = await Promise.all(variants.map((name) => run.api.post('/api/accounts', { name, password: 'password123' })));
+    const rs = await Promise.all(variants.map((name) => run.api.post('/api/accounts', { name, password: 'correct horse 123' })));
     assert.deepEqual(rs.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409]);
     for (const r of rs) if (r.status === 409) assertError(r, 409, 'name-taken', 'race');
   });

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import helmet from '@fastify/helmet';
 import { MAX_FRAME_BYTES, ErrorReply } from '@tabula/protocol';
 import { ApiError, errorBody } from './errors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http-errors.js';
@@ -13,7 +14,9 @@ import { BotRunner, type BotRunnerOptions } from './bots.js';
 import { LiveHub } from './live.js';
 import { liveSocketHandler } from './live-socket.js';
 import { apiRoutes, defaultRateLimits, type RateLimits } from './routes.js';
-import { LocalFanout, RedisFanout, type Fanout } from './fanout.js';
+import { LocalFanout, RedisFanout, type Fanout, type SignOut } from './fanout.js';
+import { MemoryCounters, RedisCounters, type Counters } from './throttle.js';
+import { SignInGuard } from './signin-guard.js';
 import { openStore, type Store } from './store/index.js';
 import { webDelivery } from './web-static.js';
 import { Social } from './social/social.js';
@@ -43,7 +46,7 @@ export interface ServerOptions {
   scrypt?: ScryptCost;
   bots?: BotRunnerOptions;
   rateLimits?: RateLimits | false;
-  /** Largest request body in bytes (default 64 KiB; creating a game allows 1 MiB for uploaded decks). */
+  /** Largest request body in bytes (default 64 KiB; creating a game: MAX_CREATE_BODY_BYTES). */
   bodyLimit?: number;
   cacheSize?: number;
   /**
@@ -67,7 +70,47 @@ export interface ServerOptions {
   allowPrivateWebhooks?: boolean;
   /** Outbox worker timing (tests); `worker: false` leaves the outbox undrained in this process. */
   notify?: Pick<NotifierOptions, 'backoffMs' | 'leaseMs' | 'pollMs'> & { worker?: boolean };
+  /** ... and this long after its last use (default 7 days). */
+  sessionIdleMs?: number;
+  /** Open games one account may have created at once (default MAX_OPEN_GAMES_PER_ACCOUNT; false: no cap). */
+  openGamesPerAccount?: number | false;
 }
+
+/**
+ * The URL as logged: the value of every query parameter whose name, once percent-decoded, mentions
+ * a token is replaced (so `?tok%65n=` is redacted as well as `?token=`).
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const parts = url.slice(q + 1).split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const rawKey = eq < 0 ? part : part.slice(0, eq);
+    let key = rawKey;
+    try { key = decodeURIComponent(rawKey.replace(/\+/g, ' ')); } catch { key = rawKey; }
+    return /token|auth|pass/i.test(key) || /token|auth|pass/i.test(rawKey) ? `${rawKey}=[redacted]` : part;
+  });
+  return `${url.slice(0, q)}?${parts.join('&')}`;
+}
+
+/**
+ * Security headers of every reply (issue 19). The built web client loads only its own scripts, styles
+ * and assets and talks to its own origin (HTTP and WebSocket); it sets styles through the DOM, which
+ * a style-src without 'unsafe-inline' allows.
+ */
+export const contentSecurityPolicy = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'upgrade-insecure-requests': null,
+};
 
 export interface TabulaServer {
   app: FastifyInstance;
@@ -93,7 +136,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     logger: opts.logger === undefined ? {
       level: 'info',
       // WebSocket clients send their token in the query string: never log it.
-      serializers: { req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'), remoteAddress: req.ip }) },
+      serializers: { req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }) },
     } : opts.logger,
     bodyLimit,
     trustProxy: false,
@@ -107,7 +150,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const warn = (obj: object, msg: string): void => app.log.warn(obj, msg);
   const store = opts.store ?? (await openStore(opts.db ?? 'sqlite:./data/tabula.db'));
-  const service = new GameService({ store, scrypt: opts.scrypt, cacheSize: opts.cacheSize, warn, ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}), ...(opts.now ? { now: opts.now } : {}) });
+  const service = new GameService({
+    store, scrypt: opts.scrypt, cacheSize: opts.cacheSize, warn,
+    ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}),
+    ...(opts.sessionIdleMs !== undefined ? { sessionIdleMs: opts.sessionIdleMs } : {}),
+    ...(opts.openGamesPerAccount !== undefined ? { openGamesPerAccount: opts.openGamesPerAccount } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   const hub = new LiveHub(service, warn);
   service.connected = (gameId, userId) => hub.isConnected(gameId, userId);
   const bots = new BotRunner(service, { ...opts.bots, warn });
@@ -128,7 +177,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   // Notifications: the outbox worker, the per-user sockets, and who counts as connected (no mail then).
   const users = new UserHub(store, warn);
-  hub.onCloseToken.push((t) => users.closeToken(t));
+  hub.onSignOut.push((what) => users.closeSessions(what));
   let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
   const notifier = new Notifier({
     store, ...(opts.now ? { now: opts.now } : {}), warn, publicUrl: () => publicUrl, allowPrivateWebhooks: opts.allowPrivateWebhooks === true,
@@ -140,8 +189,20 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   });
   service.onChange(() => notifier.kick());
   fanout.onReconnect(() => hub.resyncAll());
+  fanout.subscribeSignOut((what) => hub.closeSessions(what));
+  const signedOut = (what: SignOut): void => {
+    hub.closeSessions(what);
+    fanout.publishSignOut(what);
+  };
 
   installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    // The API is read by the page's own origin only; other sites may not embed or read it.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -157,7 +218,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     ...(sharedRedis ? { redis: sharedRedis, nameSpace: 'tabula:rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => new ApiError(429, 'rate-limited', `Too many requests: retry in ${ctx.after}.`),
   });
-  await app.register(websocket, { options: { maxPayload: bodyLimit } });
+  await app.register(websocket, {
+    options: { maxPayload: bodyLimit },
+    // A client's broken or oversized frame is its own fault: a warning without a stack, not an error.
+    errorHandler: (err: Error & { code?: string }, socket, req) => {
+      if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) req.log.warn({ code: err.code, reason: err.message }, 'websocket frame refused');
+      else req.log.error({ err }, 'websocket failed');
+      socket.terminate();
+    },
+  });
   app.addSchema(ErrorReply);
 
   // The web client: static files with SPA fallback, or a page saying how to build it.
@@ -170,7 +239,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     service, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, inviteLimit: limits ? 30 : false,
     userLive: userLiveHandler({ service, hub: users, gameSocketOpen: (id) => hub.hasUser(id) }),
   }), { prefix: '/api' });
-  await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger() }), { prefix: '/api' });
+  const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
+  const signInGuard = limits ? new SignInGuard(counters) : null;
+  await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger(), counters, signInGuard, signedOut }), { prefix: '/api' });
   await app.register(socialRoutes(service, social), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {

@@ -3,29 +3,55 @@ import { unauthorized } from './errors.js';
 import type { GameService } from './service.js';
 import type { UserRow } from './store/index.js';
 
-/** The bearer token of a request: the Authorization header, else `?token=` (WebSocket clients cannot set headers). */
-export function bearer(req: FastifyRequest): string | null {
+/** Tokens are base64url (newToken); nothing else, not even trailing whitespace, is one (issue 19). */
+const HEADER_RE = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
+
+/**
+ * The bearer token of a request: the Authorization header; with `fromQuery` (the live socket, since
+ * browsers cannot set headers on a WebSocket) also `?token=`. A malformed header is a 401.
+ */
+export function bearer(req: FastifyRequest, fromQuery = false): string | null {
   const h = req.headers.authorization;
   if (typeof h === 'string' && h.length > 0) {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+    const m = HEADER_RE.exec(h);
     if (!m) throw unauthorized('Send "Authorization: Bearer <token>".');
     return m[1]!;
   }
+  if (!fromQuery) return null;
   const q = (req.query as { token?: unknown } | undefined)?.token;
   return typeof q === 'string' && q.length > 0 ? q : null;
 }
 
+/** One authentication per request: the rate limiter's key and the route share it. */
+const seen = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+
 /** The account a request is signed in as (null: anonymous); a bad token is a 401. */
-export async function userOf(service: GameService, req: FastifyRequest): Promise<UserRow | null> {
-  const token = bearer(req);
-  if (token === null) return null;
-  const user = await service.authenticate(token);
-  if (!user) throw unauthorized('Unknown or expired token: sign in again.');
-  return user;
+export function userOf(service: GameService, req: FastifyRequest, fromQuery = false): Promise<UserRow | null> {
+  let p = seen.get(req);
+  if (!p) {
+    p = (async () => {
+      const token = bearer(req, fromQuery);
+      if (token === null) return null;
+      const user = await service.authenticate(token);
+      if (!user) throw unauthorized('Unknown or expired token: sign in again.');
+      return user;
+    })();
+    seen.set(req, p);
+  }
+  return p;
 }
 
 export async function needUser(service: GameService, req: FastifyRequest): Promise<UserRow> {
   const u = await userOf(service, req);
   if (!u) throw unauthorized();
   return u;
+}
+
+/** The rate-limit key of a request: its account when signed in, else its address (a bad token counts as the address). */
+export async function limitKey(service: GameService, req: FastifyRequest): Promise<string> {
+  try {
+    const u = await userOf(service, req);
+    if (u) return `u:${u.id}`;
+  } catch { /* answered 401 by the route */ }
+  return `ip:${req.ip}`;
 }

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
+/** Sessions that ended: one token (by its hash) or every token of an account. */
+export type SignOut = { tokenHash: string } | { userId: number };
+
 /** Tells every server process that a game changed; each pushes fresh views to its own sockets. */
 export interface Fanout {
   publish(gameId: string, version: number): void;
+  /** Tells the other processes to close the sockets of ended sessions. */
+  publishSignOut(what: SignOut): void;
+  subscribeSignOut(handler: (what: SignOut) => void): void;
   /** The shared Redis connection, when there is one (rate limits count across processes with it). */
   readonly redis?: Redis;
   /** `handler` runs for changes made by other processes (local changes are delivered directly). */
@@ -21,6 +27,8 @@ export class LocalFanout implements Fanout {
   publish(): void { /* local listeners are called directly */ }
   subscribe(): void { /* no other processes */ }
   onReconnect(): void { /* never disconnects */ }
+  publishSignOut(): void { /* local sockets are closed directly */ }
+  subscribeSignOut(): void { /* no other processes */ }
   close(): Promise<void> {
     return Promise.resolve();
   }
@@ -35,6 +43,7 @@ export class RedisFanout implements Fanout {
   private readonly origin = randomBytes(8).toString('hex');
   private handler: ((gameId: string, version: number) => void) | null = null;
   private reconnected: (() => void) | null = null;
+  private signOutHandler: ((what: SignOut) => void) | null = null;
 
   private constructor(pub: Redis, sub: Redis) {
     this.pub = pub;
@@ -49,8 +58,10 @@ export class RedisFanout implements Fanout {
     });
     this.sub.on('message', (_channel: string, message: string) => {
       try {
-        const m = JSON.parse(message) as { o: string; g: string; v: number };
-        if (m.o !== this.origin && typeof m.g === 'string') this.handler?.(m.g, Number(m.v));
+        const m = JSON.parse(message) as { o: string; g?: string; v?: number; s?: SignOut };
+        if (m.o === this.origin) return;
+        if (typeof m.g === 'string') this.handler?.(m.g, Number(m.v));
+        else if (m.s && typeof m.s === 'object') this.signOutHandler?.(m.s);
       } catch {
         // ignore foreign messages
       }
@@ -85,6 +96,14 @@ export class RedisFanout implements Fanout {
 
   onReconnect(handler: () => void): void {
     this.reconnected = handler;
+  }
+
+  publishSignOut(what: SignOut): void {
+    this.pub.publish(CHANNEL, JSON.stringify({ o: this.origin, s: what })).catch(() => undefined);
+  }
+
+  subscribeSignOut(handler: (what: SignOut) => void): void {
+    this.signOutHandler = handler;
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RawData, WebSocket } from 'ws';
-import { MAX_FRAMES_PER_SECOND, closeCodeOf, isClientMessage, type ClientMessageT, type GameParamsT, type ViewQueryT } from '@tabula/protocol';
+import { MAX_FRAMES_PER_SECOND, MAX_PREAUTH_FRAMES, closeCodeOf, isClientMessage, type ClientMessageT, type GameParamsT, type ViewQueryT } from '@tabula/protocol';
 import { ApiError } from './errors.js';
 import { checkDepth, isStoreOutage, storeOutage } from './http-errors.js';
-import { bearer, userOf } from './auth.js';
+import { bearer } from './auth.js';
+import { unauthorized } from './errors.js';
+import { hashToken } from './passwords.js';
 import { send, type LiveConn, type LiveHub } from './live.js';
 import type { RateLimits } from './routes.js';
 import type { GameService } from './service.js';
@@ -55,10 +57,11 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
     const queue: RawData[] = [];
     let conn: LiveConn | null = null;
     let token: string | null = null;
+    let badHeader = false;
     try {
-      token = bearer(req);
+      token = bearer(req, true);
     } catch {
-      token = null;
+      badHeader = true;
     }
     let closed = false;
     let window = Date.now(), count = 0;
@@ -133,7 +136,13 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
 
     socket.on('message', (raw: RawData) => {
       if (conn) void handle(raw);
-      else queue.push(raw);
+      else if (queue.length < MAX_PREAUTH_FRAMES) queue.push(raw);
+      else {
+        // Frames before the socket is ready are kept up to a bound; a client flooding them is cut off.
+        queue.length = 0;
+        fail(null, new ApiError(429, 'rate-limited', `At most ${MAX_PREAUTH_FRAMES} messages before the first state.`));
+        socket.close(closeCodeOf(429), 'rate-limited');
+      }
     });
     socket.on('close', () => {
       closed = true;
@@ -142,7 +151,10 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
     socket.on('error', () => undefined);
     void (async () => {
       try {
-        const user = await userOf(service, req);
+        if (badHeader) throw unauthorized('Send "Authorization: Bearer <token>".');
+        const session = token === null ? null : await service.session(token);
+        if (token !== null && !session) throw unauthorized('Unknown or expired token: sign in again.');
+        const user = session?.user ?? null;
         const { row } = await service.snapshot(req.params.id);
         const role = req.query.role;
         if (role !== undefined && !row.seats.some((s) => s.role === role && user !== null && s.userId === user.id)) {
@@ -153,7 +165,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
         if (socketCap !== false && hub.ownerCount(owner) >= socketCap) {
           throw new ApiError(429, 'too-many-sockets', `At most ${socketCap} live connections at once: close some tabs.`);
         }
-        conn = { ws: socket, gameId: req.params.id, user, owner, liveClock: row.timeControl.kind === 'live', ...(role !== undefined ? { role } : {}), ...(token !== null && user ? { token } : {}) };
+        conn = { ws: socket, gameId: req.params.id, user, owner, liveClock: row.timeControl.kind === 'live', ...(role !== undefined ? { role } : {}), ...(token !== null && session ? { token, tokenHash: hashToken(token), expiresAt: session.expiresAt } : {}) };
         hub.add(conn);
         await hub.sendCurrent(conn, true);
         await deps.social?.opened(conn);

@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import type { ServerMessageT, ServerStateT } from '@tabula/protocol';
 import type { GameService } from './service.js';
 import type { GameRow, UserRow } from './store/index.js';
+import type { SignOut } from './fanout.js';
 
 export interface LiveConn {
   ws: WebSocket;
@@ -9,8 +10,10 @@ export interface LiveConn {
   user: UserRow | null;
   /** The seat asked for with ?role= (one the caller holds), else the service picks. */
   role?: string;
-  /** The bearer token the socket was opened with (closed when it is signed out). */
+  /** The bearer token the socket was opened with (closed when it is signed out), its hash, and when its session ends unless renewed. */
   token?: string;
+  tokenHash?: string;
+  expiresAt?: number;
   /** Whose sockets this one counts against: `user:<id>` when signed in, else `ip:<address>`. */
   owner: string;
   /** What this socket was last sent: the log's epoch and length (pushes carry the log lines from there). */
@@ -70,8 +73,8 @@ export class LiveHub {
     return [...out];
   }
 
-  /** Also called with every signed-out token (the per-user sockets close too). */
-  readonly onCloseToken: ((token: string) => void)[] = [];
+  /** Also called with every sign-out (the per-user sockets close too). */
+  readonly onSignOut: ((what: SignOut) => void)[] = [];
 
   /** Whether `userId` has a socket on `gameId` in this process. */
   isConnected(gameId: string, userId: number): boolean {
@@ -139,6 +142,7 @@ export class LiveHub {
     try {
       for (let round = 0; ; round++) {
         const set = this.byGame.get(gameId);
+        if (set && [...set].some((c) => c.expiresAt !== undefined && c.expiresAt <= Date.now())) await this.dropExpired(set);
         if (set && set.size > 0) {
           const { row, rg } = round === 0 && known ? { row: known, rg: await this.service.sync(known) } : await this.service.snapshot(gameId);
           // One message per reader and log position: the lines since what that socket was last sent.
@@ -174,16 +178,40 @@ export class LiveHub {
     for (const gameId of this.byGame.keys()) this.changed(gameId);
   }
 
-  /** Closes this process's sockets opened with `token` (signed out). */
-  closeToken(token: string): void {
-    for (const f of this.onCloseToken) f(token);
+  /**
+   * Before a push: a socket whose session may have ended (past its expiry; renewals elsewhere move
+   * it) is checked again, and closed with 4401 when the session is over.
+   */
+  private async dropExpired(set: Set<LiveConn>): Promise<void> {
+    const now = Date.now();
+    const due = [...set].filter((c) => c.token && c.expiresAt !== undefined && c.expiresAt <= now);
+    for (const c of due) {
+      if (!c.token) continue;
+      let s;
+      try {
+        s = await this.service.session(c.token);
+      } catch {
+        continue; // the store is down: keep the socket, check again at the next push
+      }
+      if (s) c.expiresAt = s.expiresAt;
+      else this.closeConn(set, c, 'Your session has ended: sign in again.');
+    }
+  }
+
+  private closeConn(set: Set<LiveConn>, c: LiveConn, message: string): void {
+    if (!set.delete(c)) return;
+    this.release(c);
+    send(c.ws, { type: 'error', status: 401, error: { code: 'unauthorized', message } });
+    c.ws.close(4401, 'unauthorized');
+  }
+
+  /** Closes this process's sockets of ended sessions (one token by its hash, or every token of an account). */
+  closeSessions(what: SignOut): void {
+    for (const f of this.onSignOut) f(what);
     for (const set of this.byGame.values()) {
       for (const c of [...set]) {
-        if (c.token !== token) continue;
-        set.delete(c);
-        this.release(c);
-        send(c.ws, { type: 'error', status: 401, error: { code: 'unauthorized', message: 'Signed out.' } });
-        c.ws.close(4401, 'unauthorized');
+        if (!c.token || !('userId' in what ? c.user?.id === what.userId : c.tokenHash === what.tokenHash)) continue;
+        this.closeConn(set, c, 'Signed out.');
       }
     }
   }

@@ -3,19 +3,30 @@ import type { WebSocket } from 'ws';
 import * as S from '@tabula/protocol';
 import { ApiError, errorBody } from './errors.js';
 import { checkDepth } from './http-errors.js';
-import { bearer, needUser, userOf } from './auth.js';
+import { bearer, limitKey, needUser, userOf } from './auth.js';
+import { nameKeyOf } from './account-policy.js';
+import { hashToken } from './passwords.js';
 import type { GameService } from './service.js';
 import type { LiveHub } from './live.js';
+import type { SignOut } from './fanout.js';
+import type { SignInGuard } from './signin-guard.js';
+import type { Counters } from './throttle.js';
 
 export interface RateLimits {
   /** Sign-ups per IP per minute. */
   accounts: number;
-  /** Sign-ins per IP per minute. */
+  /** Sign-ins per IP per minute (failed ones are also limited per name and per address: SignInGuard). */
   sessions: number;
   /** Actions (and undos) per account (or IP) per minute. */
   actions: number;
+  /** Games created per account per minute, and per address per minute. */
+  games?: number;
+  gamesPerAddress?: number;
 }
-export const defaultRateLimits: RateLimits = { accounts: 60, sessions: 120, actions: 1200 };
+export const defaultRateLimits: RateLimits = {
+  accounts: 60, sessions: S.SIGN_INS_PER_MINUTE_PER_ADDRESS, actions: 1200,
+  games: S.GAMES_PER_MINUTE_PER_ACCOUNT, gamesPerAddress: S.GAMES_PER_MINUTE_PER_ADDRESS,
+};
 
 export interface RouteDeps {
   service: GameService;
@@ -25,6 +36,12 @@ export interface RouteDeps {
   serverVersion: string;
   liveSocket: (socket: WebSocket, req: FastifyRequest<{ Params: S.GameParamsT; Querystring: S.ViewQueryT }>) => void;
   openapi: () => unknown;
+  /** Counters of the limits the route limiter cannot express (creation per account and address). */
+  counters: Counters;
+  /** Per-name and per-address limits on failed sign-ins; null: none (rate limits off). */
+  signInGuard: SignInGuard | null;
+  /** Sessions ended: close their sockets here and in every other process. */
+  signedOut: (what: SignOut) => void;
 }
 
 const STORE_PING_TIMEOUT_MS = 1000;
@@ -46,10 +63,17 @@ async function storeAnswers(service: GameService): Promise<boolean> {
 
 /** The REST routes under /api and the live socket's upgrade route; every body and reply is a @tabula/protocol schema. */
 export function apiRoutes(deps: RouteDeps): (api: FastifyInstance) => Promise<void> {
-  const { service, hub, limits, bodyLimit } = deps;
-  const limit = (max: number | undefined, byToken = false): object => (limits && max !== undefined ? {
-    config: { rateLimit: { max, timeWindow: 60_000, ...(byToken ? { keyGenerator: (req: FastifyRequest) => (typeof req.headers.authorization === 'string' ? `t:${req.headers.authorization.slice(-24)}` : `ip:${req.ip}`) } : {}) } },
+  const { service, limits, counters, signInGuard } = deps;
+  // byAccount: counted per signed-in account (the token checked first), else per address.
+  const limit = (max: number | undefined, byAccount = false): object => (limits && max !== undefined ? {
+    config: { rateLimit: { max, timeWindow: 60_000, ...(byAccount ? { keyGenerator: (req: FastifyRequest) => limitKey(service, req) } : {}) } },
   } : {});
+  /** Throws 429 when `key` was counted more than `max` times this minute. */
+  const countMinute = async (key: string, max: number | undefined, what: string): Promise<void> => {
+    if (!limits || max === undefined) return;
+    const n = await counters.incr(`${key}:${Math.floor(Date.now() / 60_000)}`, 120_000);
+    if (n > max) throw new ApiError(429, 'rate-limited', `Too many ${what}: at most ${max} a minute.`);
+  };
   const errs = (...codes: number[]): Record<number, typeof S.ErrorReply> => Object.fromEntries(codes.map((c) => [c, S.ErrorReply]));
   const secured = [{ bearer: [] }];
   const who = (req: FastifyRequest) => userOf(service, req);
@@ -76,24 +100,52 @@ export function apiRoutes(deps: RouteDeps): (api: FastifyInstance) => Promise<vo
     api.post<{ Body: S.CredentialsT }>('/sessions', {
       schema: { summary: 'Sign in; returns a new bearer token', body: S.Credentials, response: { 201: S.TokenReply, ...errs(400, 401, 429) } },
       ...limit(limits ? limits.sessions : undefined),
-    }, async (req, reply) => reply.code(201).send(await service.signIn(req.body.name, req.body.password)));
+    }, async (req, reply) => {
+      const key = nameKeyOf(req.body.name);
+      await signInGuard?.check(key, req.ip);
+      let out;
+      try {
+        out = await service.signIn(req.body.name, req.body.password);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401) await signInGuard?.failed(key, req.ip);
+        throw e;
+      }
+      await signInGuard?.succeeded(key, req.ip);
+      // Rotation: signing in with a token in hand ends that older session.
+      const old = (() => { try { return bearer(req); } catch { return null; } })();
+      if (old !== null && (await service.authenticate(old))?.name === out.name) {
+        await service.signOut(old);
+        deps.signedOut({ tokenHash: hashToken(old) });
+      }
+      return reply.code(201).send(out);
+    });
 
     api.delete('/sessions', { schema: { summary: 'Sign out (revokes this token)', security: secured, response: { 204: { type: 'null' }, ...errs(401) } } }, async (req, reply) => {
       await must(req);
       const token = bearer(req)!;
       await service.signOut(token);
-      hub.closeToken(token);
+      deps.signedOut({ tokenHash: hashToken(token) });
+      return reply.code(204).send();
+    });
+
+    api.delete('/sessions/all', { schema: { summary: 'Sign out everywhere (revokes every token of the account)', security: secured, response: { 204: { type: 'null' }, ...errs(401) } } }, async (req, reply) => {
+      const user = await must(req);
+      await service.signOutEverywhere(user);
+      deps.signedOut({ userId: user.id });
       return reply.code(204).send();
     });
 
     api.get('/me', { schema: { summary: 'Who the token belongs to', security: secured, response: { 200: S.Me, ...errs(401) } } }, async (req) => ({ name: (await must(req)).name }));
 
     api.post<{ Body: S.CreateGameT }>('/games', {
-      bodyLimit: Math.max(bodyLimit, 1024 * 1024),
-      schema: { summary: 'Create a game; returns its id (the invite link)', security: secured, body: S.CreateGame, response: { 201: S.IdReply, ...errs(400, 401, 413, 422) } },
+      bodyLimit: S.MAX_CREATE_BODY_BYTES,
+      schema: { summary: 'Create a game; returns its id (the invite link)', security: secured, body: S.CreateGame, response: { 201: S.IdReply, ...errs(400, 401, 413, 422, 429) } },
     }, async (req, reply) => {
+      const user = await must(req);
+      await countMinute(`create:ip:${req.ip}`, limits ? limits.gamesPerAddress : undefined, 'new games from this address');
+      await countMinute(`create:u:${user.id}`, limits ? limits.games : undefined, 'new games');
       if (req.body.variants !== undefined) checkDepth(req.body.variants, 64, 'variants');
-      return reply.code(201).send(await service.createGame(await must(req), req.body));
+      return reply.code(201).send(await service.createGame(user, req.body));
     });
 
     api.get<{ Querystring: S.ListQueryT }>('/games', {

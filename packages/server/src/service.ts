@@ -1,13 +1,15 @@
-import { applyListed, isDeepStrictEqual, isRuleError, type AnyGame, type LogEntry, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
-import { ABORT_BEFORE_ACTIONS, CLAIM_AFTER_DISCONNECT_MS, OPEN_GAME_EXPIRY_MS, type ClockT, type GameStateT, type GameSummaryT, type OutcomeT, type SeatT } from '@tabula/protocol';
+import { applyListed, isRuleError, type AnyGame, type LogEntry, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+import { ABORT_BEFORE_ACTIONS, CLAIM_AFTER_DISCONNECT_MS, MAX_OPEN_GAMES_PER_ACCOUNT, OPEN_GAME_COUNTS_MS, OPEN_GAME_EXPIRY_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS, type ClockT, type GameStateT, type GameSummaryT, type OutcomeT, type SeatT } from '@tabula/protocol';
 import { catalog, getGame, type CatalogEntry } from '@tabula/games';
 import { botNames } from '@tabula/bots';
 import { ApiError, conflict, forbidden, notFound, unauthorized, unprocessable } from './errors.js';
 import { defaultScryptCost, dummyPasswordHash, hashPassword, hashToken, newGameId, newSeed, newToken, verifyPassword, type ScryptCost } from './passwords.js';
+import { checkPassword, legacyNameKeyOf, nameKeyOf, normaliseName } from './account-policy.js';
+import { validateGameOptions, type CreateGameBody } from './options.js';
 import { ReplayCache, replayGame, type ReplayedGame } from './replay-cache.js';
 import type { GamePatch, GameRow, GameStatus, SeatRow, Store, UserRow } from './store/index.js';
 import { changeEvents } from './notify/events.js';
-import { afterAction, afterUndo, deadlineOf, flagged, newClock, runningSeats, settle, type ClockState, type TimeControl } from './clock.js';
+import { afterAction, afterUndo, deadlineOf, flagged, newClock, runningSeats, settle, type ClockState } from './clock.js';
 
 export type SeatInfo = SeatT;
 /** A game as one caller sees it (GET /api/games/:id and every WebSocket push). */
@@ -17,17 +19,7 @@ export type GameSummary = GameSummaryT;
 /** Most actions of other roles that may come between the version a client acted on and now (simultaneous steps). */
 const MAX_OVERTAKEN = 8;
 
-export interface CreateGameBody {
-  game: string;
-  scenario?: string;
-  players?: number;
-  variants?: Record<string, unknown>;
-  timeControl?: TimeControl;
-  /** Glicko-2 rated (social/ratings.ts); people only. */
-  rated?: boolean;
-  /** The finished game this one is a rematch of (social/rematch.ts). */
-  rematchOf?: string;
-}
+export type { CreateGameBody } from './options.js';
 
 /** What the social module (social/) adds to creating a game and taking a seat. */
 export interface GameHooks {
@@ -45,21 +37,24 @@ export interface ServiceOptions {
   now?: () => number;
   /** Where unexpected engine failures are reported. */
   warn?: (obj: object, msg: string) => void;
-  /** How long a session token works after sign-in (default 30 days). */
+  /** How long a session token works after sign-in (default SESSION_ABSOLUTE_MS, 30 days). */
   sessionTtlMs?: number;
   /** Test seams: `beforeApply` runs after a submit read its row and before it is checked (to force races). */
   hooks?: { beforeApply?(row: GameRow): Promise<void> };
   /** Whether `userId` has a live socket on `gameId` in this process (set by the live hub). */
   connected?: (gameId: string, userId: number) => boolean;
+  /** How long a session token works unused (default SESSION_IDLE_MS, 7 days). */
+  sessionIdleMs?: number;
+  /** Open games one account may have created at once (default MAX_OPEN_GAMES_PER_ACCOUNT; false: no cap). */
+  openGamesPerAccount?: number | false;
 }
 
-export const defaultSessionTtlMs = 30 * 24 * 60 * 60 * 1000;
+export const defaultSessionTtlMs = SESSION_ABSOLUTE_MS;
 
 /** Invoked after every committed change of a game. */
 export type ChangeListener = (gameId: string, version: number, row: GameRow) => void;
 
-const NAME_RE = /^[\p{L}\p{N}_.-]{2,32}$/u;
-export const nameKeyOf = (name: string): string => name.normalize('NFKC').toLowerCase();
+export { nameKeyOf } from './account-policy.js';
 
 function seatsOut(seats: SeatRow[]): SeatInfo[] {
   return seats.map((s) => ({ role: s.role, user: s.userName, bot: s.bot }));
@@ -86,6 +81,8 @@ export class GameService {
   private readonly listeners: ChangeListener[] = [];
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly sessionTtl: number;
+  private readonly sessionIdle: number;
+  private readonly openGamesCap: number | false;
   private lastSessionSweep = -Infinity;
   private readonly hooks: NonNullable<ServiceOptions['hooks']>;
   connected: (gameId: string, userId: number) => boolean;
@@ -101,6 +98,8 @@ export class GameService {
     this.sessionTtl = opts.sessionTtlMs ?? defaultSessionTtlMs;
     this.hooks = opts.hooks ?? {};
     this.connected = opts.connected ?? (() => false);
+    this.sessionIdle = opts.sessionIdleMs ?? SESSION_IDLE_MS;
+    this.openGamesCap = opts.openGamesPerAccount ?? MAX_OPEN_GAMES_PER_ACCOUNT;
   }
 
   onChange(fn: ChangeListener): void {
@@ -127,16 +126,19 @@ export class GameService {
   // ---- accounts ----
 
   async signUp(name: string, password: string): Promise<{ token: string; name: string }> {
-    if (!NAME_RE.test(name)) throw unprocessable('bad-name', 'Names are 2-32 letters, digits, "_", "." or "-".');
-    if (password.length < 8) throw unprocessable('weak-password', 'Passwords need at least 8 characters.');
+    const shown = normaliseName(name);
+    checkPassword(password, shown);
+    const key = nameKeyOf(shown);
+    // Accounts from before skeleton keys are still taken under their old key.
+    if (key !== legacyNameKeyOf(shown) && (await this.store.findUserByNameKey(legacyNameKeyOf(shown)))) throw conflict('name-taken', `The name "${shown}" is taken.`);
     const hash = await hashPassword(password, this.scrypt);
-    const user = await this.store.createUser(name, nameKeyOf(name), hash, this.now());
-    if (!user) throw conflict('name-taken', `The name "${name}" is taken.`);
+    const user = await this.store.createUser(shown, key, hash, this.now());
+    if (!user) throw conflict('name-taken', `The name "${shown}" (or one that looks the same) is taken.`);
     return { token: await this.newSession(user.id), name: user.name };
   }
 
   async signIn(name: string, password: string): Promise<{ token: string; name: string }> {
-    const user = await this.store.findUserByNameKey(nameKeyOf(name));
+    const user = (await this.store.findUserByNameKey(nameKeyOf(name))) ?? (await this.store.findUserByNameKey(legacyNameKeyOf(name)));
     // Same work whether or not the name exists.
     const ok = await verifyPassword(password, user?.passHash ?? (await dummyPasswordHash(this.scrypt)));
     if (!user || !ok) throw new ApiError(401, 'bad-credentials', 'Wrong name or password.');
@@ -150,18 +152,37 @@ export class GameService {
     // Expired sessions are refused anyway; sweep them out at most hourly so the table stays small.
     if (now - this.lastSessionSweep > 60 * 60 * 1000) {
       this.lastSessionSweep = now;
-      await this.store.deleteSessionsBefore(now - this.sessionTtl);
+      await this.store.deleteSessionsBefore(now - this.sessionTtl, now - this.sessionIdle);
     }
     return token;
   }
 
   async authenticate(token: string): Promise<UserRow | null> {
+    return (await this.session(token))?.user ?? null;
+  }
+
+  /** The session of `token` and when it ends unless used again; each use renews its idle expiry. */
+  async session(token: string): Promise<{ user: UserRow; expiresAt: number } | null> {
     if (token.length === 0 || token.length > 200) return null;
-    return this.store.findSession(hashToken(token), this.now() - this.sessionTtl);
+    const now = this.now();
+    const hash = hashToken(token);
+    const s = await this.store.findSession(hash, now - this.sessionTtl, now - this.sessionIdle);
+    if (!s) return null;
+    let seenAt = s.seenAt;
+    if (now - seenAt >= Math.min(SESSION_TOUCH_MS, this.sessionIdle / 10)) {
+      await this.store.touchSession(hash, now);
+      seenAt = now;
+    }
+    return { user: { id: s.id, name: s.name }, expiresAt: Math.min(s.createdAt + this.sessionTtl, seenAt + this.sessionIdle) };
   }
 
   async signOut(token: string): Promise<void> {
     await this.store.deleteSession(hashToken(token));
+  }
+
+  /** Ends every session of the account (sign out everywhere). */
+  async signOutEverywhere(user: UserRow): Promise<void> {
+    await this.store.deleteSessionsOfUser(user.id);
   }
 
   // ---- lobby ----
@@ -176,42 +197,25 @@ export class GameService {
     if (!user) throw unauthorized();
     const game = getGame(body.game);
     if (!game) throw unprocessable('unknown-game', `No game "${body.game}".`);
-    const scenario = body.scenario ?? game.scenarios[0]!;
-    if (!game.scenarios.includes(scenario)) throw unprocessable('unknown-scenario', `"${game.id}" has no scenario "${scenario}" (${game.scenarios.join(', ')}).`);
-    const options: SetupOptions = { seed: newSeed(), scenario };
-    if (body.players !== undefined) {
-      const p = game.players;
-      const fixed = game.roles({ seed: 'x', scenario }).length;
-      const ok = p ? body.players >= p.min && body.players <= p.max : body.players === fixed;
-      if (!ok) throw unprocessable('bad-players', `"${game.id}" is for ${p ? `${p.min}-${p.max}` : fixed} players.`);
-      options.players = body.players;
-    }
-    if (body.variants !== undefined && Object.keys(body.variants).length > 0) {
-      const specs = game.variants ?? [];
-      for (const [key, value] of Object.entries(body.variants)) {
-        const spec = specs.find((s) => s.key === key);
-        if (!spec) throw unprocessable('unknown-variant', `"${game.id}" has no variant "${key}"${specs.length ? ` (${specs.map((s) => s.key).join(', ')})` : ''}.`);
-        if (spec.values && !spec.values.some((v) => isDeepStrictEqual(v, value))) throw unprocessable('bad-variant', `Variant "${key}" must be one of ${JSON.stringify(spec.values)}.`);
+    const seed = newSeed();
+    const { options, roles, active } = validateGameOptions(game, body, seed);
+    const scenario = options.scenario ?? game.scenarios[0]!;
+    return this.withLock(`creator:${user.id}`, async () => {
+      const cap = this.openGamesCap;
+      // Games nobody joined stop counting after a while, so an account is never stuck at the cap.
+      if (cap !== false && (await this.store.countOpenGamesBy(user.id, this.now() - OPEN_GAME_COUNTS_MS)) >= cap) {
+        throw new ApiError(429, 'too-many-open-games', `You have ${cap} open games from the last ${OPEN_GAME_COUNTS_MS / 3_600_000} hours waiting for players: start some first.`);
       }
-      options.variants = body.variants;
-    }
-    let roles: Role[], active: Role[];
-    try {
-      roles = game.roles(options);
-      active = game.active(game.setup(options));
-    } catch (e) {
-      if (isRuleError(e)) throw unprocessable(e.code, e.message);
-      throw unprocessable('bad-options', `These options do not set up a game: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    const id = newGameId();
-    const timeControl = body.timeControl ?? { kind: 'none' };
-    const now = this.now();
-    await this.store.createGame({
-      id, game: game.id, scenario, players: options.players ?? null, variants: options.variants ?? null, seed: options.seed,
-      roles, activeRoles: active, createdBy: user.id, now, timeControl, clock: newClock(timeControl, roles, now),
+      const id = newGameId();
+      const timeControl = body.timeControl ?? { kind: 'none' };
+      const now = this.now();
+      await this.store.createGame({
+        id, game: game.id, scenario, players: options.players ?? null, variants: options.variants ?? null, seed,
+        roles, activeRoles: active, createdBy: user.id, now, timeControl, clock: newClock(timeControl, roles, now),
+      });
+      await this.gameHooks.created?.(id, body);
+      return { id };
     });
-    await this.gameHooks.created?.(id, body);
-    return { id };
   }
 
   async list(user: UserRow | null, status: GameStatus, mine: boolean, limit: number): Promise<GameSummary[]> {
@@ -359,7 +363,7 @@ export class GameService {
     const active = row.status === 'active' ? (game.active(rg.state) as Role[]) : [];
     const canAct = role !== null && active.includes(role);
     return {
-      id: row.id, game: row.game, scenario: row.scenario, players: row.players, variants: row.variants,
+      id: row.id, game: row.game, scenario: row.scenario, players: row.players, variants: row.variants, createdBy: row.creatorName ?? null,
       status: row.status, seats: seatsOut(row.seats), version: row.version, role, roles: mine,
       view: game.view(rg.state, role),
       actions: canAct ? game.actions(rg.state, role) : [],

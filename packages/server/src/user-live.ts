@@ -1,3 +1,5 @@
+import type { SignOut } from './fanout.js';
+import { hashToken } from './passwords.js';
 /**
  * The per-user socket GET /api/live?token=: pushes `unread` (on connect and on every change of the
  * count) and each new `notification`. Notifications made by another process's worker reach this
@@ -91,8 +93,13 @@ export class UserHub {
     await this.store.notify.setLive(ids, Date.now());
   }
 
-  closeToken(token: string): void {
-    for (const set of this.byUser.values()) for (const c of [...set]) if (c.token === token) c.ws.close(4401, 'unauthorized');
+  /** Closes the sockets of ended sessions (one token by its hash, or every token of an account). */
+  closeSessions(what: SignOut): void {
+    for (const [userId, set] of this.byUser) {
+      for (const c of [...set]) {
+        if ('userId' in what ? userId === what.userId : hashToken(c.token) === what.tokenHash) c.ws.close(4401, 'unauthorized');
+      }
+    }
   }
 
   closeAll(): void {

@@ -80,7 +80,7 @@ test(`one wire: two pages and a bot that answers at once play ${CARD_PHASES} Ham
     await page.waitForFunction((json) => [...document.querySelectorAll('button[data-action]')].some((x) => x.dataset.action === json && !x.disabled), JSON.stringify(card));
     await page.evaluate((json) => [...document.querySelectorAll('button[data-action]')].find((x) => x.dataset.action === json && !x.disabled).click(), JSON.stringify(card));
     // The card is played (the version moves past the phase) and no page shows an error.
-    await page.waitForFunction((v) => !document.querySelector('.prompt.mine') || document.querySelector('[data-testid=error]'), null, { timeout: 5_000 }).catch(() => undefined);
+    await page.waitForFunction(() => !document.querySelector('.prompt.mine') || document.querySelector('[data-testid=error]'), null, { timeout: 5_000 }).catch(() => undefined);
     for (let i = 0; i < 100; i++) {
       const after = (await call('GET', `/games/${id}`, null, token)).body;
       if (after.length > g.length) break;

@@ -17,7 +17,7 @@ describe('authorization', () => {
   before(async () => {
     run = await startServer(`sqlite:${join(dir, 'auth.db')}`);
     aliceName = uniqueName('alice');
-    [alice, bob, mallory] = await Promise.all([run.api.signUp(aliceName, 'alice-password'), run.api.signUp(uniqueName('bob')), run.api.signUp(uniqueName('mallory'))]);
+    [alice, bob, mallory] = await Promise.all([run.api.signUp(aliceName, 'alice-quiet-password'), run.api.signUp(uniqueName('bob')), run.api.signUp(uniqueName('mallory'))]);
     id = (await run.api.post('/api/games', { game: TALLY }, alice)).body.id as string;
     await run.api.post(`/api/games/${id}/seats`, { role: 'north' }, alice);
     await run.api.post(`/api/games/${id}/seats`, { role: 'east' }, bob);
@@ -77,7 +77,7 @@ describe('authorization', () => {
     const db = new Database(join(dir, 'auth.db'), { readonly: true });
     const u = db.prepare('SELECT pass_hash FROM users WHERE name = ?').get(aliceName) as { pass_hash: string };
     assert.match(u.pass_hash, /^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/);
-    assert.ok(!u.pass_hash.includes('alice-password'));
+    assert.ok(!u.pass_hash.includes('alice-quiet-password'));
     const tokens = db.prepare('SELECT token_hash FROM sessions').all() as { token_hash: string }[];
     assert.ok(tokens.length >= 3);
     assert.ok(!tokens.some((t) => t.token_hash === alice));
@@ -85,7 +85,7 @@ describe('authorization', () => {
     // Nor does the raw database file contain them.
     for (const f of readdirSync(dir)) {
       const raw = readFileSync(join(dir, f));
-      assert.ok(!raw.includes('alice-password'), f);
+      assert.ok(!raw.includes('alice-quiet-password'), f);
       assert.ok(!raw.includes(alice), f);
     }
   });

@@ -6,6 +6,10 @@ import { startPostgres, startRedis, type Service } from './services.js';
 import { spawnServer, type Child } from './processes.js';
 import { uniqueName } from './fixtures.js';
 import { TALLY } from './testgame.js';
+import { Redis } from 'ioredis';
+import { FREE_FAILED_SIGN_INS } from '@tabula/protocol';
+import { RedisCounters } from '../throttle.js';
+import { SignInGuard } from '../signin-guard.js';
 
 describe('two processes + PostgreSQL + Redis', () => {
   let pg: Service, redis: Service, a: Child, b: Child;
@@ -59,6 +63,43 @@ describe('two processes + PostgreSQL + Redis', () => {
     onB.close();
   });
 
+  it('issue 19: the throttle counters (creation, failed sign-ins) live in Redis, shared by every process, and expire', async () => {
+    const c1 = new Redis(redis.url), c2 = new Redis(redis.url);
+    try {
+      const [p1, p2] = [new RedisCounters(c1), new RedisCounters(c2)];
+      const key = uniqueName('ctr');
+      assert.equal(await p1.incr(key, 300), 1);
+      assert.equal(await p2.incr(key, 300), 2, 'the second process sees the first one\'s count');
+      const guard = new SignInGuard(p2);
+      for (let i = 0; i < FREE_FAILED_SIGN_INS; i++) await new SignInGuard(i % 2 ? p1 : p2).failed(`k${key}`, 'addr');
+      await assert.rejects(guard.check(`k${key}`, 'other-addr'), /retry/);
+      await new Promise((r) => setTimeout(r, 400));
+      assert.equal(await p1.get(key), null, 'expired');
+    } finally {
+      c1.disconnect();
+      c2.disconnect();
+    }
+  });
+
+  it('issue 19: signing out on one process closes the token\'s socket on the other within a second; so does signing out everywhere', async () => {
+    const name = uniqueName('out');
+    const t = await A.signUp(name, 'correct horse 1234');
+    const t2 = (await A.post('/api/sessions', { name, password: 'correct horse 1234' })).body.token as string;
+    const id = (await A.post('/api/games', { game: TALLY, variants: { target: 1000 } }, t)).body.id as string;
+    const onB = await Live.open(b.url, id, t);
+    await onB.next((m) => m.type === 'state');
+    const started = Date.now();
+    assert.equal((await A.req('DELETE', '/api/sessions', undefined, t)).status, 204);
+    for (let i = 0; i < 100 && onB.closedWith === null; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(onB.closedWith, 4401, 'closed as signed out');
+    assert.ok(Date.now() - started < 1000, `${Date.now() - started} ms`);
+    const onB2 = await Live.open(b.url, id, t2);
+    await onB2.next((m) => m.type === 'state');
+    assert.equal((await A.req('DELETE', '/api/sessions/all', undefined, t2)).status, 204);
+    for (let i = 0; i < 100 && onB2.closedWith === null; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(onB2.closedWith, 4401, 'closed by sign-out everywhere');
+  });
+
   it('20 concurrent submits of the same version from both processes: exactly one is applied, the rest get 409', async () => {
     const id = await newGame();
     for (let round = 0; round < 3; round++) {
@@ -82,15 +123,15 @@ describe('two processes + PostgreSQL + Redis', () => {
     try {
       const C = new Api(c.url), D = new Api(d.url);
       const name = uniqueName('rl');
-      await C.signUp(name, 'password1234');
-      const signIn = (api: Api): Promise<number> => api.post('/api/sessions', { name, password: 'password1234' }).then((r) => r.status);
+      await C.signUp(name, 'correct horse 1234');
+      const signIn = (api: Api): Promise<number> => api.post('/api/sessions', { name, password: 'correct horse 1234' }).then((r) => r.status);
       // The limit is 3 per minute in all; alone, each process would allow 3.
       assert.deepEqual([await signIn(C), await signIn(D), await signIn(C)], [201, 201, 201]);
-      const fourth = await D.post('/api/sessions', { name, password: 'password1234' });
+      const fourth = await D.post('/api/sessions', { name, password: 'correct horse 1234' });
       assert.equal(fourth.status, 429, JSON.stringify(fourth.body));
       assert.equal(fourth.body.error.code, 'rate-limited');
 
-      const carl = await C.signUp(uniqueName('carl'), 'password1234');
+      const carl = await C.signUp(uniqueName('carl'), 'correct horse 1234');
       const id = (await C.post('/api/games', { game: TALLY, variants: { target: 1000 } }, carl)).body.id as string;
       assert.equal((await C.post(`/api/games/${id}/seats`, { role: 'north' }, carl)).status, 200);
       assert.equal((await C.post(`/api/games/${id}/seats`, { role: 'east' }, alice)).status, 200);

@@ -1,6 +1,6 @@
 /** Starting test servers on either store. */
 import { fileURLToPath } from 'node:url';
-import { createServer, type ServerOptions, type TabulaServer } from '../app.js';
+import { createServer, defaultRateLimits, type ServerOptions, type TabulaServer } from '../app.js';
 import { openStore } from '../store/index.js';
 import { Api } from './client.js';
 import './testgame.js';
@@ -21,6 +21,9 @@ export async function startServer(db: string, extra: Partial<ServerOptions> = {}
   const server = await createServer({
     store, logger: false, webDist: null, scrypt: testScrypt,
     bots: { threads: 1, thinkMs: 5, modules: [testGameModule] },
+    // Suites create many games per account; the cap and the creation limits have their own tests (hardening.test.ts).
+    openGamesPerAccount: false,
+    rateLimits: { accounts: defaultRateLimits.accounts, sessions: defaultRateLimits.sessions, actions: defaultRateLimits.actions },
     ...extra,
   });
   const base = await server.listen(0, '127.0.0.1');

@@ -56,7 +56,7 @@ describe('fuzz', () => {
   }
 
   function randomBody(): string | undefined {
-    switch (rng.int(12)) {
+    switch (rng.int(14)) {
       case 0: return undefined;
       case 1: return randomString(200);
       case 2: return '{"version": 1, "action": ';
@@ -68,6 +68,14 @@ describe('fuzz', () => {
       case 8: return JSON.stringify({ name: randomString(40), password: randomString(30) });
       case 9: return JSON.stringify({ game: pick([TALLY, randomString(10)]), scenario: pick(['short', 'standard', 7, randomString(5)]), players: pick([1, 2, 4, 5, -1, 'x', 2.5]), variants: randomJson(2) });
       case 10: return JSON.stringify({ role: pick(['north', 'east', 'west', randomString(10), 3]), bot: pick(['random', 'mcts-hard', randomString(5), undefined]) });
+      // Oversized options and uploaded decks (issue 19): long strings, long lists, many keys, near the body limit.
+      case 11: return JSON.stringify({ game: pick(['hacse', TALLY, 'carcassonne']), variants: pick([
+        { turnLimit: 'x'.repeat(rng.int(40_000)) },
+        { decks: { allies: { format: 'hacse-deck/1', id: randomString(8), name: 'n'.repeat(rng.int(300)), side: 'allies', era: 'early', nations: Array.from({ length: rng.int(3000) }, () => randomString(6)), cards: [] } } },
+        Object.fromEntries(Array.from({ length: rng.int(500) }, () => [randomString(6), randomJson(1)])),
+        { decks: { axis: 'soviet-early', allies: { cards: Array.from({ length: rng.int(2000) }, () => ({ id: randomString(10), count: rng.int(30) })) } } },
+      ]) });
+      case 12: return JSON.stringify({ game: 'hacse', variants: { decks: { allies: { format: 'hacse-deck/1', id: pick(['soviet-early', 'germany-late', randomString(5)]), name: randomString(20), side: 'allies', era: 'early', nations: ['soviet', 'x'.repeat(rng.int(2) ? 100 : 1_000_000)], cards: [{ id: 'su.strelki', count: 5 }] } } } });
       default: return JSON.stringify(randomJson(0));
     }
   }

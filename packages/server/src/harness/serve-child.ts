@@ -17,8 +17,9 @@ const server = await createServer({
   rateLimits: process.env.TABULA_RATE_LIMITS
     ? (([accounts, sessions, actions]) => ({ accounts: accounts!, sessions: sessions!, actions: actions! }))(process.env.TABULA_RATE_LIMITS.split(',').map(Number))
     : false,
-  // The load benchmark opens 1,000 sockets per account.
+  // The load benchmark opens 1,000 sockets per account (and the tests create many games per account).
   socketsPerOwner: false,
+  openGamesPerAccount: false,
   bots: { threads: 1, thinkMs: 5, modules: [testGameModule] },
   ...(process.env.TABULA_SWEEP_MS ? { sweepMs: Number(process.env.TABULA_SWEEP_MS) } : {}),
   ...(process.env.TABULA_SMTP ? { smtp: process.env.TABULA_SMTP } : {}),

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
-import { gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock } from './schema.js';
+import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, pgExec, pgPlaceholders, type OutboxInsert } from './notify.js';
 
@@ -101,21 +101,35 @@ export class PostgresStore implements Store {
   }
 
   async createSession(tokenHash: string, userId: number, now: number): Promise<void> {
-    await this.pool.query('INSERT INTO sessions (token_hash, user_id, created_at) VALUES ($1, $2, $3)', [tokenHash, userId, now]);
+    await this.pool.query('INSERT INTO sessions (token_hash, user_id, created_at, seen_at) VALUES ($1, $2, $3, $3)', [tokenHash, userId, now]);
   }
 
-  async findSession(tokenHash: string, createdSince: number): Promise<UserRow | null> {
-    const r = await this.pool.query<{ id: string; name: string }>('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.created_at >= $2', [tokenHash, createdSince]);
+  async findSession(tokenHash: string, createdSince: number, seenSince: number): Promise<(UserRow & { seenAt: number; createdAt: number }) | null> {
+    const r = await this.pool.query<{ id: string; name: string; seen_at: string | null; created_at: string }>(`SELECT u.id, u.name, s.seen_at, s.created_at FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.created_at >= $2 AND COALESCE(s.seen_at, s.created_at) >= $3`, [tokenHash, createdSince, seenSince]);
     const row = r.rows[0];
-    return row ? { id: Number(row.id), name: row.name } : null;
+    return row ? { id: Number(row.id), name: row.name, seenAt: Number(row.seen_at ?? row.created_at), createdAt: Number(row.created_at) } : null;
+  }
+
+  async touchSession(tokenHash: string, now: number): Promise<void> {
+    await this.pool.query('UPDATE sessions SET seen_at = $1 WHERE token_hash = $2', [now, tokenHash]);
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
     await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
   }
 
-  async deleteSessionsBefore(createdBefore: number): Promise<void> {
-    await this.pool.query('DELETE FROM sessions WHERE created_at < $1', [createdBefore]);
+  async deleteSessionsOfUser(userId: number): Promise<void> {
+    await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  }
+
+  async deleteSessionsBefore(createdBefore: number, seenBefore: number): Promise<void> {
+    await this.pool.query('DELETE FROM sessions WHERE created_at < $1 OR COALESCE(seen_at, created_at) < $2', [createdBefore, seenBefore]);
+  }
+
+  async countOpenGamesBy(userId: number, createdSince: number): Promise<number> {
+    const r = await this.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM games WHERE created_by = $1 AND status = 'open' AND created_at >= $2", [userId, createdSince]);
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   async createGame(g: NewGame): Promise<void> {
@@ -147,7 +161,7 @@ export class PostgresStore implements Store {
   }
 
   private async getGameWith(q: Q, id: string): Promise<GameRow | null> {
-    const r = await q.query('SELECT * FROM games WHERE id = $1', [id]);
+    const r = await q.query(`SELECT ${GAME_COLUMNS} FROM games WHERE id = $1`, [id]);
     if (r.rows.length === 0) return null;
     return (await this.rowsWithSeats(q, r.rows))[0]!;
   }
@@ -158,13 +172,13 @@ export class PostgresStore implements Store {
 
   async listGames(q: ListQuery): Promise<GameRow[]> {
     const r = q.userId === undefined
-      ? await this.pool.query('SELECT * FROM games WHERE status = $1 ORDER BY updated_at DESC, id LIMIT $2', [q.status, q.limit])
-      : await this.pool.query('SELECT * FROM games WHERE status = $1 AND id IN (SELECT game_id FROM seats WHERE user_id = $2) ORDER BY updated_at DESC, id LIMIT $3', [q.status, q.userId, q.limit]);
+      ? await this.pool.query(`SELECT ${GAME_COLUMNS} FROM games WHERE status = $1 ORDER BY updated_at DESC, id LIMIT $2`, [q.status, q.limit])
+      : await this.pool.query(`SELECT ${GAME_COLUMNS} FROM games WHERE status = $1 AND id IN (SELECT game_id FROM seats WHERE user_id = $2) ORDER BY updated_at DESC, id LIMIT $3`, [q.status, q.userId, q.limit]);
     return this.rowsWithSeats(this.pool, r.rows);
   }
 
   async listActiveBotGames(): Promise<GameRow[]> {
-    const r = await this.pool.query(`SELECT * FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`);
+    const r = await this.pool.query(`SELECT ${GAME_COLUMNS} FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`);
     return this.rowsWithSeats(this.pool, r.rows);
   }
 

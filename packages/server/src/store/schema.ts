@@ -185,6 +185,10 @@ const MIGRATIONS: ((t: Types) => string)[] = [
      PRIMARY KEY (user_id, game_id)
    );
    CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // Sessions end when unused for a while (sliding expiry; issue 19): the time of the last use.
+  (t) => `ALTER TABLE sessions ADD COLUMN seen_at ${t.int64};
+   CREATE INDEX sessions_user ON sessions(user_id);
+   CREATE INDEX games_created_by ON games(created_by, status);`,
 ];
 
 /** The table that records the applied migrations. */
@@ -197,7 +201,11 @@ export function pendingMigrations(d: Dialect, done: ReadonlySet<number>): { vers
   return MIGRATIONS.map((m, i) => ({ version: i + 1, sql: m(TYPES[d]) })).filter((m) => !done.has(m.version));
 }
 
+/** The columns of a game read back: the row and its creator's account name. */
+export const GAME_COLUMNS = 'games.*, (SELECT name FROM users WHERE users.id = games.created_by) AS creator_name';
+
 export interface GameDbRow {
+  creator_name?: string | null;
   id: string; game: string; scenario: string; players: number | null; variants: string | null; seed: string;
   status: string; version: number; log_length: number; epoch: number; active_roles: string; outcome: string | null;
   created_by: number; created_at: number; updated_at: number;
@@ -215,7 +223,7 @@ export function gameFromDb(r: GameDbRow, seats: SeatRow[]): GameRow {
     variants: r.variants === null ? null : (JSON.parse(r.variants) as Record<string, unknown>), seed: r.seed,
     status: r.status as GameRow['status'], version: Number(r.version), logLength: Number(r.log_length), epoch: Number(r.epoch),
     activeRoles: JSON.parse(r.active_roles) as Role[], outcome: r.outcome === null ? null : (JSON.parse(r.outcome) as GameRow['outcome']),
-    createdBy: Number(r.created_by), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at), seats,
+    createdBy: Number(r.created_by), creatorName: r.creator_name ?? null, createdAt: Number(r.created_at), updatedAt: Number(r.updated_at), seats,
     timeControl: r.time_control === null ? { kind: 'none' } : (JSON.parse(r.time_control) as TimeControl),
     clock: r.clock === null ? null : (JSON.parse(r.clock) as ClockState),
     deadline: r.deadline === null ? null : Number(r.deadline),

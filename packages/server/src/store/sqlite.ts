@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LogEntry, Role } from '@tabula/engine';
-import { gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, type GameDbRow, type SeatDbRow } from './schema.js';
+import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, sqliteExec, type OutboxInsert } from './notify.js';
 
@@ -80,13 +80,19 @@ export class SqliteStore implements Store {
   }
 
   createSession(tokenHash: string, userId: number, now: number): Promise<void> {
-    this.q('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)').run(tokenHash, userId, now);
+    this.q('INSERT INTO sessions (token_hash, user_id, created_at, seen_at) VALUES (?, ?, ?, ?)').run(tokenHash, userId, now, now);
     return Promise.resolve();
   }
 
-  findSession(tokenHash: string, createdSince: number): Promise<UserRow | null> {
-    const r = this.q('SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.created_at >= ?').get(tokenHash, createdSince) as UserRow | undefined;
-    return Promise.resolve(r ?? null);
+  findSession(tokenHash: string, createdSince: number, seenSince: number): Promise<(UserRow & { seenAt: number; createdAt: number }) | null> {
+    const r = this.q(`SELECT u.id, u.name, s.seen_at, s.created_at FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = ? AND s.created_at >= ? AND COALESCE(s.seen_at, s.created_at) >= ?`).get(tokenHash, createdSince, seenSince) as { id: number; name: string; seen_at: number | null; created_at: number } | undefined;
+    return Promise.resolve(r ? { id: r.id, name: r.name, seenAt: Number(r.seen_at ?? r.created_at), createdAt: Number(r.created_at) } : null);
+  }
+
+  touchSession(tokenHash: string, now: number): Promise<void> {
+    this.q('UPDATE sessions SET seen_at = ? WHERE token_hash = ?').run(now, tokenHash);
+    return Promise.resolve();
   }
 
   deleteSession(tokenHash: string): Promise<void> {
@@ -94,9 +100,19 @@ export class SqliteStore implements Store {
     return Promise.resolve();
   }
 
-  deleteSessionsBefore(createdBefore: number): Promise<void> {
-    this.q('DELETE FROM sessions WHERE created_at < ?').run(createdBefore);
+  deleteSessionsOfUser(userId: number): Promise<void> {
+    this.q('DELETE FROM sessions WHERE user_id = ?').run(userId);
     return Promise.resolve();
+  }
+
+  deleteSessionsBefore(createdBefore: number, seenBefore: number): Promise<void> {
+    this.q('DELETE FROM sessions WHERE created_at < ? OR COALESCE(seen_at, created_at) < ?').run(createdBefore, seenBefore);
+    return Promise.resolve();
+  }
+
+  countOpenGamesBy(userId: number, createdSince: number): Promise<number> {
+    const r = this.q("SELECT COUNT(*) AS n FROM games WHERE created_by = ? AND status = 'open' AND created_at >= ?").get(userId, createdSince) as { n: number };
+    return Promise.resolve(Number(r.n));
   }
 
   createGame(g: NewGame): Promise<void> {
@@ -125,7 +141,7 @@ export class SqliteStore implements Store {
   }
 
   private getGameSync(id: string): GameRow | null {
-    const r = this.q('SELECT * FROM games WHERE id = ?').get(id) as GameDbRow | undefined;
+    const r = this.q(`SELECT ${GAME_COLUMNS} FROM games WHERE id = ?`).get(id) as GameDbRow | undefined;
     if (!r) return null;
     const seats = this.q(`SELECT ${SEAT_COLUMNS} FROM seats s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.game_id = ? ORDER BY s.seat`).all(id) as SeatDbRow[];
@@ -138,14 +154,14 @@ export class SqliteStore implements Store {
 
   listGames(q: ListQuery): Promise<GameRow[]> {
     const rows = (q.userId === undefined
-      ? this.q('SELECT * FROM games WHERE status = ? ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.limit)
-      : this.q('SELECT * FROM games WHERE status = ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated_at DESC, id LIMIT ?').all(q.status, q.userId, q.limit)) as GameDbRow[];
+      ? this.q(`SELECT ${GAME_COLUMNS} FROM games WHERE status = ? ORDER BY updated_at DESC, id LIMIT ?`).all(q.status, q.limit)
+      : this.q(`SELECT ${GAME_COLUMNS} FROM games WHERE status = ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated_at DESC, id LIMIT ?`).all(q.status, q.userId, q.limit)) as GameDbRow[];
     const seats = this.seatsOf(rows.map((r) => r.id));
     return Promise.resolve(rows.map((r) => gameFromDb(r, seats.get(r.id) ?? [])));
   }
 
   listActiveBotGames(): Promise<GameRow[]> {
-    const rows = this.q(`SELECT * FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`).all() as GameDbRow[];
+    const rows = this.q(`SELECT ${GAME_COLUMNS} FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)`).all() as GameDbRow[];
     const seats = this.seatsOf(rows.map((r) => r.id));
     return Promise.resolve(rows.map((r) => gameFromDb(r, seats.get(r.id) ?? [])));
   }

@@ -36,6 +36,8 @@ export interface GameRow {
   activeRoles: Role[];
   outcome: Outcome | null;
   createdBy: number;
+  /** The creator's account name (who uploaded the game's decks), when read from the store. */
+  creatorName?: string | null;
   createdAt: number;
   updatedAt: number;
   seats: SeatRow[];
@@ -108,13 +110,19 @@ export interface Store {
   createUser(name: string, nameKey: string, passHash: string, now: number): Promise<UserRow | null>;
   findUserByNameKey(nameKey: string): Promise<(UserRow & { passHash: string }) | null>;
   createSession(tokenHash: string, userId: number, now: number): Promise<void>;
-  /** The session's user, if the session was created at or after `createdSince`. */
-  findSession(tokenHash: string, createdSince: number): Promise<UserRow | null>;
+  /** The session's user, if it was created at or after `createdSince` and last used at or after `seenSince`. */
+  findSession(tokenHash: string, createdSince: number, seenSince: number): Promise<(UserRow & { seenAt: number; createdAt: number }) | null>;
+  /** Records a use of the session (sliding expiry). */
+  touchSession(tokenHash: string, now: number): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
-  /** Forgets every session created before `createdBefore` (expired). */
-  deleteSessionsBefore(createdBefore: number): Promise<void>;
+  /** Signs a user out everywhere. */
+  deleteSessionsOfUser(userId: number): Promise<void>;
+  /** Forgets every session created before `createdBefore` or unused since `seenBefore` (expired). */
+  deleteSessionsBefore(createdBefore: number, seenBefore: number): Promise<void>;
 
   createGame(game: NewGame): Promise<void>;
+  /** Open (not yet started) games created by `userId` at or after `createdSince`. */
+  countOpenGamesBy(userId: number, createdSince: number): Promise<number>;
   getGame(id: string): Promise<GameRow | null>;
   listGames(q: ListQuery): Promise<GameRow[]>;
   /** Active games with at least one bot seat (to resume bots after a restart). */

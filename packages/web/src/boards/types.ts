@@ -15,4 +15,6 @@ export interface BoardProps<View = unknown, Action = unknown> {
   t: TFunction;
   /** True while an action is on its way (buttons disabled). */
   busy?: boolean;
+  /** Online games: the account that created the game (and uploaded its decks). */
+  createdBy?: string | null;
 }

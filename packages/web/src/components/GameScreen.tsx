@@ -147,6 +147,7 @@ export function GameScreen(props: {
   above?: ReactNode;
   error?: string | null;
   busy?: boolean;
+  createdBy?: string | null;
   title?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -179,7 +180,7 @@ export function GameScreen(props: {
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
               <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={props.onAction}
-                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy} />
+                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy} createdBy={props.createdBy} />
             </Suspense>
           </ErrorBoundary>
         </section>

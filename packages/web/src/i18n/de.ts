@@ -14,7 +14,7 @@ export const de: Record<string, string> = {
   'auth.signUpTitle': 'Konto anlegen',
   'auth.name': 'Name',
   'auth.password': 'Passwort',
-  'auth.passwordHint': 'Mindestens 8 Zeichen.',
+  'auth.passwordHint': 'Mindestens {{min}} Zeichen, kein gängiges Wort und nicht dein Name: ein paar unzusammenhängende Wörter eignen sich gut.',
   'auth.orLocal': 'Ohne Konto kannst du auf diesem Gerät gegen Bots oder mit Freunden spielen.',
   'auth.signOut': 'Abmelden',
 
@@ -250,6 +250,8 @@ export const de: Record<string, string> = {
   'hacse.noOrder': "kein Befehl",
   'hacse.deckCount_one': "{{count}} Karte im Stapel",
   'hacse.deckCount_other': "{{count}} Karten im Stapel",
+  'hacse.uploadedDeckBy': "„{{name}}“ (Stapel hochgeladen von {{owner}})",
+  'hacse.uploadedDeck': "„{{name}}“ (hochgeladener Stapel)",
   'hacse.handCount_one': "{{count}} auf der Hand",
   'hacse.handCount_other': "{{count}} auf der Hand",
   'hacse.knownInHand': "bekannt auf der Hand (dir genommen)",

@@ -15,7 +15,7 @@ export const en: Record<string, string> = {
   'auth.signUpTitle': 'Create an account',
   'auth.name': 'Name',
   'auth.password': 'Password',
-  'auth.passwordHint': 'At least 8 characters.',
+  'auth.passwordHint': 'At least {{min}} characters, not a common word or your name: a few unrelated words work well.',
   'auth.orLocal': 'No account needed to play on this device against bots or with friends.',
   'auth.signOut': 'Sign out',
 
@@ -251,6 +251,8 @@ export const en: Record<string, string> = {
   'hacse.faceDownOrder': "order face down",
   'hacse.noOrder': "no order",
   'hacse.deckCount_one': "{{count}} card in deck",
+  'hacse.uploadedDeckBy': "“{{name}}” (deck uploaded by {{owner}})",
+  'hacse.uploadedDeck': "“{{name}}” (uploaded deck)",
   'hacse.deckCount_other': "{{count}} cards in deck",
   'hacse.handCount_one': "{{count}} in hand",
   'hacse.handCount_other': "{{count}} in hand",

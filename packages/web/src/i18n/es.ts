@@ -14,7 +14,7 @@ export const es: Record<string, string> = {
   'auth.signUpTitle': 'Crear una cuenta',
   'auth.name': 'Nombre',
   'auth.password': 'Contraseña',
-  'auth.passwordHint': 'Al menos 8 caracteres.',
+  'auth.passwordHint': 'Al menos {{min}} caracteres, ni una palabra común ni tu nombre: unas cuantas palabras sin relación funcionan bien.',
   'auth.orLocal': 'Sin cuenta puedes jugar en este dispositivo contra bots o con amigos.',
   'auth.signOut': 'Salir',
 
@@ -249,6 +249,8 @@ export const es: Record<string, string> = {
   'hacse.faceDownOrder': "orden boca abajo",
   'hacse.noOrder': "sin orden",
   'hacse.deckCount_one': "{{count}} carta en el mazo",
+  'hacse.uploadedDeckBy': "«{{name}}» (mazo subido por {{owner}})",
+  'hacse.uploadedDeck': "«{{name}}» (mazo subido)",
   'hacse.deckCount_other': "{{count}} cartas en el mazo",
   'hacse.handCount_one': "{{count}} en mano",
   'hacse.handCount_other': "{{count}} en mano",

@@ -14,7 +14,7 @@ export const zhHans: Record<string, string> = {
   'auth.signUpTitle': '创建账号',
   'auth.name': '用户名',
   'auth.password': '密码',
-  'auth.passwordHint': '至少 8 个字符。',
+  'auth.passwordHint': '至少 {{min}} 个字符，不要用常见词或你的用户名：几个不相关的词就很好。',
   'auth.orLocal': '无需账号即可在本设备上与机器人或朋友对战。',
   'auth.signOut': '退出',
 
@@ -239,6 +239,8 @@ export const zhHans: Record<string, string> = {
   'hacse.attacked': "已进攻",
   'hacse.faceDownOrder': "命令暗置",
   'hacse.noOrder': "无命令",
+  'hacse.uploadedDeckBy': "“{{name}}”（{{owner}} 上传的牌组）",
+  'hacse.uploadedDeck': "“{{name}}”（上传的牌组）",
   'hacse.deckCount_other': "牌库 {{count}} 张",
   'hacse.handCount_other': "手牌 {{count}} 张",
   'hacse.knownInHand': "已知手牌（从你手中夺走）",

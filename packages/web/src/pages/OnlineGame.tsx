@@ -166,6 +166,6 @@ export function OnlineGame({ id }: { id: string }) {
     <GameScreen gameId={d.game} view={d.view} actions={finished ? [] : d.actions} onAction={(a) => void act(a)} role={myRole}
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}
       seats={d.seats.map((s) => ({ role: s.role, label: s.user ?? (s.bot ? null : t('seat.free')), bot: s.bot, me: d.roles.includes(s.role) }))}
-      outcome={d.outcome} controls={controls} above={above} error={error} busy={busy} />
+      outcome={d.outcome} controls={controls} above={above} error={error} busy={busy} createdBy={d.createdBy} />
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api/client.js';
 import { navigate } from '../router.js';
+import { MIN_PASSWORD_LENGTH } from '@tabula/protocol/limits';
 
 export function SignIn({ next }: { next?: string }) {
   const { t } = useTranslation();
@@ -36,10 +37,10 @@ export function SignIn({ next }: { next?: string }) {
           <input name="name" autoComplete="username" required minLength={2} maxLength={32} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <label>{t('auth.password')}
-          <input name="password" type="password" autoComplete={mode === 'up' ? 'new-password' : 'current-password'} required minLength={mode === 'up' ? 8 : 1}
+          <input name="password" type="password" autoComplete={mode === 'up' ? 'new-password' : 'current-password'} required minLength={mode === 'up' ? MIN_PASSWORD_LENGTH : 1}
             value={password} onChange={(e) => setPassword(e.target.value)} />
         </label>
-        {mode === 'up' && <p className="muted small">{t('auth.passwordHint')}</p>}
+        {mode === 'up' && <p className="muted small">{t('auth.passwordHint', { min: MIN_PASSWORD_LENGTH })}</p>}
         {error && <p className="error" role="alert">{error}</p>}
         <button type="submit" className="primary" disabled={busy} data-testid="auth-submit">{mode === 'in' ? t('auth.signIn') : t('auth.signUp')}</button>
       </form>
