@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -100,7 +102,7 @@ export function redactUrl(url: string): string {
  */
 export const contentSecurityPolicy = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", ...auditScriptHashes()],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'"],
@@ -111,6 +113,24 @@ export const contentSecurityPolicy = {
   'frame-ancestors': ["'none'"],
   'upgrade-insecure-requests': null,
 };
+
+/**
+ * Accessibility audits inject axe-core (a devDependency) into the served pages as an inline script, which
+ * this CSP forbids. Where axe-core is installed (development, CI), exactly its bundle is allowed by hash,
+ * as it is and as playwright's addScriptTag({ path }) injects it (with a sourceURL line); in a production
+ * install without dev dependencies nothing is added. No other inline script is ever allowed.
+ */
+function auditScriptHashes(): string[] {
+  let path: string;
+  try {
+    path = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  } catch {
+    return [];
+  }
+  const source = readFileSync(path, 'utf8');
+  const hash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  return [hash(source), hash(`${source}\n//# sourceURL=${path}`)];
+}
 
 export interface TabulaServer {
   app: FastifyInstance;

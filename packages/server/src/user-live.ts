@@ -133,7 +133,7 @@ export function userLiveHandler(deps: { service: GameService; hub: UserHub; game
     void (async () => {
       try {
         let token: string | null = null;
-        try { token = bearer(req); } catch { token = null; }
+        try { token = bearer(req, true); } catch { token = null; }
         const user = token ? await service.authenticate(token) : null;
         if (!user || !token) {
           send({ type: 'error', status: 401, error: { code: 'unauthorized', message: 'Sign in: /api/live?token=<token>.' } });

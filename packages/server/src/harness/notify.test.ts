@@ -21,6 +21,7 @@ import { startPostgres, type Service } from './services.js';
 import { TALLY } from './testgame.js';
 import { isPublicAddress } from '../notify/guard.js';
 import { openStore, type Store } from '../store/index.js';
+import { nameKeyOf } from '../account-policy.js';
 
 /** Polls `f` until it is truthy (bounded). */
 async function until<T>(f: () => T | Promise<T>, what: string, ms = 8000): Promise<NonNullable<Exclude<T, false>>> {
@@ -244,7 +245,7 @@ describe('notifications', () => {
     closers.push(rec.close);
     const alice = await api.signUp(uniqueName('alice'));
     const me = (await api.get('/api/me', bob)).body.name as string;
-    const userId = (await server.store.findUserByNameKey(me.toLowerCase()))!.id;
+    const userId = (await server.store.findUserByNameKey(nameKeyOf(me)))!.id;
     await server.store.notify.putSettings(userId, { webhookUrl: rec.url, webhookSecret: 's'.repeat(32) });
     const id = await game(api, alice, bob);
     await pass(api, id, alice);

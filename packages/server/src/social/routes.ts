@@ -71,7 +71,7 @@ export function socialRoutes(service: GameService, social: Social): (api: Fastif
         // Nothing is read from this socket; frames are ignored.
         void (async () => {
           try {
-            const user = await userOf(service, req);
+            const user = await userOf(service, req, true);
             await social.lobby.add(socket, user);
           } catch (e) {
             const err = e instanceof ApiError ? e : new ApiError(503, 'unavailable', 'The lobby could not be read.');
