@@ -56,7 +56,11 @@ export function describeAction(prev: HacseState, next: HacseState, role: Side, a
   // Consequences visible to all: combat summary, turn change, outcome.
   if (prev.combat && !next.combat && next.lastCombat) {
     const c = next.lastCombat;
-    for (const r of c.results) if (r.defender !== null || r.spread.length > 0) line('engagement', { attacker: r.attackerCard, defender: r.defenderCard, hit: r.hit, back: r.back + r.hq }, c.attacker);
+    for (const r of c.results) {
+      // An unopposed attacker (no defender: its damage was spread) has its own line, with no empty {{defender}}.
+      if (r.defender !== null) line('engagement', { attacker: r.attackerCard, defender: r.defenderCard, hit: r.hit, back: r.back + r.hq }, c.attacker);
+      else if (r.spread.length > 0) line('engagementUnopposed', { attacker: r.attackerCard, hit: r.hit }, c.attacker);
+    }
     if (c.gain > 0) line('gain', { n: c.gain, die: c.dieAfter }, c.attacker);
     if (c.stolen > 0) line('stolen', { count: c.stolen }, c.attacker);
   }

@@ -343,7 +343,9 @@ describe('issue 19: security headers', () => {
         const csp = r.headers.get('content-security-policy') ?? '';
         assert.match(csp, /frame-ancestors 'none'/, path);
         assert.match(csp, /default-src 'self'/, path);
-        assert.match(csp, /script-src 'self'(;|$)/, `${path}: no inline scripts`);
+        // No 'unsafe-inline': besides 'self' only the hashes of the accessibility-audit bundle (app.ts, auditScriptHashes).
+        assert.match(csp, /script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*(;|$)/, `${path}: no inline scripts`);
+        assert.doesNotMatch(csp, /unsafe-inline/, `${path}: no unsafe-inline`);
         assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/, path);
         assert.equal(r.headers.get('x-content-type-options'), 'nosniff', path);
         assert.equal(r.headers.get('referrer-policy'), 'no-referrer', path);

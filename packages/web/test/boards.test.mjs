@@ -173,7 +173,7 @@ test('HotS board at 1920 px: the map uses the width and the log stays in view; a
   assert.ok(w >= 900, `map ${w}px wide at 1920`);
   await page.mouse.wheel(0, 800);
   await page.waitForTimeout(200);
-  assert.ok(await inViewport(page, page.locator('.log-panel h3')), 'the log heading is on screen after scrolling the map');
+  assert.ok(await inViewport(page, page.locator('.log-panel h2')), 'the log heading is on screen after scrolling the map');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.waitForTimeout(200);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 360, 'no sideways scrolling of the page');

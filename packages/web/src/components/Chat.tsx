@@ -46,7 +46,7 @@ export function Chat({ gameId, lines, me, isPlayer, onSend, onMute }: {
   };
   return (
     <section className="panel chat" aria-labelledby="chat-title" data-testid="chat">
-      <h3 id="chat-title">{t('chat.title')}</h3>
+      <h2 id="chat-title">{t('chat.title')}</h2>
       {isPlayer && (
         <label className="small">
           <input type="checkbox" checked={hide} data-testid="chat-hide-spectators" onChange={(e) => { setHide(e.target.checked); try { localStorage.setItem(HIDE_KEY, e.target.checked ? '1' : '0'); } catch { /* ignore */ } }} />
