@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkConformance, checkPlayout, ConformanceFailure } from './conformance.js';
+import { checkConformance, checkPlayout, ConformanceFailure, malformedActions } from './conformance.js';
 import { makeNim, type NimState } from './testgame.test-support.js';
 import { RuleError } from './errors.js';
 import { randInt } from './rng.js';
@@ -460,5 +460,35 @@ describe('conformance kit: every check names its failure', () => {
         assert.ok(e instanceof ConformanceFailure, `expected a pass or a ConformanceFailure, got ${String(e)}`);
       }
     });
+  });
+});
+
+describe('conformance kit: malformed actions and failure messages', () => {
+  const garbage = [null, undefined, 0, -1, 1e9, 'garbage', '', true, [], {}, { type: '__no_such_action__' }, [null]];
+  const odd = [null, -1, 9999, 0.5, 'zz', '', true, [], {}, { x: 1 }];
+
+  test('malformedActions: garbage, then each field replaced by odd values or removed', () => {
+    assert.deepEqual(malformedActions(3), [...garbage, 1e6 + 3, -4, 3.5, '3']);
+    assert.deepEqual(malformedActions('ab'), [...garbage, 'ab_x', 'AB']);
+    assert.deepEqual(malformedActions('AB'), [...garbage, 'AB_x', 'ab']);
+    assert.deepEqual(malformedActions({ type: 't', n: 1 }), [
+      ...garbage,
+      ...odd.map((v) => ({ type: v, n: 1 })), { n: 1 },
+      ...odd.map((v) => ({ type: 't', n: v })), { type: 't' },
+    ]);
+    assert.deepEqual(malformedActions([1, 2]), [...garbage, [1, 2, 1], [2], ...odd.map((v) => [v, 2]), ...odd.map((v) => [1, v])]);
+  });
+
+  test('a failure is a ConformanceFailure by name and cuts long values at 300 characters', () => {
+    const good = makeNim();
+    const long = 'x'.repeat(1000);
+    const game = makeNim({ view: (s, viewer) => ({ ...good.view(s, viewer), long, secrets: { ...s.secret } }) });
+    const f = expectFailure(() => checkConformance(game, { setups, playouts: 1 }), 'view-leak');
+    assert.equal(f.name, 'ConformanceFailure');
+    const shown = /\n {2}view: {8}(.*)\n/.exec(f.message)![1]!;
+    assert.equal(shown.length, 303);
+    assert.ok(shown.endsWith('...'));
+    const short = expectFailure(() => checkConformance(makeNim({ view: (s, viewer) => ({ ...good.view(s, viewer), secrets: { ...s.secret } }) }), { setups, playouts: 1 }), 'view-leak');
+    assert.ok(!/\n {2}view: {8}.*\.\.\.\n/.test(short.message), 'a short value is shown whole');
   });
 });
