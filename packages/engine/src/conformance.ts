@@ -209,7 +209,7 @@ export function checkPlayout(game: AnyGame, setup: SetupOptions, opts: Conforman
     const outcome = game.outcome(state);
     if (step % leakEvery === 0 || active.length === 0) checkViews(ctx, state, roles, detRng);
     if (active.length === 0) {
-      if (outcome === null) fail(ctx, 'no-outcome', 'no role is active but outcome() is null');
+      if (outcome === null || outcome === undefined) fail(ctx, 'no-outcome', 'no role is active but outcome() is null');
       if (!Array.isArray(outcome.winners) || typeof outcome.reason !== 'string') fail(ctx, 'no-outcome', `bad outcome ${describe(outcome)}`);
       for (const w of outcome.winners) if (!roles.includes(w)) fail(ctx, 'no-outcome', `winner ${w} is not a role`);
       for (const r of roles) if (game.actions(state, r).length !== 0) fail(ctx, 'actions-after-end', `${r} has actions after the game ended`);
