@@ -46,6 +46,8 @@ describe('faults: PostgreSQL stopped under play (two processes and Redis)', () =
     const onB = await Live.open(b.url, id, bob);
     const s0 = await onA.next((m) => m.type === 'state');
     await onB.next((m) => m.type === 'state');
+    // A socket is fully open once its chat history came too (the last step of opening reads the store).
+    for (const l of [onA, onB]) await l.next((m) => m.type === 'chat');
     await pg.halt!();
     try {
       // Socket frames of every kind: each is answered, none kills the process.
