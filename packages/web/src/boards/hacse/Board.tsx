@@ -2,7 +2,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { CARDS, type HacseView, type UnitView, type Side, type Zone, type CardDef } from '@tabula/hacse';
 import type { BoardProps } from '../types.js';
 import { ActionList } from '../generic/ActionList.js';
-import { roleColor, textOn } from '../../colors.js';
+import { roleColor, roleTextColor, textOn } from '../../colors.js';
 
 type Act = Record<string, unknown> & { type: string };
 const ZONES: Zone[] = ['front', 'reserve', 'hinterland'];
@@ -107,7 +107,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     return (
       <div className={`hacse-side side-${side}`} data-side={side}>
         <div className="hacse-side-head">
-          <b style={{ color: roleColor(side) }}>{sideName(side)}</b> · {p.deck.builtin === false ? (createdBy ? t('hacse.uploadedDeckBy', { name: p.deck.name, owner: createdBy }) : t('hacse.uploadedDeck', { name: p.deck.name })) : t(`deckname.${p.deck.id}`, { ns: gameId, defaultValue: p.deck.name })} · {t('hacse.deckCount', { count: p.deckCount })} · {t('hacse.handCount', { count: p.handCount })} · {t('hacse.discardCount', { count: p.discard.length })}
+          <b style={{ color: roleTextColor(side) }}>{sideName(side)}</b> · {p.deck.builtin === false ? (createdBy ? t('hacse.uploadedDeckBy', { name: p.deck.name, owner: createdBy }) : t('hacse.uploadedDeck', { name: p.deck.name })) : t(`deckname.${p.deck.id}`, { ns: gameId, defaultValue: p.deck.name })} · {t('hacse.deckCount', { count: p.deckCount })} · {t('hacse.handCount', { count: p.handCount })} · {t('hacse.discardCount', { count: p.discard.length })}
           {p.supports.length > 0 && <> · {t('hacse.supports')}: {p.supports.map(cardName).join(', ')}</>}
           {p.progress.length > 0 && <> · {t('hacse.progress')}: {p.progress.map(cardName).join(', ')}</>}
           {side !== me && p.known && p.known.length > 0 && <> · <span data-testid="hacse-known">{t('hacse.knownInHand')}: {p.known.map(cardName).join(', ')}</span></>}
