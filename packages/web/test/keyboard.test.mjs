@@ -67,6 +67,13 @@ async function keyboardMove(page, game) {
       await page.keyboard.press('Enter');
     }
   }
+  // Hammer asks before an irreversible move (the last Group Move, a costly border crossing): go ahead, by keyboard.
+  const warned = await page.getByTestId('hammer-warning-go').waitFor({ timeout: 800 }).then(() => true, () => false);
+  if (warned) {
+    await tabTo(page, '[data-testid=hammer-warning-go]');
+    steps.push(await focused(page));
+    await page.keyboard.press('Enter');
+  }
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] li').length > n, before, { timeout: 15_000 });
   await page.waitForTimeout(150);
   const after = await focused(page);
