@@ -234,7 +234,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             )}
           </g>
         ))}
-        {view.lastTile && view.spots.filter((s) => spotActs(s.feature).length > 0).map((s) => {
+        {/* Fields first: spots drawn later lie on top, so a road or city spot is never covered by a field's. */}
+        {view.lastTile && view.spots.filter((s) => spotActs(s.feature).length > 0).sort((a, b) => Number(b.kind === 'field') - Number(a.kind === 'field')).map((s) => {
           const kind = t(`carc.kind.${s.kind}`);
           const tile = t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, view.lastTile!.x, view.lastTile!.y) });
           return (
@@ -243,7 +244,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
               transform={`translate(${view.lastTile!.x * 100 + s.at[0] * 100} ${view.lastTile!.y * 100 + s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''} scale(1.35)`}
               onClick={() => deploy(s.feature)} onKeyDown={(e) => activate(e, () => deploy(s.feature))}>
               <title>{kind}</title>
-              <circle r={15} fill="transparent" />
+              <circle r={s.kind === 'field' ? 11 : 15} fill="transparent" />
               <path d={MEEPLE} fill="none" stroke="#fff" strokeWidth={4.5} strokeLinejoin="round" />
               <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.7} stroke="#000" strokeWidth={1.6} strokeDasharray="3 2" strokeLinejoin="round" />
             </g>
