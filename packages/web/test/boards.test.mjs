@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { Rng } from '@tabula/engine';
 import { launch, CHROMIUM } from './browser.mjs';
 import { startServer } from './server.mjs';
-import { localFile } from './drive.mjs';
+import { localFile, playout } from './drive.mjs';
 
 const haveBrowser = existsSync(CHROMIUM);
 const skip = haveBrowser ? false : `no browser at ${CHROMIUM}`;
@@ -14,20 +14,6 @@ let server, b;
 before(async () => { if (!haveBrowser) return; server = await startServer(); b = await launch(); });
 after(async () => { await b?.close(); await server?.stop(); });
 
-/** Plays `pick` from a seed until `stop(state)` (as the screenshot script does); returns the log. */
-function playout(game, seed, options, pick, stop, max = 2000) {
-  const rng = new Rng(`boards:${seed}`);
-  let s = game.setup({ ...options, seed });
-  const actions = [];
-  for (let i = 0; i < max && !stop(s); i++) {
-    const role = game.active(s)[0];
-    if (!role) break;
-    const a = pick(s, role, game.actions(s, role), rng);
-    s = game.apply(s, role, a);
-    actions.push({ role, action: a });
-  }
-  return actions;
-}
 
 async function open(viewport, file) {
   const ctx = await b.browser.newContext({ viewport, locale: 'en-US' });
@@ -69,7 +55,7 @@ const hammerBattle = async () => {
   const actions = playout(g, 'e2e-hammer-1', {}, (s, role, acts, rng) => {
     for (const type of pref) { const l = acts.filter((a) => a.type === type); if (l.length) return rng.pick(l); }
     return rng.pick(acts);
-  }, (s) => { const r = g.active(s)[0]; return !!r && g.actions(s, r).some((a) => a.type === 'fire'); }, 400);
+  }, (s) => { const r = g.active(s)[0]; return !!r && g.actions(s, r).some((a) => a.type === 'fire'); }, { max: 400, rngPrefix: 'boards' });
   return { g, file: { game: 'hammer-of-the-scots', seed: 'e2e-hammer-1', options: {}, actions, seats: { England: 'me', Scotland: 'me' } } };
 };
 
@@ -232,7 +218,7 @@ test('HACSE at 360, 1280 and 1920 px: stats, tags and text stay inside each card
   const actions = playout(g, 'e2e-hacse-2', {}, (s, role, acts, rng) => {
     const a = acts.find((x) => x.type === 'place' && x.zone !== 'hinterland') ?? acts.find((x) => x.type === 'pay') ?? acts.find((x) => x.type === 'end') ?? rng.pick(acts);
     return a;
-  }, (s) => s.turn >= 4 && s.active === 'axis', 300);
+  }, (s) => s.turn >= 4 && s.active === 'axis', { max: 300, rngPrefix: 'boards' });
   const { ctx, page, errors } = await open({ width: 1280, height: 900 }, { game: 'hacse', seed: 'e2e-hacse-2', options: {}, actions, seats: { axis: 'me', allies: 'me' } });
   await page.getByTestId('die-track').waitFor();
   for (const width of [360, 1280, 1920]) {

@@ -1,3 +1,4 @@
+import { Rng } from '@tabula/engine';
 // Drives a local game in the page: reads the page's saved log, replays it through the same engine in
 // Node, lets a policy pick one of the legal actions and clicks the button that carries exactly it.
 
@@ -49,4 +50,22 @@ export async function drive(page, game, { humans, policy, done, maxSteps = 200, 
     played.push({ role, action: a });
   }
   throw new Error(`drive: not done after ${maxSteps} steps`);
+}
+
+/**
+ * Plays `pick(state, role, actions, rng)` from a seed until `stop(state)` and returns the log's actions
+ * (positions for the board tests and the screenshots). `rngPrefix` keeps each caller's sequence of picks.
+ */
+export function playout(game, seed, options, pick, stop, { max = 2000, rngPrefix = 'playout' } = {}) {
+  const rng = new Rng(`${rngPrefix}:${seed}`);
+  let s = game.setup({ ...options, seed });
+  const actions = [];
+  for (let i = 0; i < max && !stop(s); i++) {
+    const role = game.active(s)[0];
+    if (!role) break;
+    const a = pick(s, role, game.actions(s, role), rng);
+    s = game.apply(s, role, a);
+    actions.push({ role, action: a });
+  }
+  return actions;
 }

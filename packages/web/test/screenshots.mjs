@@ -4,27 +4,13 @@
 import { mkdirSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Rng } from '@tabula/engine';
 import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
+import { playout } from './drive.mjs';
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 mkdirSync(OUT, { recursive: true });
 
-/** Plays `pick(state, role, actions, rng)` from a seed until `stop(state)`; returns the log's actions. */
-function playout(game, seed, options, pick, stop, max = 2000) {
-  const rng = new Rng(`shots:${seed}`);
-  let s = game.setup({ ...options, seed });
-  const actions = [];
-  for (let i = 0; i < max && !stop(s); i++) {
-    const role = game.active(s)[0];
-    if (!role) break;
-    const a = pick(s, role, game.actions(s, role), rng);
-    s = game.apply(s, role, a);
-    actions.push({ role, action: a });
-  }
-  return actions;
-}
 
 const server = await startServer();
 const b = await launch();
@@ -54,7 +40,7 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
     if (place.length) { turns++; return rng.pick(place); }
     const fol = acts.filter((a) => a.type === 'follower' || a.type === 'shepherd');
     return fol.length && rng.float() < 0.6 ? rng.pick(fol) : (acts.find((a) => a.type === 'skip') ?? rng.pick(acts));
-  }, (s) => turns >= 24 && g.active(s)[0] === 'red' && g.view(s, 'red').phase === 'place');
+  }, (s) => turns >= 24 && g.active(s)[0] === 'red' && g.view(s, 'red').phase === 'place', { rngPrefix: 'shots' });
   const p = await page({ width: 1280, height: 1100 });
   await loadLocal(p, { game: 'carcassonne', seed, options: { players: 2 }, actions, seats: { red: 'me', blue: 'mcts-easy' } });
   await p.getByTestId('carc-spot').first().click();
@@ -86,7 +72,7 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   const actions = playout(g, seed, {}, (s, role, acts, rng) => {
     for (const type of pref) { const l = acts.filter((a) => a.type === type); if (l.length) return rng.pick(l); }
     return rng.pick(acts);
-  }, (s) => { const r = g.active(s)[0]; return !!r && g.actions(s, r).some((a) => a.type === 'fire'); }, 400);
+  }, (s) => { const r = g.active(s)[0]; return !!r && g.actions(s, r).some((a) => a.type === 'fire'); }, { max: 400, rngPrefix: 'shots' });
   const p = await page({ width: 1280, height: 1250 });
   await loadLocal(p, { game: 'hammer-of-the-scots', seed, options: {}, actions, seats: { England: 'me', Scotland: 'me' } });
   await p.getByTestId('hammer-block').first().waitFor();
@@ -121,7 +107,7 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
       ?? first((x) => x.type === 'pay') ?? first((x) => x.type === 'end') ?? rng.pick(acts);
     if (a.type === 'attack') attacks++;
     return a;
-  }, (s) => attacks >= 2 && s.combat?.stage === 'declare' && s.active === 'axis', 600);
+  }, (s) => attacks >= 2 && s.combat?.stage === 'declare' && s.active === 'axis', { max: 600, rngPrefix: 'shots' });
   const p = await page({ width: 1280, height: 1150 });
   await loadLocal(p, { game: 'hacse', seed, options: {}, actions, seats: { axis: 'me', allies: 'mcts-easy' } });
   await shot(p, 'hacse', true);
