@@ -32,17 +32,6 @@ export const RULE = {
   shepherdThere: 'field-has-shepherd',
 } as const;
 
-function fail(code: string, msg: string): never {
-  throw new RuleError(code, msg);
-}
-
-export function playerOf(s: CarcState, role: Role): number {
-  if (s.phase === 'over') fail(RULE.gameOver, 'the game is over');
-  const p = ROLES.indexOf(role);
-  if (p !== s.turn) fail(RULE.notYourTurn, `it is ${ROLES[s.turn]}'s turn`);
-  return p;
-}
-
 /** What the active player may put on each feature of the tile just placed. */
 export interface DeploySpot { feature: number; kind: string; follower: boolean; shepherd: boolean }
 

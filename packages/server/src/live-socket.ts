@@ -71,7 +71,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
     const play = async (c: LiveConn, msg: ClientMessageT): Promise<number | null> => {
       switch (msg.type) {
         case 'ping': send(socket, { type: 'pong', ref: msg.ref ?? null }); return null;
-        case 'sync': await hub.sendCurrent(c, true); await deps.social?.opened(c); return null;
+        case 'sync': await hub.sendCurrent(c); await deps.social?.opened(c); return null;
         case 'chat':
         case 'rematch':
           if (!deps.social) throw new ApiError(404, 'not-found', 'Chat is not enabled on this server.');
@@ -167,7 +167,7 @@ export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req
         }
         conn = { ws: socket, gameId: req.params.id, user, owner, liveClock: row.timeControl.kind === 'live', ...(role !== undefined ? { role } : {}), ...(token !== null && session ? { token, tokenHash: hashToken(token), expiresAt: session.expiresAt } : {}) };
         hub.add(conn);
-        await hub.sendCurrent(conn, true);
+        await hub.sendCurrent(conn);
         await deps.social?.opened(conn);
         for (const raw of queue.splice(0)) void handle(raw);
       } catch (e) {

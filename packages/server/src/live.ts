@@ -119,9 +119,8 @@ export class LiveHub {
   }
 
   /** Sends one socket the whole current state (on connect, and when it asks with `sync`). */
-  async sendCurrent(c: LiveConn, whole = true): Promise<void> {
+  async sendCurrent(c: LiveConn): Promise<void> {
     const { row, rg } = await this.service.snapshot(c.gameId);
-    if (!whole && c.sent && c.sent.version >= row.version) return;
     c.sent = { epoch: rg.epoch, length: rg.length, version: row.version };
     send(c.ws, { type: 'state', ...this.service.stateFor(row, rg, c.user, c.role, 0) } satisfies ServerStateT);
   }
