@@ -22,10 +22,10 @@ test('Hammer evaluation: noble control and steps move the estimate; the two side
   assert.ok(Math.abs(ev.England! + ev.Scotland! - 1) < 1e-9);
   assert.ok(ev.England! > 0 && ev.England! < 1);
   const v = g.view(s, 'England') as HammerView;
-  assert.equal(sideStrength(hammerTables(g), s, 0).nobles, v.nobles.England);
-  assert.equal(sideStrength(hammerTables(g), s, 1).nobles, v.nobles.Scotland);
+  assert.equal(sideStrength(hammerTables(), s, 0).nobles, v.nobles.England);
+  assert.equal(sideStrength(hammerTables(), s, 1).nobles, v.nobles.Scotland);
   // one more English noble on the map (a Scottish noble defects) favours England
-  const t = hammerTables(g);
+  const t = hammerTables();
   const sb = t.ids.findIndex((id, b) => t.noble[b] && id.startsWith('S-') && s.loc[b]! < t.areas.length && t.ids.includes(`E-${id.slice(2)}`));
   const eb = t.ids.indexOf(`E-${t.ids[sb]!.slice(2)}`);
   assert.ok(sb >= 0 && eb >= 0);
@@ -60,7 +60,7 @@ test('Hammer fairness: another deal of the enemy blocks, hand and card gives the
 });
 
 test('Hammer tables: every block index gets a distinct id and its side from the views', () => {
-  const t = hammerTables(g);
+  const t = hammerTables();
   const s: HammerState = g.setup({ seed: 't', scenario: 'braveheart' });
   assert.equal(t.ids.length, s.loc.length);
   assert.equal(new Set(t.ids).size, t.ids.length);
@@ -72,7 +72,7 @@ test('Hammer tables: every block index gets a distinct id and its side from the 
 /** A Braveheart setup with some blocks moved: `moves` maps block id to [area id or null (pool/off), steps]. */
 function placed(moves: Record<string, [string | null, number]>, turn = 1): HammerState {
   const s: HammerState = g.setup({ seed: 'placed', scenario: 'braveheart' });
-  const t = hammerTables(g);
+  const t = hammerTables();
   const loc = s.loc.slice(), steps = s.steps.slice();
   for (const [id, [area, st]] of Object.entries(moves)) {
     const b = t.ids.indexOf(id);
@@ -102,7 +102,7 @@ test('HotS 7.1 in the evaluation: Moray never defects, so England holding his ho
   assert.equal(feature(held, 'homeRisk*winter'), 0);
   const target: number[] = [];
   raidTargets(g, placed({ 'S-noble-moray': ['strathspey', 2], 'S-fraser': ['strathspey', 2] }, 5), 0, target);
-  assert.equal(target[hammerTables(g).areas.indexOf('moray')], 0, 'the empty Moray area turns no noble');
+  assert.equal(target[hammerTables().areas.indexOf('moray')], 0, 'the empty Moray area turns no noble');
 });
 
 test('HotS 5.7 in the evaluation: a pending battle a strong English group should win counts the Scottish noble as captured', () => {
@@ -160,7 +160,7 @@ test('Hammer info key: equal views give equal keys, and it tells apart what the 
   }
   // a step less on one own block changes the key
   const s = walk('key-step', 10);
-  const t = hammerTables(g);
+  const t = hammerTables();
   const b = t.ids.findIndex((_, x) => t.side[x] === 0 && s.loc[x]! < t.areas.length && s.steps[x]! >= 2);
   assert.ok(b >= 0);
   const more = { ...s, steps: s.steps.map((x, i) => (i === b ? x - 1 : x)) };
@@ -279,7 +279,7 @@ test('HotS 7.1 in the evaluation: an English noble that leaves its home unguarde
 });
 
 test('HotS 7.1 raid targets: an empty home of an enemy noble, and an own noble\'s home the enemy alone holds', () => {
-  const t = hammerTables(g);
+  const t = hammerTables();
   const targets = (s: HammerState, side: number): string[] => {
     const out: number[] = [];
     raidTargets(g, s, side, out);
@@ -300,7 +300,7 @@ test('HotS 7.1 raid targets: an empty home of an enemy noble, and an own noble\'
 
 test('Hammer raid rollouts: a moving side takes its group next to a raid target into it and stops there', () => {
   const o = { ...HAMMER_SETTINGS, raid: 1 };
-  const t = hammerTables(g);
+  const t = hammerTables();
   let raids = 0, prompts = 0, stops = 0;
   for (let i = 0; i < 6; i++) {
     let s: HammerState = g.setup({ seed: `raid${i}`, scenario: i % 2 ? 'the-bruce' : 'braveheart' });

@@ -18,65 +18,25 @@
  * an own noble's home the enemy holds attacks it (so the search sees Winter defections coming).
  */
 import type { AnyGame, Role, Rng } from '@tabula/engine';
-import { HAMMER_DATA, hammerGame, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
+import { HAMMER_DATA, HAMMER_TABLES, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
 import type { Knowledge } from './types.js';
 
-/** Castle limits per area from the map (England, Scotland with the cathedral bonus): public board facts. */
-const CASTLE: Record<string, [number, number]> = {
-  england: [0, 0], ross: [1, 1], garmoran: [0, 0], moray: [2, 2], strathspey: [1, 2], buchan: [2, 2], lochaber: [1, 1],
-  badenoch: [2, 2], mar: [1, 1], angus: [2, 2], argyll: [2, 2], atholl: [1, 1], lennox: [1, 2], mentieth: [3, 3], fife: [2, 3],
-  carrick: [1, 1], lanark: [2, 2], lothian: [2, 2], selkirk: [0, 0], dunbar: [2, 2], galloway: [1, 1], annan: [2, 2], teviot: [1, 1],
-};
-
-/** Block and area facts learnt once from the game's own views (the package exports no tables). */
+/** Block and area facts in the engine's numbering, from the game package's exported tables (public). */
 export interface HammerTables {
   /** Per block index: id and side (0 England, 1 Scotland). */
-  ids: string[];
-  side: number[];
-  noble: boolean[];
+  ids: readonly string[];
+  side: readonly number[];
+  noble: readonly boolean[];
   /** Per area index: id. */
-  areas: string[];
+  areas: readonly string[];
 }
 
-let tables: HammerTables | null = null;
+const TABLES: HammerTables = { ids: HAMMER_TABLES.blockIds, side: HAMMER_TABLES.side, noble: HAMMER_TABLES.noble, areas: HAMMER_TABLES.areaIds };
 
-function areaIds(v: HammerView, a: number): Set<string> {
-  return new Set(v.areas[a]!.blocks.flatMap((b) => (b.id === undefined ? [] : [b.id])));
+export function hammerTables(): HammerTables {
+  return TABLES;
 }
 
-/**
- * Learns which block index is which block: moves one block at a time into an area in a setup state
- * and reads which id appears there in its owner's view. Uses only setup, view and the documented
- * state layout (per-block arrays `loc` and `steps`).
- */
-export function hammerTables(game: AnyGame): HammerTables {
-  if (tables) return tables;
-  const s0 = game.setup({ seed: 'tables', scenario: game.scenarios[0] }) as HammerState;
-  const views = [game.view(s0, 'England') as HammerView, game.view(s0, 'Scotland') as HammerView];
-  const n = s0.loc.length;
-  const ids: string[] = [], side: number[] = [];
-  for (let b = 0; b < n; b++) {
-    const a = s0.loc[b] === 1 ? 2 : 1;
-    const loc = s0.loc.slice();
-    loc[b] = a;
-    const steps = s0.steps.slice();
-    steps[b] = Math.max(1, steps[b]!);
-    const s1 = { ...s0, loc, steps };
-    let found = false;
-    for (let k = 0; k < 2 && !found; k++) {
-      const before = areaIds(views[k]!, a);
-      for (const id of areaIds(game.view(s1, k === 0 ? 'England' : 'Scotland') as HammerView, a)) {
-        if (!before.has(id)) { ids[b] = id; side[b] = k; found = true; }
-      }
-    }
-    if (!found) throw new Error(`hammer tables: block ${b} not found`);
-  }
-  tables = { ids, side, noble: ids.map((id) => id.includes('-noble-')), areas: views[0]!.areas.map((x) => x.id) };
-  return tables;
-}
-
-/** Coastal areas (public map facts): the Norse may stand only in one of them, England excepted (4.7). */
-const COASTAL = new Set(['ross', 'garmoran', 'moray', 'strathspey', 'buchan', 'lochaber', 'angus', 'argyll', 'lennox', 'mentieth', 'fife', 'carrick', 'lothian', 'dunbar', 'galloway', 'annan']);
 
 export interface SideStrength { steps: number; overLimit: number; nobles: number }
 
@@ -94,9 +54,8 @@ export function sideStrength(t: HammerTables, s: HammerState, side: number): Sid
     else (perArea[l] ??= []).push(s.steps[b]!);
   }
   perArea.forEach((list, a) => {
-    const id = t.areas[a]!;
-    if (side === 0 && id === 'england') return; // no winter limit for England at home
-    const limit = CASTLE[id]?.[side] ?? 0;
+    if (side === 0 && t.areas[a] === 'england') return; // no winter limit for England at home
+    const limit = HAMMER_TABLES.castle[a]![side]!;
     if (list.length <= limit) return;
     list.sort((x, y) => y - x);
     for (let i = limit; i < list.length; i++) overLimit += list[i]!;
@@ -106,44 +65,31 @@ export function sideStrength(t: HammerTables, s: HammerState, side: number): Sid
 
 /** Per-block combat facts and per-area map facts from the published data table (public). */
 export interface HammerFacts {
-  fire: number[];
+  fire: readonly number[];
   /** Initiative 0 (A), 1 (B), 2 (C). */
-  init: number[];
+  init: readonly number[];
   /** Per block: its home areas (nobles), as area indices. */
-  homes: number[][];
+  homes: readonly (readonly number[])[];
   /** Per area: adjacent area indices. */
-  adj: number[][];
+  adj: readonly (readonly number[])[];
   /** Area id to area index. */
   areaIndex: ReadonlyMap<string, number>;
   /** Block indices of Wallace, the Scottish King, Edward. */
   wallace: number;
 }
 
-let facts: HammerFacts | null = null;
-
-export function hammerFacts(game: AnyGame): HammerFacts {
-  if (facts) return facts;
-  const t = hammerTables(game);
-  const byId = new Map(HAMMER_DATA.blocks.map((b) => [b.id, b]));
-  const areaIndex = new Map(t.areas.map((id, i) => [id, i]));
-  const homesOf = new Map<string, number[]>();
+const FACTS: HammerFacts = {
+  fire: HAMMER_TABLES.fire,
+  init: HAMMER_TABLES.init,
   // Moray is always Scottish and never defects (7.1): no homes that could turn him.
-  for (const n of HAMMER_DATA.nobles) if (!n.alwaysScottish) for (const id of n.blocks) homesOf.set(id, n.homeAreas.map((a) => areaIndex.get(a)!));
-  const adj: number[][] = t.areas.map(() => []);
-  for (const b of HAMMER_DATA.borders) {
-    const x = areaIndex.get(b.areas[0]!)!, y = areaIndex.get(b.areas[1]!)!;
-    adj[x]!.push(y);
-    adj[y]!.push(x);
-  }
-  facts = {
-    fire: t.ids.map((id) => byId.get(id)!.fire),
-    init: t.ids.map((id) => 'ABC'.indexOf(byId.get(id)!.initiative)),
-    homes: t.ids.map((id) => homesOf.get(id) ?? []),
-    adj,
-    areaIndex,
-    wallace: t.ids.indexOf('S-wallace'),
-  };
-  return facts;
+  homes: HAMMER_TABLES.homes.map((h, b) => (HAMMER_TABLES.noble[b] && b !== HAMMER_TABLES.moray ? h : [])),
+  adj: HAMMER_TABLES.neighbours,
+  areaIndex: new Map(HAMMER_TABLES.areaIds.map((id, i) => [id, i])),
+  wallace: HAMMER_TABLES.blockIds.indexOf('S-wallace'),
+};
+
+export function hammerFacts(): HammerFacts {
+  return FACTS;
 }
 
 /**
@@ -201,8 +147,8 @@ export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie',
  *   them (England only: England holds the nobles' homes, Scotland's nobles gather in armies).
  */
 export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
-  const t = hammerTables(game);
-  const f = hammerFacts(game);
+  const t = hammerTables();
+  const f = hammerFacts();
   const areaCount = t.areas.length;
   const n = t.ids.length;
   const occ = new Array<number>(areaCount).fill(0);
@@ -409,7 +355,7 @@ const RAID_TARGET: number[] = [];
  * move) is left out. Returns whether any exists.
  */
 export function raidTargets(game: AnyGame, s: HammerState, side: number, target: number[] = RAID_TARGET, skip = -1): boolean {
-  const t = hammerTables(game), f = hammerFacts(game);
+  const t = hammerTables(), f = hammerFacts();
   const areaCount = t.areas.length, n = t.ids.length;
   const occ = RAID_OCC;
   for (let a = 0; a < areaCount; a++) { occ[a] = 0; target[a] = 0; }
@@ -441,7 +387,7 @@ export function rolloutHammerRaid(game: AnyGame, s: HammerState, role: Role, act
     const side = role === 'England' ? 0 : 1;
     if (raidTargets(game, s, side, RAID_TARGET, phase === 'path' ? s.sel : -1)) {
       const target = RAID_TARGET;
-      const { adj, areaIndex: idx } = hammerFacts(game);
+      const { adj, areaIndex: idx } = hammerFacts();
       const near = (a: number): boolean => { for (const x of adj[a]!) if (target[x]) return true; return false; };
       let pick: HammerAction | undefined, k = 0;
       if (phase === 'move') {
@@ -516,7 +462,7 @@ const HIDDEN: number[] = new Array<number>(128).fill(0);
  * A test checks over whole games that equal keys mean equal views and the reverse.
  */
 export function hammerStateKey(s: HammerState, role: Role): string {
-  const t = hammerTables(hammerGame);
+  const t = hammerTables();
   const v = role === 'England' ? 0 : 1;
   const areaCount = t.areas.length, off = areaCount + 2, n = t.ids.length;
   const bt = s.battle;
@@ -629,7 +575,7 @@ export const hammerKnowledge: Knowledge = makeHammerKnowledge(HAMMER_SETTINGS);
  * the viewer cannot tell apart. A block is hidden from the viewer when its id is not in its view.
  */
 export function canonicalHammer(game: AnyGame, s: HammerState, viewer: Role): HammerState {
-  const t = hammerTables(game);
+  const t = hammerTables();
   const me = viewer === 'England' ? 0 : 1;
   const v = game.view(s, viewer) as HammerView;
   const seen = new Set<string>();
@@ -647,7 +593,8 @@ export function canonicalHammer(game: AnyGame, s: HammerState, viewer: Role): Ha
   const canStand = (b: number, l: number): boolean => {
     const on = l >= 0 && l < areaCount;
     if (t.noble[b] && on !== (s.loc[b]! >= 0 && s.loc[b]! < areaCount)) return false;
-    if (b === norse && on && !COASTAL.has(t.areas[l]!)) return false;
+    // The Norse stand only in a Scottish coastal area (4.7: never in England).
+    if (b === norse && on && (!HAMMER_TABLES.coastal[l] || t.areas[l] === 'england')) return false;
     return true;
   };
   const loc = s.loc.slice(), flags = s.flags.slice(), steps = s.steps.slice();
