@@ -40,7 +40,8 @@ async function postSeek(p) {
 async function say(p, text) {
   await p.getByTestId('chat-input').fill(text);
   await p.getByTestId('chat-send').click();
-  await p.locator('[data-testid=chat-input]').and(p.locator('[value=""]')).waitFor({ timeout: 5000 }).catch(() => undefined);
+  // The input empties once the server acked the line (an error leaves it filled and fails here).
+  await p.waitForFunction(() => document.querySelector('[data-testid=chat-input]')?.value === '', null, { timeout: 5000 });
 }
 
 const lineWith = (p, text) => p.getByTestId('chat-line').filter({ hasText: text });
