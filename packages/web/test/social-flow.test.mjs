@@ -55,6 +55,7 @@ async function rolesOf(id, name) {
 test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, profiles with provisional ratings, rematch with seats swapped, live lobby; hostile text stays text',
   { skip, timeout: 120_000 }, async () => {
     const t0 = Date.now();
+    const mark = (what) => { if (process.env.TABULA_TRACE) console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`); };
     const A = await page(), B = await page(), C = await page();
     const nameA = `ann${uid()}`, nameB = `דנה${uid()}`, nameC = `cy${uid()}`;
 
@@ -79,12 +80,14 @@ test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, prof
     await L.page.locator('[data-testid=lobby-filters][data-live=yes]').waitFor();
     await L.page.evaluate(() => { window.__sameDocument = true; });
 
+    mark('signed up C, lobby open');
     // A seeks; the lobby watcher sees the open seek pushed.
     await signUp(A.page, nameA);
     await postSeek(A.page);
     await A.page.getByTestId('my-seeks').waitFor();
     await L.page.getByTestId('open-seeks').filter({ hasText: nameA }).waitFor({ timeout: 5000 });
 
+    mark('A seeks');
     // B posts the same seek: paired at once; B's page goes to the game, A's lobby socket takes A there too.
     await signUp(B.page, nameB);
     await postSeek(B.page);
@@ -99,6 +102,7 @@ test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, prof
     assert.equal(await L.page.getByTestId('open-seeks').count(), 0, 'no open seek left');
     assert.match(await L.page.locator(`[data-testid=lobby-active] [data-game-id="${id}"]`).innerText(), /Rated/);
 
+    mark('paired');
     // Chat both ways, live.
     await say(A.page, `hello from ${nameA}`);
     await lineWith(B.page, `hello from ${nameA}`).waitFor({ timeout: 5000 });
@@ -106,6 +110,7 @@ test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, prof
     await lineWith(A.page, 'hi back').waitFor({ timeout: 5000 });
     assert.equal(await lineWith(A.page, 'hi back').getAttribute('data-channel'), 'players');
 
+    mark('chatted');
     // C watches and writes hostile text in the spectators' channel.
     await C.page.goto(`${server.url}/games/${id}`);
     await C.page.getByTestId('chat').waitFor();
@@ -131,6 +136,7 @@ test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, prof
     await A.page.getByTestId('chat-hide-spectators').uncheck();
     await lineWith(A.page, 'evilline').waitFor({ timeout: 2000 });
 
+    mark('spectator');
     // Two actions (a game before its 2nd action can only be aborted, unrated): whoever is to move places the
     // first tile and no follower, then A resigns.
     const mover = await Promise.race([A, B].map(async (x) => { await x.page.getByTestId('carc-spot').first().waitFor(); return x; }));
@@ -143,6 +149,7 @@ test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, prof
     for (const p of [A.page, B.page, C.page]) await p.getByTestId('result').waitFor({ timeout: 5000 });
     assert.match(await B.page.getByTestId('result-reason').innerText(), /resign/i);
 
+    mark('resigned');
     // The lobby watcher sees it finish, won by B.
     const done = L.page.locator(`[data-testid=lobby-finished] [data-game-id="${id}"]`);
     await done.waitFor({ timeout: 5000 });
@@ -164,6 +171,7 @@ test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, prof
     }
     await P.close();
 
+    mark('profiles');
     // The rematch: B offers, A accepts, both pages move to the new game with the seats swapped.
     const before = { a: await rolesOf(id, nameA), b: await rolesOf(id, nameB) };
     await B.page.getByTestId('rematch-offer').click();
@@ -178,6 +186,7 @@ test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, prof
     await L.page.locator(`[data-testid=lobby-active] [data-game-id="${id2}"]`).waitFor({ timeout: 5000 });
     assert.equal(await L.page.evaluate(() => window.__sameDocument), true, 'the lobby page was never reloaded');
 
+    mark('rematch');
     // A player opening the old game later stays on it (it links to the rematch; it does not bounce there).
     await B.page.goto(`${server.url}/games/${id}`);
     await B.page.getByTestId('rematch-game').waitFor();
@@ -200,6 +209,7 @@ test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, prof
       await P2.screenshot({ path: `${SHOTS}/profile-${width}.png`, fullPage: true });
     }
 
+    mark('screenshots');
     for (const x of [A, B, C, L]) {
       assert.deepEqual(x.dialogs.filter((d) => d !== 'confirm: Resign this game?'), [], 'no other dialog');
       assert.deepEqual(x.errors, []);

@@ -90,6 +90,35 @@ function suite(label: string, db: () => Promise<string>): void {
       const [meta] = await run.server.store.sql.all<{ rated: number | string }>('SELECT rated FROM game_meta WHERE game_id = ?', [made.id]);
       assert.equal(Number(meta?.rated), 1, 'rated, as both seeks asked');
     });
+
+    it('a process stalled past PAIRING_STALE_MS while making the game loses its claim: it seats nobody, and the reopened seeks pair into one game', async () => {
+      const [ta, tb] = [await run.api.signUp(uniqueName('sa')), await run.api.signUp(uniqueName('sb'))];
+      const body = { game: TALLY, timeControl: live(tc++), rated: true };
+      const sa = await run.api.post('/api/seeks', body, ta);
+      assert.equal(sa.body.status, 'open');
+      // B's pairing stalls just before creating the game, long enough for another process's sweep to reopen the seeks.
+      const service = run.server.service;
+      const createGame = service.createGame.bind(service);
+      let stalled = '';
+      service.createGame = async (...args) => {
+        service.createGame = createGame;
+        assert.equal(await run.server.social.seeks.recover(0), 2, 'the sweep reopens both claimed seeks');
+        stalled = (await createGame(...args)).id;
+        return { id: stalled };
+      };
+      const sb = await run.api.post('/api/seeks', body, tb);
+      assert.equal(sb.status, 201);
+      assert.equal(sb.body.status, 'open', 'the stalled pairing gave up');
+      assert.ok(stalled);
+      const g0 = (await run.server.store.getGame(stalled))!;
+      assert.deepEqual([g0.status, g0.seats.filter((x) => x.userId !== null).length], ['open', 0], 'nobody seated in the stalled game');
+      assert.equal(await run.server.social.seeks.pairAll(), 1);
+      const [a, b] = [await seek(sa.body.id as string), await seek(sb.body.id as string)];
+      assert.equal(a.status, 'paired');
+      assert.equal(a.gameId, b.gameId);
+      assert.notEqual(a.gameId, stalled);
+      assert.equal((await run.server.store.getGame(a.gameId!))!.status, 'active');
+    });
   });
 }
 

@@ -129,7 +129,7 @@ export class Seeks {
         continue;
       }
       try {
-        await this.start(first, second, gameId);
+        if (!(await this.start(first, second, gameId, token))) return null;
         await this.sql.run(`UPDATE seeks SET status = 'paired', updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token]);
         return gameId;
       } catch (e) {
@@ -181,8 +181,12 @@ export class Seeks {
     return seeks.every((s) => end.seats.some((x) => x.userId === Number(s.user_id)));
   }
 
-  /** The game of two claimed seeks: made by the older seek's owner, seats drawn at random. */
-  private async start(a: SeekDb, b: SeekDb, gameId: string): Promise<void> {
+  /**
+   * The game of two claimed seeks: made by the older seek's owner, seats drawn at random. False when the claim
+   * was lost while the game was being made (this process stalled past PAIRING_STALE_MS and a sweep reopened the
+   * seeks): then nobody is seated, so the seeks cannot end up with two games; the empty game expires unjoined.
+   */
+  private async start(a: SeekDb, b: SeekDb, gameId: string, token: string): Promise<boolean> {
     const [older, newer] = Number(a.created_at) <= Number(b.created_at) ? [a, b] : [b, a];
     const game = getGame(older.game)!;
     const ua: UserRow = { id: Number(older.user_id), name: older.name }, ub: UserRow = { id: Number(newer.user_id), name: newer.name };
@@ -190,9 +194,12 @@ export class Seeks {
     const { id } = await this.service.createGame(ua, {
       game: older.game, scenario: older.scenario, ...players, timeControl: JSON.parse(older.time_control) as TimeControlT, rated: Number(older.rated) === 1,
     }, gameId);
+    // Still ours? (Also renews the claim's age.)
+    if ((await this.sql.run(`UPDATE seeks SET updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token])) !== 2) return false;
     const roles = (await this.service.store.getGame(id))!.seats.map((s) => s.role);
     const [x, y] = randomInt(2) === 0 ? [ua, ub] : [ub, ua];
     await this.service.takeSeat(x, id, roles[0]!);
     await this.service.takeSeat(y, id, roles[1]!);
+    return true;
   }
 }
