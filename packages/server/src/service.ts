@@ -193,7 +193,8 @@ export class GameService {
     return catalog().map((e) => ({ ...e, bots }));
   }
 
-  async createGame(user: UserRow | null, body: CreateGameBody): Promise<{ id: string }> {
+  /** `id`: chosen by the caller (a seek pairing records it before the game exists, for its crash recovery). */
+  async createGame(user: UserRow | null, body: CreateGameBody, id = newGameId()): Promise<{ id: string }> {
     if (!user) throw unauthorized();
     const game = getGame(body.game);
     if (!game) throw unprocessable('unknown-game', `No game "${body.game}".`);
@@ -206,7 +207,6 @@ export class GameService {
       if (cap !== false && (await this.store.countOpenGamesBy(user.id, this.now() - OPEN_GAME_COUNTS_MS)) >= cap) {
         throw new ApiError(429, 'too-many-open-games', `You have ${cap} open games from the last ${OPEN_GAME_COUNTS_MS / 3_600_000} hours waiting for players: start some first.`);
       }
-      const id = newGameId();
       const timeControl = body.timeControl ?? { kind: 'none' };
       const now = this.now();
       await this.store.createGame({

@@ -12,38 +12,30 @@ const lineOut = (r: ChatDb): ChatLineT => ({
 
 /** Chat per game (players' and spectators' channels) and mutes (a user muted is never shown to the muter, in any game). */
 export class Chat {
-  private readonly sent = new Map<number, number[]>();
   private readonly sql: SqlRunner;
 
   constructor(private readonly store: Store, private readonly now: () => number) {
     this.sql = store.sql;
   }
 
-  /** Sliding window per account in this process (CHAT_RATE). */
-  private allowed(userId: number): boolean {
-    const now = this.now();
-    if (this.sent.size > 10_000) for (const [k, v] of this.sent) if (v.every((t) => now - t >= CHAT_RATE.windowMs)) this.sent.delete(k);
-    const times = (this.sent.get(userId) ?? []).filter((t) => now - t < CHAT_RATE.windowMs);
-    if (times.length >= CHAT_RATE.messages) {
-      this.sent.set(userId, times);
-      return false;
-    }
-    times.push(now);
-    this.sent.set(userId, times);
-    return true;
-  }
-
-  /** Writes a line to the writer's channel at the game's current log position. */
+  /**
+   * Writes a line to the writer's channel at the game's current log position, unless the writer's stored lines
+   * (any game, any process) in the last CHAT_RATE.windowMs already number CHAT_RATE.messages: one conditional
+   * insert, so the limit holds across processes.
+   */
   async post(user: UserRow | null, row: GameRow, raw: string): Promise<ChatLineT> {
     if (!user) throw unauthorized('Sign in to chat.');
     const text = checkedChatText(raw);
-    if (!this.allowed(user.id)) throw new ApiError(429, 'chat-rate-limited', `At most ${CHAT_RATE.messages} messages per ${CHAT_RATE.windowMs / 1000} seconds.`);
     const seat = row.seats.find((s) => s.userId === user.id);
     const channel: ChatChannelT = seat ? 'players' : 'spectators';
     const now = this.now();
-    const [r] = await this.sql.all<{ id: number | string }>('INSERT INTO chat (game_id, seq, channel, user_id, role, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
-      [row.id, row.logLength, channel, user.id, seat?.role ?? null, text, now]);
-    return { id: Number(r!.id), seq: row.logLength, channel, user: user.name, role: seat?.role ?? null, text, at: now };
+    const [r] = await this.sql.all<{ id: number | string }>(
+      `INSERT INTO chat (game_id, seq, channel, user_id, role, text, created_at)
+       SELECT ?, CAST(? AS INTEGER), ?, CAST(? AS BIGINT), ?, ?, CAST(? AS BIGINT)
+       WHERE (SELECT COUNT(*) FROM chat WHERE user_id = ? AND created_at > ?) < ? RETURNING id`,
+      [row.id, row.logLength, channel, user.id, seat?.role ?? null, text, now, user.id, now - CHAT_RATE.windowMs, CHAT_RATE.messages]);
+    if (!r) throw new ApiError(429, 'chat-rate-limited', `At most ${CHAT_RATE.messages} messages per ${CHAT_RATE.windowMs / 1000} seconds.`);
+    return { id: Number(r.id), seq: row.logLength, channel, user: user.name, role: seat?.role ?? null, text, at: now };
   }
 
   /** The game's lines after `afterId` as `reader` may see them (without users the reader muted), oldest first. */

@@ -3,12 +3,16 @@ import { MAX_SEEKS_PER_USER, SEEK_TTL_MS, type SeekBodyT, type SeekT, type TimeC
 import { getGame } from '@tabula/games';
 import { conflict, notFound, unauthorized, unprocessable } from '../errors.js';
 import type { GameService } from '../service.js';
-import type { SqlRunner, UserRow } from '../store/index.js';
+import { newGameId } from '../passwords.js';
+import type { GameRow, SqlRunner, UserRow } from '../store/index.js';
 
 interface SeekDb {
   id: string; user_id: number | string; name: string; game: string; scenario: string; time_control: string; rated: number | string;
-  status: string; game_id: string | null; created_at: number | string; expires_at: number | string;
+  status: string; token: string | null; game_id: string | null; created_at: number | string; expires_at: number | string;
 }
+
+/** A seek still 'pairing' after this long lost the process pairing it (a crash); the sweep recovers it. */
+export const PAIRING_STALE_MS = 30_000;
 
 /** One spelling per time control, so equal controls compare equal as text. */
 export function timeControlKey(tc: TimeControlT): string {
@@ -17,11 +21,11 @@ export function timeControlKey(tc: TimeControlT): string {
   return JSON.stringify({ kind: 'none' });
 }
 
-const SELECT = 'SELECT k.id, k.user_id, u.name, k.game, k.scenario, k.time_control, k.rated, k.status, k.game_id, k.created_at, k.expires_at FROM seeks k JOIN users u ON u.id = k.user_id';
+const SELECT = 'SELECT k.id, k.token, k.user_id, u.name, k.game, k.scenario, k.time_control, k.rated, k.status, k.game_id, k.created_at, k.expires_at FROM seeks k JOIN users u ON u.id = k.user_id';
 
 const seekOut = (r: SeekDb): SeekT => ({
   id: r.id, user: r.name, game: r.game, scenario: r.scenario, timeControl: JSON.parse(r.time_control) as TimeControlT, rated: Number(r.rated) === 1,
-  status: (r.status === 'pairing' ? 'open' : r.status) as SeekT['status'], gameId: r.game_id,
+  status: (r.status === 'pairing' ? 'open' : r.status) as SeekT['status'], gameId: r.status === 'paired' ? r.game_id : null,
   createdAt: new Date(Number(r.created_at)).toISOString(), expiresAt: new Date(Number(r.expires_at)).toISOString(),
 });
 
@@ -29,6 +33,8 @@ const seekOut = (r: SeekDb): SeekT => ({
  * Quick pairing: "any opponent for this game, scenario, time control, rated". Two compatible open seeks
  * make one game. Pairing claims both seeks with conditional updates (status 'open' -> 'pairing', lower id
  * first), so of any number of processes trying to pair the same seeks exactly one succeeds and makes the game.
+ * The claim records the id of the game to be made; a process that dies before 'paired' leaves 'pairing' seeks
+ * that the sweep recovers after PAIRING_STALE_MS (`recover`: finish the pairing if its game exists, else reopen).
  */
 export class Seeks {
   constructor(private readonly sql: SqlRunner, private readonly service: GameService, private readonly now: () => number,
@@ -110,41 +116,90 @@ export class Seeks {
       const first: SeekDb = lowFirst ? me : other;
       const second: SeekDb = lowFirst ? other : me;
       const token = randomBytes(12).toString('hex');
-      const claim = (s: SeekDb): Promise<number> => this.sql.run(`UPDATE seeks SET status = 'pairing', token = ?, updated_at = ? WHERE id = ? AND status = 'open'`, [token, now, s.id]);
+      // The claim names the game to be made, so a sweep can finish or undo a pairing whose process died (recover).
+      const gameId = newGameId();
+      const claim = (s: SeekDb): Promise<number> => this.sql.run(`UPDATE seeks SET status = 'pairing', token = ?, game_id = ?, updated_at = ? WHERE id = ? AND status = 'open'`, [token, gameId, now, s.id]);
       if ((await claim(first)) !== 1) {
         if (first === me) return null;
         continue;
       }
       if ((await claim(second)) !== 1) {
-        await this.sql.run(`UPDATE seeks SET status = 'open', token = NULL WHERE id = ? AND token = ?`, [first.id, token]);
+        await this.release(token);
         if (second === me) return null;
         continue;
       }
       try {
-        const gameId = await this.start(first, second);
-        await this.sql.run(`UPDATE seeks SET status = 'paired', game_id = ?, updated_at = ? WHERE token = ?`, [gameId, this.now(), token]);
+        if (!(await this.start(first, second, gameId, token))) return null;
+        await this.sql.run(`UPDATE seeks SET status = 'paired', updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token]);
         return gameId;
       } catch (e) {
-        await this.sql.run(`UPDATE seeks SET status = 'open', token = NULL WHERE token = ?`, [token]);
+        await this.release(token);
         throw e;
       }
     }
     return null;
   }
 
-  /** The game of two claimed seeks: made by the older seek's owner, seats drawn at random. */
-  private async start(a: SeekDb, b: SeekDb): Promise<string> {
+  /** Returns claimed seeks to open. */
+  private release(token: string): Promise<number> {
+    return this.sql.run(`UPDATE seeks SET status = 'open', token = NULL, game_id = NULL, updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token]);
+  }
+
+  /**
+   * Seeks left in 'pairing' for PAIRING_STALE_MS (the process pairing them died between the claim and the end):
+   * if the claimed game exists, the pairing is finished (the missing players seated, the rated mark written);
+   * otherwise the seeks are open again. Returns how many seeks changed.
+   */
+  async recover(staleMs = PAIRING_STALE_MS): Promise<number> {
+    const stuck = await this.sql.all<SeekDb>(`${SELECT} WHERE k.status = 'pairing' AND k.updated_at <= ? ORDER BY k.created_at`, [this.now() - staleMs]);
+    const byToken = new Map<string, SeekDb[]>();
+    for (const s of stuck) byToken.set(s.token ?? '', [...(byToken.get(s.token ?? '') ?? []), s]);
+    let changed = 0;
+    for (const [token, seeks] of byToken) {
+      const row = seeks[0]!.game_id ? await this.service.store.getGame(seeks[0]!.game_id) : null;
+      if (row && (await this.finish(row, seeks))) {
+        changed += await this.sql.run(`UPDATE seeks SET status = 'paired', updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token]);
+      } else {
+        changed += await this.release(token);
+      }
+    }
+    if (changed > 0) this.changed();
+    return changed;
+  }
+
+  /** Seats the claimed seeks' owners missing from their game; true when all of them hold a seat. */
+  private async finish(row: GameRow, seeks: SeekDb[]): Promise<boolean> {
+    if (Number(seeks[0]!.rated) === 1) await this.sql.run('INSERT INTO game_meta (game_id, rated) VALUES (?, 1) ON CONFLICT (game_id) DO NOTHING', [row.id]);
+    for (const s of seeks) {
+      const cur = (await this.service.store.getGame(row.id))!;
+      if (cur.seats.some((x) => x.userId === Number(s.user_id))) continue;
+      const free = cur.seats.find((x) => x.userId === null && x.bot === null);
+      if (!free || cur.status !== 'open') return false;
+      await this.service.takeSeat({ id: Number(s.user_id), name: s.name }, row.id, free.role).catch(() => undefined);
+    }
+    const end = (await this.service.store.getGame(row.id))!;
+    return seeks.every((s) => end.seats.some((x) => x.userId === Number(s.user_id)));
+  }
+
+  /**
+   * The game of two claimed seeks: made by the older seek's owner, seats drawn at random. False when the claim
+   * was lost while the game was being made (this process stalled past PAIRING_STALE_MS and a sweep reopened the
+   * seeks): then nobody is seated, so the seeks cannot end up with two games; the empty game expires unjoined.
+   */
+  private async start(a: SeekDb, b: SeekDb, gameId: string, token: string): Promise<boolean> {
     const [older, newer] = Number(a.created_at) <= Number(b.created_at) ? [a, b] : [b, a];
     const game = getGame(older.game)!;
     const ua: UserRow = { id: Number(older.user_id), name: older.name }, ub: UserRow = { id: Number(newer.user_id), name: newer.name };
     const players = game.players && game.players.default !== 2 ? { players: 2 } : {};
     const { id } = await this.service.createGame(ua, {
       game: older.game, scenario: older.scenario, ...players, timeControl: JSON.parse(older.time_control) as TimeControlT, rated: Number(older.rated) === 1,
-    });
+    }, gameId);
+    // Still ours? (Also renews the claim's age.)
+    if ((await this.sql.run(`UPDATE seeks SET updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token])) !== 2) return false;
     const roles = (await this.service.store.getGame(id))!.seats.map((s) => s.role);
     const [x, y] = randomInt(2) === 0 ? [ua, ub] : [ub, ua];
     await this.service.takeSeat(x, id, roles[0]!);
     await this.service.takeSeat(y, id, roles[1]!);
-    return id;
+    return true;
   }
 }

@@ -186,13 +186,13 @@ export class Social {
 
   // ---- seeks' upkeep ----
 
-  /** Every few seconds: expire old seeks and pair any compatible ones left (a crash between posting and pairing). */
+  /** Every few seconds: expire old seeks, recover pairings a crash left half done, and pair any compatible ones left. */
   start(everyMs = 5000): void {
     let busy = false;
     this.timer = setInterval(() => {
       if (busy) return;
       busy = true;
-      this.seeks.expire().then(() => this.seeks.pairAll()).catch((e: unknown) => this.warn({ err: e }, 'seek sweep failed')).finally(() => { busy = false; });
+      this.seeks.expire().then(() => this.seeks.recover()).then(() => this.seeks.pairAll()).catch((e: unknown) => this.warn({ err: e }, 'seek sweep failed')).finally(() => { busy = false; });
     }, everyMs);
     this.timer.unref();
   }

@@ -189,6 +189,8 @@ const MIGRATIONS: ((t: Types) => string)[] = [
   (t) => `ALTER TABLE sessions ADD COLUMN seen_at ${t.int64};
    CREATE INDEX sessions_user ON sessions(user_id);
    CREATE INDEX games_created_by ON games(created_by, status);`,
+  // The chat rate limit counts each account's recent lines from the table (social/chat.ts), across processes.
+  () => `CREATE INDEX chat_user ON chat(user_id, created_at);`,
 ];
 
 /** The table that records the applied migrations. */

@@ -108,7 +108,7 @@ function SeekForm({ catalog, seeks }: { catalog: CatalogEntryT[]; seeks: SeekT[]
           </label>
         )}
         <TimeControlPicker value={tc} onChange={setTc} />
-        <label><input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} data-testid="seek-rated" /> {t('setup.rated')}</label>
+        <label className="check"><input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} data-testid="seek-rated" /> {t('setup.rated')}</label>
         <button type="button" className="primary" onClick={() => void seek()} data-testid="seek-submit">{t('seek.submit')}</button>
       </div>
       {error && <p className="error" role="alert">{error}</p>}

@@ -93,10 +93,13 @@ export function OnlineGame({ id }: { id: string }) {
     try { await api.takeSeat(id, role, bot); setError(null); } catch (e) { setError(e instanceof ApiError ? t(`error.${e.code}`, { defaultValue: e.message }) : String(e)); } finally { setBusy(false); }
   };
 
-  // An accepted rematch moves both players' pages to the new game.
+  // A rematch accepted while this page shows the offer moves both players' pages to the new game; opening
+  // the old game later (from a profile, the lobby) shows the old game, with a link to the new one.
   const iPlay = !!d && d.roles.length > 0;
+  const offerSeen = useRef(false);
   useEffect(() => {
-    if (iPlay && rematch?.status === 'accepted' && rematch.game && rematch.game !== id) navigate(`/games/${rematch.game}`);
+    if (rematch?.status === 'offered') offerSeen.current = true;
+    if (iPlay && offerSeen.current && rematch?.status === 'accepted' && rematch.game && rematch.game !== id) navigate(`/games/${rematch.game}`);
   }, [iPlay, rematch, id]);
   const sendChat = async (text: string) => {
     if (!liveRef.current) throw new Error(t('live.closed'));
