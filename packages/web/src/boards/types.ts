@@ -17,4 +17,6 @@ export interface BoardProps<View = unknown, Action = unknown> {
   busy?: boolean;
   /** Online games: the account that created the game (and uploaded its decks). */
   createdBy?: string | null;
+  /** The game has ended (by the rules, a resignation, a timeout or an abort). */
+  finished?: boolean;
 }

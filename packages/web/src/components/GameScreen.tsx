@@ -145,6 +145,8 @@ export function GameScreen(props: {
   outcome?: OutcomeInfo | null;
   controls?: ReactNode;
   above?: ReactNode;
+  /** Below the log in the side column (chat). */
+  side?: ReactNode;
   error?: string | null;
   busy?: boolean;
   createdBy?: string | null;
@@ -180,13 +182,14 @@ export function GameScreen(props: {
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
               <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={props.onAction}
-                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy} createdBy={props.createdBy} />
+                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy} createdBy={props.createdBy} finished={!!props.outcome} />
             </Suspense>
           </ErrorBoundary>
         </section>
         <aside className="side" aria-label={t('game.controls')}>
           {props.controls && <div className="controls" role="group" aria-label={t('game.controls')}>{props.controls}</div>}
           <LogPanel gameId={props.gameId} log={props.log} />
+          {props.side}
         </aside>
       </div>
     </div>

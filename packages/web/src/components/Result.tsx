@@ -23,9 +23,11 @@ export function carcassonneBreakdown(log: LogLineT[]): Record<string, Record<str
 const FEATURES = ['city', 'road', 'cloister', 'field', 'flock'];
 
 /** The end of a game: who won and why in words, per-seat scores (and their breakdown), the replay. */
-export function Result({ gameId, id, outcome, roles, log, children }: { gameId: string; id: string; outcome: OutcomeT; roles: string[]; log: LogLineT[]; children?: ReactNode }) {
+/** `players`: the account seated in each role, so a result names people, not only colours or sides. */
+export function Result({ gameId, id, outcome, roles, log, players, children }: { gameId: string; id: string; outcome: OutcomeT; roles: string[]; log: LogLineT[]; players?: Record<string, string | null | undefined>; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const names = (rs: string[]) => rs.map((r) => roleName(t, gameId, r)).join(', ');
+  const label = (r: string) => (players?.[r] ? `${roleName(t, gameId, r)} (${players[r]})` : roleName(t, gameId, r));
+  const names = (rs: string[]) => rs.map(label).join(', ');
   const by = outcome.by ? names(outcome.by.split(',')) : '';
   // The platform's words for its own reasons and the common ones; else the game's (Hammer's "reason.*").
   const reason = i18n.exists(`result.reason.${outcome.reason}`) ? t(`result.reason.${outcome.reason}`, { by })
@@ -45,7 +47,7 @@ export function Result({ gameId, id, outcome, roles, log, children }: { gameId: 
           <tbody>
             {roles.map((r) => (
               <tr key={r} className={outcome.winners.includes(r) ? 'winner' : ''}>
-                <th scope="row">{roleName(t, gameId, r)}</th>
+                <th scope="row">{label(r)}</th>
                 {features.map((f) => <td key={f}>{breakdown?.[r]?.[f] ?? 0}</td>)}
                 {outcome.scores && <td><b>{outcome.scores[r] ?? ''}</b></td>}
               </tr>

@@ -157,18 +157,18 @@ export function OnlineGame({ id }: { id: string }) {
     <>
       {d.clock && <Clocks gameId={d.game} clock={d.clock} finished={finished} />}
       {finished && d.outcome && (
-        <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log}>
+        <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} players={Object.fromEntries(d.seats.map((s) => [s.role, s.user]))}>
           <RematchPanel rematch={rematch} me={auth?.name ?? null} isPlayer={iPlay} busy={busy} onOp={rematchOp} />
         </Result>
       )}
       {invitePanel}
-      <Chat gameId={d.game} lines={chat} me={auth?.name ?? null} isPlayer={iPlay} onSend={sendChat} onMute={mute} />
     </>
   );
+  const side = <Chat gameId={d.game} lines={chat} me={auth?.name ?? null} isPlayer={iPlay} onSend={sendChat} onMute={mute} />;
   return (
     <GameScreen gameId={d.game} view={d.view} actions={finished ? [] : d.actions} onAction={(a) => void act(a)} role={myRole}
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}
       seats={d.seats.map((s) => ({ role: s.role, label: s.user ?? (s.bot ? null : t('seat.free')), bot: s.bot, me: d.roles.includes(s.role) }))}
-      outcome={d.outcome} controls={controls} above={above} error={error} busy={busy} createdBy={d.createdBy} />
+      outcome={d.outcome} controls={controls} above={above} side={side} error={error} busy={busy} createdBy={d.createdBy} />
   );
 }

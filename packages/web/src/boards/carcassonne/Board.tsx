@@ -54,7 +54,7 @@ function useViewBox(tiles: { x: number; y: number }[]) {
   return { vb, setVb: (v: typeof vb) => { setFitted(false); setVb(v); }, fit: () => { setFitted(true); setVb(bounds); } };
 }
 
-export default function CarcassonneBoard({ gameId, view: rawView, actions: rawActions, onAction, role, t, busy }: BoardProps) {
+export default function CarcassonneBoard({ gameId, view: rawView, actions: rawActions, onAction, role, t, busy, finished }: BoardProps) {
   const view = rawView as CarcView;
   const actions = rawActions as CarcAction[];
   const [sel, setSel] = useState<{ x: number; y: number; rot: number } | null>(null);
@@ -142,7 +142,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   return (
     <div className="carc-board" onKeyDown={onBoardKey}>
       <div className="carc-top">
-        <div className="carc-hand panel">
+        {view.phase !== 'over' && !finished && <div className="carc-hand panel">
           <h3>{t('carc.current')}</h3>
           {/* Only the tile the player is to place: another player's tile shows on the board once placed. */}
           {view.current && (role === null || view.turn === role) ? (
@@ -152,7 +152,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             </svg>
           ) : <p className="muted">–</p>}
           {canPlace && !sel && <p className="small muted">{t('carc.pickSpot', { count: view.placements.length })}</p>}
-        </div>
+        </div>}
         <div className="carc-players panel">
           <table className="carc-scores">
             <thead><tr><th>{t('carc.player')}</th><th>{t('carc.score')}</th><th>{t('carc.followers')}</th>{view.options.hs && <th>{t('carc.flock')}</th>}</tr></thead>
@@ -161,8 +161,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
                 const p = view.players[r]!;
                 const c = colorOf(r);
                 return (
-                  <tr key={r} className={view.turn === r ? 'turn' : ''} data-role={r}>
-                    <td><span className="role-badge" style={{ background: c, color: textOn(c) }}>{view.turn === r ? '▶ ' : ''}{roleName(t, gameId, r)}</span>{r === role ? ` (${t('seat.you')})` : ''}</td>
+                  <tr key={r} className={view.turn === r && !finished ? 'turn' : ''} data-role={r}>
+                    <td><span className="role-badge" style={{ background: c, color: textOn(c) }}>{view.turn === r && !finished ? '▶ ' : ''}{roleName(t, gameId, r)}</span>{r === role ? ` (${t('seat.you')})` : ''}</td>
                     <td data-testid={`score-${r}`}>{p.score}</td>
                     <td>{p.followers}{view.options.hs && p.shepherdHome ? ` + ${t('carc.shepherd')}` : ''}</td>
                     {view.options.hs && <td>{p.flock.length ? p.flock.join('+') : '–'}</td>}
