@@ -1,7 +1,8 @@
-import { Rng, type Role } from '@tabula/engine';
+import { Rng, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
 import { getGame } from '@tabula/games';
 import type { Bot } from './bot.js';
 import { createBot } from './registry.js';
+import { analyseGame, type GameAnalysis } from './analysis.js';
 import './levels.js';
 
 /**
@@ -37,5 +38,37 @@ export function answerBotRequest(req: BotRequest): BotResponse {
     return { id: req.id, action, ms: performance.now() - t0 };
   } catch (e) {
     return { id: req.id, error: { message: e instanceof Error ? e.message : String(e) } };
+  }
+}
+
+/** Asks a worker to analyse a finished game (analysis.ts); it answers with progress messages, then the result. */
+export interface AnalysisRequest {
+  kind: 'analyse';
+  id: number | string;
+  game: string;
+  setup: SetupOptions;
+  actions: LogEntry[];
+  seed: string;
+  iterations?: number;
+}
+
+export type AnalysisMessage =
+  | { id: number | string; progress: { done: number; total: number } }
+  | { id: number | string; analysis: GameAnalysis; ms: number }
+  | { id: number | string; error: { message: string } };
+
+/** Answers one analysis request, posting progress at most every `progressEvery` actions and once at the end. */
+export function answerAnalysisRequest(req: AnalysisRequest, post: (m: AnalysisMessage) => void, progressEvery = 5): void {
+  try {
+    const game = getGame(req.game);
+    if (!game) throw new Error(`unknown game ${req.game}`);
+    const t0 = performance.now();
+    const analysis = analyseGame(game, req.setup, req.actions, {
+      seed: req.seed, ...(req.iterations !== undefined ? { iterations: req.iterations } : {}),
+      onProgress: (done, total) => { if (done % progressEvery === 0 && done < total) post({ id: req.id, progress: { done, total } }); },
+    });
+    post({ id: req.id, analysis, ms: performance.now() - t0 });
+  } catch (e) {
+    post({ id: req.id, error: { message: e instanceof Error ? e.message : String(e) } });
   }
 }
