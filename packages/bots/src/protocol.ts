@@ -18,6 +18,11 @@ export interface BotRequest {
   role: Role;
   /** Seed for the bot's rng: same request, same answer under an iteration budget. */
   seed: string;
+  /**
+   * A new bot for this request only (no tree kept from earlier requests): for hints to several seats of
+   * one device, where a tree grown in one seat's search must not inform another seat's.
+   */
+  fresh?: boolean;
 }
 
 export type BotResponse =
@@ -31,7 +36,7 @@ export function answerBotRequest(req: BotRequest): BotResponse {
   try {
     const game = getGame(req.game);
     if (!game) throw new Error(`unknown game ${req.game}`);
-    let bot = bots.get(req.bot);
+    let bot = req.fresh ? createBot(req.bot) : bots.get(req.bot);
     if (!bot) { bot = createBot(req.bot); bots.set(req.bot, bot); }
     const t0 = performance.now();
     const action = bot.choose(game, req.state, req.role, new Rng(req.seed));
