@@ -44,7 +44,8 @@ export function ReplayViewer({ log, chat, source }: { log: GameLogJson; chat?: C
   const roles = game.roles({ ...log.options, seed: log.seed });
   const state = history.stateAt(Math.min(step, history.length));
   const lines = history.log(viewer, 0, step);
-  const finished = game.outcome(history.state) !== null;
+  // The server replays only finished games (a resignation is not in the engine's outcome); a local one must be over.
+  const finished = source?.kind === 'online' || game.outcome(history.state) !== null;
   const shownAlt = alt && alt.index === step && alt.best !== null ? alt : null;
   const jump = (s: number, d: AnalysedDecisionT | null): void => {
     setPlaying(false);
