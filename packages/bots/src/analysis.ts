@@ -17,7 +17,7 @@ import './knowledge/all.js';
 
 /**
  * Iterations per decision, fixed per game so that a 120-decision Carcassonne game and a 600-decision
- * Braveheart game each take under 60 s on one core (measured with `node packages/bots/dist/analysis-bench.js`;
+ * Braveheart game each take under 60 s on one core (measured with `node packages/cli/dist/bench/analysis-cost.js`;
  * figures in docs/architecture.md). Other games get the default.
  */
 export const ANALYSIS_ITERATIONS: Record<string, number> = {

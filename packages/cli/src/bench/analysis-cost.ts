@@ -1,12 +1,11 @@
 /**
  * Times the analysis of a Carcassonne game (first 120 actions) and a Braveheart game (first 600) on
- * this thread: `node packages/bots/dist/analysis-bench.js [carcassonne|hammer] [iterations]`. The
+ * this thread: `node packages/cli/dist/bench/analysis-cost.js [carcassonne|hammer] [iterations]`. The
  * games are random playouts (seeded), so every run analyses the same ones.
  */
 import { Rng, type AnyGame, type LogEntry, type SetupOptions } from '@tabula/engine';
 import { getGame } from '@tabula/games';
-import { analyseGame, analysisIterations } from './analysis.js';
-import { randomBot } from './random.js';
+import { analyseGame, analysisIterations, randomBot } from '@tabula/bots';
 
 function playout(game: AnyGame, setup: SetupOptions, n: number): LogEntry[] {
   const rng = new Rng(`bench:${setup.seed}`);
