@@ -88,3 +88,27 @@ test('analysis: a finished game is analysed; the graph shows; a marked mistake a
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('hint: in a game on this device the bot suggests a move on request, and can show only that move on the board', { skip, timeout: 60_000 }, async () => {
+  const ctx = await b.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${server.url}/`);
+  await page.evaluate((f) => localStorage.setItem('tabula.local', JSON.stringify(f)), { game: 'carcassonne', seed: 'hint', options: { players: 2 }, actions: [], seats: { red: 'me', blue: 'random' } });
+  await page.goto(`${server.url}/local/play`);
+  const spots = page.getByTestId('carc-spot');
+  await spots.first().waitFor();
+  const before = await spots.count();
+  assert.ok(before > 1, `only ${before} spots`);
+  await page.getByTestId('hint').click();
+  await page.getByText(/^The bot would play: .+/).waitFor({ timeout: 30_000 });
+  await page.getByTestId('hint-on-board').check();
+  // The hinted placement is the only spot left on the board.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=carc-spot]').length === 1);
+  await page.getByTestId('hint-on-board').uncheck();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=carc-spot]').length === n, before);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

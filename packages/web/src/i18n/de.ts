@@ -135,6 +135,7 @@ export const de: Record<string, string> = {
   'analysis.signIn': 'Melde dich an, um die Analyse zu starten.',
   'hint.button': 'Tipp',
   'hint.thinking': 'Ein Tipp wird überlegt …',
+  'hint.onBoard': 'Nur diesen Zug auf dem Brett zeigen',
   'hint.text': 'Der Bot würde spielen: {{action}}',
 
   'replay.title': 'Wiederholung',

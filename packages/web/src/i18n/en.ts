@@ -136,6 +136,7 @@ export const en: Record<string, string> = {
   'analysis.signIn': 'Sign in to start the analysis.',
   'hint.button': 'Hint',
   'hint.thinking': 'Thinking about a hint…',
+  'hint.onBoard': 'Show only this move on the board',
   'hint.text': 'The bot would play: {{action}}',
 
   'replay.title': 'Replay',

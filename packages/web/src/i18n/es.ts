@@ -134,6 +134,7 @@ export const es: Record<string, string> = {
   'analysis.signIn': 'Inicia sesión para empezar el análisis.',
   'hint.button': 'Pista',
   'hint.thinking': 'Buscando una pista…',
+  'hint.onBoard': 'Mostrar solo esta jugada en el tablero',
   'hint.text': 'El bot jugaría: {{action}}',
 
   'replay.title': 'Repetición',

@@ -131,6 +131,7 @@ export const zhHans: Record<string, string> = {
   'analysis.signIn': '登录后才能开始分析。',
   'hint.button': '提示',
   'hint.thinking': '正在想提示…',
+  'hint.onBoard': '棋盘上只显示这一步',
   'hint.text': '机器人会走：{{action}}',
 
   'replay.title': '回放',

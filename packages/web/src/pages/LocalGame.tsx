@@ -23,6 +23,8 @@ export function LocalGame() {
   const asking = useRef(0);
   // "What would the bot do here": the bot's answer for the position after `at` actions.
   const [hint, setHint] = useState<{ at: number; role: string; action?: unknown } | null>(null);
+  // Show the hint on the board: the hinted action as the only one offered (the board's own highlight).
+  const [hintOnBoard, setHintOnBoard] = useState(false);
 
   useEffect(() => {
     if (!file) return;
@@ -121,6 +123,9 @@ export function LocalGame() {
           {hintShown.action === undefined ? t('hint.thinking') : t('hint.text', { action: actionLabel(t, game.id, hintShown.action) })}
         </p>
       )}
+      {hintShown && hintShown.action !== undefined && actions.length > 1 && (
+        <label className="small"><input type="checkbox" checked={hintOnBoard} onChange={(e) => setHintOnBoard(e.target.checked)} data-testid="hint-on-board" /> {t('hint.onBoard')}</label>
+      )}
       <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">{t('game.undo')}</button>
       <button type="button" onClick={() => download(`tabula-${game.id}-${file.seed}.json`, { ...gameLog, seats })} data-testid="save-log">{t('local.save')}</button>
       <button type="button" onClick={() => navigate('/local/replay')}>{t('local.replay')}</button>
@@ -140,7 +145,7 @@ export function LocalGame() {
     );
   }
   return (
-    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={actions} onAction={act} role={viewer} roles={roles}
+    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
       active={active} log={log} prompt={viewer && active.includes(viewer) && game.prompt ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
       title={<>{t('local.titleShort')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
