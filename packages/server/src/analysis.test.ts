@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { analyseGame } from '@tabula/bots';
 import { startServer, uniqueName, type Running } from './harness/fixtures.js';
 import type { Api } from './harness/client.js';
 import { TALLY } from './harness/testgame.js';
+import { startPostgres, type Service } from './harness/services.js';
 
 const ITERATIONS = 30;
 
@@ -38,41 +39,47 @@ async function waitDone(api: Api, id: string): Promise<{ status: string; result?
   throw new Error('analysis did not finish within 10 s');
 }
 
+/** The whole life of one analysis through the API on the store at `db`. */
+async function lifecycle(db: string): Promise<void> {
+  const run: Running = await startServer(db, { analysis: { iterations: ITERATIONS, pollMs: false } });
+  try {
+    const { api } = run;
+    const a = await api.signUp(uniqueName('an')), b = await api.signUp(uniqueName('an'));
+    const open = (await api.post('/api/games', { game: TALLY }, a)).body.id as string;
+    assert.equal((await api.get(`/api/games/${open}/analysis`)).body.error.code, 'game-not-finished');
+    assert.equal((await api.post(`/api/games/${open}/analysis`, {}, a)).status, 409);
+    assert.equal((await api.get('/api/games/nope1/analysis')).status, 404);
+    const id = await finishedGame(api, a, b, 'an1');
+    const before = (await api.get(`/api/games/${id}/analysis`)).body;
+    assert.equal(before.status, 'none');
+    assert.equal(before.iterations, ITERATIONS);
+    assert.equal((await api.post(`/api/games/${id}/analysis`, {})).status, 401);
+    const started = await api.post(`/api/games/${id}/analysis`, {}, b);
+    assert.equal(started.status, 202);
+    assert.ok(['queued', 'running', 'done'].includes(started.body.status));
+    const done = await waitDone(api, id);
+    assert.equal(done.status, 'done', JSON.stringify(done));
+    assert.equal(done.done, done.total);
+    const rep = (await api.get(`/api/games/${id}/replay`)).body;
+    const expected = analyseGame(getGame(TALLY)!, { seed: rep.seed, ...rep.options }, rep.actions, { seed: id, iterations: ITERATIONS });
+    assert.deepEqual(done.result, JSON.parse(JSON.stringify(expected)));
+    // Idempotent: the stored row is returned as it is.
+    const [row1] = await run.server.store.sql.all<{ updated_at: number }>('SELECT updated_at FROM analyses WHERE game_id = ?', [id]);
+    const again = await api.post(`/api/games/${id}/analysis`, {}, a);
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body.result, done.result);
+    const [row2] = await run.server.store.sql.all<{ updated_at: number }>('SELECT updated_at FROM analyses WHERE game_id = ?', [id]);
+    assert.equal(Number(row2!.updated_at), Number(row1!.updated_at));
+  } finally {
+    await run.server.close();
+  }
+}
+
+let pg: Service | undefined;
+after(async () => { await pg?.stop(); });
+
 describe('analysis API (SQLite)', () => {
-  it('only finished games; POST queues once, the worker stores the result, seeded by the game id; never recomputed', async () => {
-    const run: Running = await startServer('sqlite::memory:', { analysis: { iterations: ITERATIONS, pollMs: false } });
-    try {
-      const { api } = run;
-      const a = await api.signUp(uniqueName('an')), b = await api.signUp(uniqueName('an'));
-      const open = (await api.post('/api/games', { game: TALLY }, a)).body.id as string;
-      assert.equal((await api.get(`/api/games/${open}/analysis`)).body.error.code, 'game-not-finished');
-      assert.equal((await api.post(`/api/games/${open}/analysis`, {}, a)).status, 409);
-      assert.equal((await api.get('/api/games/nope1/analysis')).status, 404);
-      const id = await finishedGame(api, a, b, 'an1');
-      const before = (await api.get(`/api/games/${id}/analysis`)).body;
-      assert.equal(before.status, 'none');
-      assert.equal(before.iterations, ITERATIONS);
-      assert.equal((await api.post(`/api/games/${id}/analysis`, {})).status, 401);
-      const started = await api.post(`/api/games/${id}/analysis`, {}, b);
-      assert.equal(started.status, 202);
-      assert.ok(['queued', 'running', 'done'].includes(started.body.status));
-      const done = await waitDone(api, id);
-      assert.equal(done.status, 'done', JSON.stringify(done));
-      assert.equal(done.done, done.total);
-      const rep = (await api.get(`/api/games/${id}/replay`)).body;
-      const expected = analyseGame(getGame(TALLY)!, { seed: rep.seed, ...rep.options }, rep.actions, { seed: id, iterations: ITERATIONS });
-      assert.deepEqual(done.result, JSON.parse(JSON.stringify(expected)));
-      // Idempotent: the stored row is returned as it is.
-      const [row1] = await run.server.store.sql.all<{ updated_at: number }>('SELECT updated_at FROM analyses WHERE game_id = ?', [id]);
-      const again = await api.post(`/api/games/${id}/analysis`, {}, a);
-      assert.equal(again.status, 200);
-      assert.deepEqual(again.body.result, done.result);
-      const [row2] = await run.server.store.sql.all<{ updated_at: number }>('SELECT updated_at FROM analyses WHERE game_id = ?', [id]);
-      assert.equal(Number(row2!.updated_at), Number(row1!.updated_at));
-    } finally {
-      await run.server.close();
-    }
-  });
+  it('only finished games; POST queues once, the worker stores the result, seeded by the game id; never recomputed', () => lifecycle('sqlite::memory:'));
 
   it('an analysis left queued or running by a stopped server is picked up by the next one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tabula-analysis-'));
@@ -96,5 +103,12 @@ describe('analysis API (SQLite)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('analysis API (PostgreSQL)', () => {
+  it('only finished games; POST queues once, the worker stores the result, seeded by the game id; never recomputed', async () => {
+    pg = await startPostgres();
+    await lifecycle(pg.url);
   });
 });
