@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng, isDeepStrictEqual, type AnyGame, type LogEntry, type Role } from '@tabula/engine';
 import { MISTAKE_THRESHOLD, analyseDecision, analyseGame, markMistakes, type DecisionAnalysis } from './analysis.js';
+import { getGame } from '@tabula/games';
 import { randomBot } from './random.js';
 import { goofspiel, hiddenWar, ticTacToe, type GoofState, type WarState } from './testgames.test-support.js';
 
@@ -98,4 +99,29 @@ test('analysis: the opponent\'s sealed bid does not change a role\'s figures (go
   }
   assert.equal(fair.size, 1);
   assert.ok(cheat.size > 1, 'the cheating control ignored the bid: this test could not fail');
+});
+
+test('analysis: in HACSE, Hammer and Carcassonne a re-deal of what the acting side cannot see gives the same figures', () => {
+  let changed = 0;
+  for (const id of ['hacse', 'hammer-of-the-scots', 'carcassonne']) {
+    const game = getGame(id)!;
+    const setup = { seed: `redeal-${id}` };
+    const rng = new Rng(`walk:${id}`);
+    let s = game.setup(setup);
+    for (let step = 0, checked = 0; checked < 3 && step < 200; step++) {
+      const role = game.active(s).find((r: Role) => game.actions(s, r).length > 0);
+      if (role === undefined) break;
+      const action = randomBot.choose(game, s, role, rng);
+      if (step % 7 === 3 && game.actions(s, role).length > 1) {
+        const other = game.determinize(s, role, new Rng(`redeal:${step}`));
+        assert.deepEqual(game.view(other, role), game.view(s, role));
+        if (!isDeepStrictEqual(other, s)) changed++;
+        const opts = { seed: 'real', iterations: 30 };
+        assert.deepEqual(analyseDecision(game, other, role, action, step, opts), analyseDecision(game, s, role, action, step, opts), `${id}, action ${step}`);
+        checked++;
+      }
+      s = game.apply(s, role, action);
+    }
+  }
+  assert.ok(changed >= 6, `only ${changed} positions were re-dealt differently`);
 });
