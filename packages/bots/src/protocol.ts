@@ -1,7 +1,8 @@
-import { Rng, type Role } from '@tabula/engine';
+import { Rng, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
 import { getGame } from '@tabula/games';
 import type { Bot } from './bot.js';
 import { createBot } from './registry.js';
+import { analyseGame, type GameAnalysis } from './analysis.js';
 import './levels.js';
 
 /**
@@ -17,6 +18,11 @@ export interface BotRequest {
   role: Role;
   /** Seed for the bot's rng: same request, same answer under an iteration budget. */
   seed: string;
+  /**
+   * A new bot for this request only (no tree kept from earlier requests): for hints to several seats of
+   * one device, where a tree grown in one seat's search must not inform another seat's.
+   */
+  fresh?: boolean;
 }
 
 export type BotResponse =
@@ -30,12 +36,44 @@ export function answerBotRequest(req: BotRequest): BotResponse {
   try {
     const game = getGame(req.game);
     if (!game) throw new Error(`unknown game ${req.game}`);
-    let bot = bots.get(req.bot);
+    let bot = req.fresh ? createBot(req.bot) : bots.get(req.bot);
     if (!bot) { bot = createBot(req.bot); bots.set(req.bot, bot); }
     const t0 = performance.now();
     const action = bot.choose(game, req.state, req.role, new Rng(req.seed));
     return { id: req.id, action, ms: performance.now() - t0 };
   } catch (e) {
     return { id: req.id, error: { message: e instanceof Error ? e.message : String(e) } };
+  }
+}
+
+/** Asks a worker to analyse a finished game (analysis.ts); it answers with progress messages, then the result. */
+export interface AnalysisRequest {
+  kind: 'analyse';
+  id: number | string;
+  game: string;
+  setup: SetupOptions;
+  actions: LogEntry[];
+  seed: string;
+  iterations?: number;
+}
+
+export type AnalysisMessage =
+  | { id: number | string; progress: { done: number; total: number } }
+  | { id: number | string; analysis: GameAnalysis; ms: number }
+  | { id: number | string; error: { message: string } };
+
+/** Answers one analysis request, posting progress at most every `progressEvery` actions and once at the end. */
+export function answerAnalysisRequest(req: AnalysisRequest, post: (m: AnalysisMessage) => void, progressEvery = 5): void {
+  try {
+    const game = getGame(req.game);
+    if (!game) throw new Error(`unknown game ${req.game}`);
+    const t0 = performance.now();
+    const analysis = analyseGame(game, req.setup, req.actions, {
+      seed: req.seed, ...(req.iterations !== undefined ? { iterations: req.iterations } : {}),
+      onProgress: (done, total) => { if (done % progressEvery === 0 && done < total) post({ id: req.id, progress: { done, total } }); },
+    });
+    post({ id: req.id, analysis, ms: performance.now() - t0 });
+  } catch (e) {
+    post({ id: req.id, error: { message: e instanceof Error ? e.message : String(e) } });
   }
 }

@@ -5,6 +5,8 @@ import { MAX_CREATE_BODY_BYTES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PA
 
 export * from './limits.js';
 export * from './social.js';
+export * from './analysis.js';
+import { AnalysisReply } from './analysis.js';
 import { ClientChat, ClientRematch, ServerChat, ServerRematch, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply } from './social.js';
 import { CORRESPONDENCE_DAYS, LIVE_BASE_SECONDS, LIVE_INCREMENT_SECONDS, MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
 
@@ -292,5 +294,5 @@ export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
   SeatBody, ActionBody, UndoBody, ResignBody, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList,
-  Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage,
+  Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, AnalysisReply,
 };

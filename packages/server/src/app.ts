@@ -13,6 +13,7 @@ import { ApiError, errorBody } from './errors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http-errors.js';
 import { GameService } from './service.js';
 import { BotRunner, type BotRunnerOptions } from './bots.js';
+import { AnalysisRunner, analysisRoutes, type AnalysisRunnerOptions } from './analysis.js';
 import { LiveHub } from './live.js';
 import { liveSocketHandler } from './live-socket.js';
 import { apiRoutes, defaultRateLimits, type RateLimits } from './routes.js';
@@ -47,6 +48,8 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   scrypt?: ScryptCost;
   bots?: BotRunnerOptions;
+  /** Post-game analyses (analysis.ts); the worker imports `bots.modules` too. */
+  analysis?: AnalysisRunnerOptions;
   rateLimits?: RateLimits | false;
   /** Largest request body in bytes (default 64 KiB; creating a game: MAX_CREATE_BODY_BYTES). */
   bodyLimit?: number;
@@ -138,6 +141,7 @@ export interface TabulaServer {
   social: Social;
   hub: LiveHub;
   bots: BotRunner;
+  analysis: AnalysisRunner;
   store: Store;
   notifier: Notifier;
   users: UserHub;
@@ -180,6 +184,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const hub = new LiveHub(service, warn);
   service.connected = (gameId, userId) => hub.isConnected(gameId, userId);
   const bots = new BotRunner(service, { ...opts.bots, warn });
+  const analysis = new AnalysisRunner(service, { modules: opts.bots?.modules ?? [], ...opts.analysis, warn });
   let fanout: Fanout = new LocalFanout();
   if (opts.redis) fanout = await RedisFanout.open(opts.redis, (e) => app.log.warn({ err: e }, 'redis error'));
   // Chat, ratings, rematch, profiles, the live lobby and seeks (social/); its signals ride the fan-out with version -1.
@@ -263,6 +268,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const signInGuard = limits ? new SignInGuard(counters) : null;
   await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger(), counters, signInGuard, signedOut }), { prefix: '/api' });
   await app.register(socialRoutes(service, social), { prefix: '/api' });
+  await app.register(analysisRoutes(service, analysis), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
@@ -275,10 +281,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const timers: NodeJS.Timeout[] = [];
   return {
-    app, service, hub, bots, store, social, notifier, users,
+    app, service, hub, bots, analysis, store, social, notifier, users,
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
       const addr = await app.listen({ port, host });
       await bots.resumeAll();
+      analysis.start();
       // Every process sweeps; the version check makes exactly one of them flag each timeout.
       const sweepMs = opts.sweepMs === undefined ? 1000 : opts.sweepMs;
       if (sweepMs !== false) {
@@ -306,6 +313,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
       users.closeAll();
       await notifier.stop();
       await bots.close();
+      await analysis.close();
       await app.close();
       await fanout.close();
       await store.close();

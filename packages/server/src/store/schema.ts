@@ -191,6 +191,21 @@ const MIGRATIONS: ((t: Types) => string)[] = [
    CREATE INDEX games_created_by ON games(created_by, status);`,
   // The chat rate limit counts each account's recent lines from the table (social/chat.ts), across processes.
   () => `CREATE INDEX chat_user ON chat(user_id, created_at);`,
+  // Post-game analyses (analysis.ts, issue 21): one row a game, queued -> running -> done | failed;
+  // `claimed_until` is the running process's lease (an expired one is picked up again after a restart).
+  (t) => `CREATE TABLE analyses (
+     game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+     status TEXT NOT NULL,
+     iterations INTEGER NOT NULL,
+     done INTEGER NOT NULL DEFAULT 0,
+     total INTEGER NOT NULL,
+     result TEXT,
+     error TEXT,
+     claimed_until ${t.int64},
+     created_at ${t.int64} NOT NULL,
+     updated_at ${t.int64} NOT NULL
+   );
+   CREATE INDEX analyses_pending ON analyses(status, claimed_until);`,
 ];
 
 /** The table that records the applied migrations. */

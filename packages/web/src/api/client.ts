@@ -2,7 +2,7 @@
 // name live in localStorage. Moves, undo and resign go over the live socket (live.ts).
 import type {
   CatalogT, CreateGameT, GameListT, GameStateT, GameSummaryT, HealthT, IdReplyT, ReplayReplyT, TokenReplyT,
-  ChatReplyT, LeaderboardT, MuteListT, ProfileT, SeekBodyT, SeekT,
+  ChatReplyT, LeaderboardT, MuteListT, ProfileT, SeekBodyT, SeekT, AnalysisReplyT,
 } from '@tabula/protocol';
 
 export interface ApiErrorBody { error?: { code?: string; message?: string } }
@@ -98,6 +98,8 @@ export const api = {
   getGame: (id: string, role?: string) => request<GameStateT>('GET', `/games/${encodeURIComponent(id)}${role ? `?role=${encodeURIComponent(role)}` : ''}`),
   replay: (id: string) => request<ReplayReplyT>('GET', `/games/${encodeURIComponent(id)}/replay`),
   chat: (id: string) => request<ChatReplyT>('GET', `/games/${encodeURIComponent(id)}/chat`),
+  analysis: (id: string) => request<AnalysisReplyT>('GET', `/games/${encodeURIComponent(id)}/analysis`),
+  startAnalysis: (id: string) => request<AnalysisReplyT>('POST', `/games/${encodeURIComponent(id)}/analysis`),
   profile: (name: string) => request<ProfileT>('GET', `/users/${encodeURIComponent(name)}`),
   leaderboard: (game: string) => request<LeaderboardT>('GET', `/ratings/${encodeURIComponent(game)}`),
   mute: (name: string) => request<MuteListT>('POST', '/mutes', { name }),

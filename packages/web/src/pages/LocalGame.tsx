@@ -6,8 +6,11 @@ import { GameScreen } from '../components/GameScreen.js';
 import { askBot } from '../local/bots.js';
 import { download, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
 import type { ReplayedGame } from '@tabula/engine';
-import { roleName, ruleText } from '../labels.js';
+import { actionLabel, roleName, ruleText } from '../labels.js';
 import { Link, navigate } from '../router.js';
+
+/** The bot that answers hints: a fixed budget, so the same position gives the same hint. */
+const HINT_BOT = 'mcts-medium@400';
 
 export function LocalGame() {
   const { t } = useTranslation();
@@ -18,6 +21,10 @@ export function LocalGame() {
   const [shown, setShown] = useState<string | null>(null);
   const [curtainChoice, setCurtainOn] = useState<boolean | null>(null);
   const asking = useRef(0);
+  // "What would the bot do here": the bot's answer for the position after `at` actions.
+  const [hint, setHint] = useState<{ at: number; role: string; action?: unknown } | null>(null);
+  // Show the hint on the board: the hinted action as the only one offered (the board's own highlight).
+  const [hintOnBoard, setHintOnBoard] = useState(false);
 
   useEffect(() => {
     if (!file) return;
@@ -85,6 +92,17 @@ export function LocalGame() {
       setError(isRuleError(e) ? ruleText(t, game.id, e.code, e.message) : String(e));
     }
   };
+  const hintShown = hint && hint.at === file.actions.length && hint.role === viewer ? hint : null;
+  const askHint = () => {
+    if (!viewer) return;
+    const at = file.actions.length, role = viewer;
+    setHint({ at, role });
+    // A fresh bot each time: no search tree shared between the seats of this device.
+    askBot(game.id, state, role, HINT_BOT, `${file.seed}:hint:${at}`, true).then(
+      (action) => setHint((h) => (h && h.at === at && h.role === role ? { at, role, action } : h)),
+      (e: unknown) => { setHint(null); setError(e instanceof Error ? e.message : String(e)); },
+    );
+  };
   const lastHuman = [...file.actions].reverse().find((e) => humans.includes(e.role))?.role;
   const canUndo = !!lastHuman && !!history && file.actions[file.actions.length - 1]?.role === lastHuman && history.undoDepth(lastHuman) > 0;
   const undo = () => {
@@ -97,6 +115,17 @@ export function LocalGame() {
   const controls = (
     <>
       {thinking && <p className="muted" data-testid="thinking">{t('local.thinking', { role: roleName(t, game.id, thinking) })}</p>}
+      {actions.length > 1 && (
+        <button type="button" onClick={askHint} disabled={!!hintShown && hintShown.action === undefined} data-testid="hint">{t('hint.button')}</button>
+      )}
+      {hintShown && actions.length > 1 && (
+        <p className="small" role="status" data-testid="hint-text">
+          {hintShown.action === undefined ? t('hint.thinking') : t('hint.text', { action: actionLabel(t, game.id, hintShown.action) })}
+        </p>
+      )}
+      {hintShown && hintShown.action !== undefined && actions.length > 1 && (
+        <label className="small"><input type="checkbox" checked={hintOnBoard} onChange={(e) => setHintOnBoard(e.target.checked)} data-testid="hint-on-board" /> {t('hint.onBoard')}</label>
+      )}
       <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">{t('game.undo')}</button>
       <button type="button" onClick={() => download(`tabula-${game.id}-${file.seed}.json`, { ...gameLog, seats })} data-testid="save-log">{t('local.save')}</button>
       <button type="button" onClick={() => navigate('/local/replay')}>{t('local.replay')}</button>
@@ -116,7 +145,7 @@ export function LocalGame() {
     );
   }
   return (
-    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={actions} onAction={act} role={viewer} roles={roles}
+    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
       active={active} log={log} prompt={viewer && active.includes(viewer) && game.prompt ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
       title={<>{t('local.titleShort')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />

@@ -1,22 +1,31 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { api, ApiError, type GameLogJson } from '../api/client.js';
 import { loadGame, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { historyOf, loadCurrent } from '../local/session.js';
-import { roleName } from '../labels.js';
-import type { ChatLineT } from '@tabula/protocol';
+import { actionLabel, roleName } from '../labels.js';
+import type { AnalysedDecisionT, ChatLineT } from '@tabula/protocol';
+import type { AnalysisSource } from '../components/Analysis.js';
 import { ChatLineView } from '../components/Chat.js';
 
-/** Steps through a game's log, replayed locally through the engine, from any side's view or the spectator's. */
-export function ReplayViewer({ log, chat }: { log: GameLogJson; chat?: ChatLineT[] }) {
+// The analysis (graph, mistakes) is its own chunk: loaded when a finished game's replay opens.
+const Analysis = lazy(() => import('../components/Analysis.js'));
+
+/**
+ * Steps through a game's log, replayed locally through the engine, from any side's view or the spectator's.
+ * A finished game can be analysed (`source`: by the server or in this browser's bot worker).
+ */
+export function ReplayViewer({ log, chat, source }: { log: GameLogJson; chat?: ChatLineT[]; source?: AnalysisSource }) {
   const { t } = useTranslation();
   const [mod, setMod] = useState<GameModule | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState(0);
   const [viewer, setViewer] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
+  // A mistake picked in the analysis: its position is shown with the bot's alternative.
+  const [alt, setAlt] = useState<AnalysedDecisionT | null>(null);
   useEffect(() => { loadGame(log.game).then(setMod, (e: unknown) => setError(e instanceof Error ? e.message : String(e))); }, [log.game]);
   const history = useMemo(() => {
     if (!mod) return null;
@@ -35,6 +44,15 @@ export function ReplayViewer({ log, chat }: { log: GameLogJson; chat?: ChatLineT
   const roles = game.roles({ ...log.options, seed: log.seed });
   const state = history.stateAt(Math.min(step, history.length));
   const lines = history.log(viewer, 0, step);
+  // The server replays only finished games (a resignation is not in the engine's outcome); a local one must be over.
+  const finished = source?.kind === 'online' || game.outcome(history.state) !== null;
+  const shownAlt = alt && alt.index === step && alt.best !== null ? alt : null;
+  const jump = (s: number, d: AnalysedDecisionT | null): void => {
+    setPlaying(false);
+    setStep(s);
+    setAlt(d);
+    if (d) setViewer(d.role);
+  };
   const controls = (
     <div className="replay-controls" data-testid="replay-controls">
       <label>{t('replay.viewAs')}
@@ -61,11 +79,16 @@ export function ReplayViewer({ log, chat }: { log: GameLogJson; chat?: ChatLineT
           <ol className="chat-lines" data-testid="replay-chat">{chat.filter((l) => l.seq <= step).map((l) => <ChatLineView key={l.id} gameId={game.id} line={l} />)}</ol>
         </section>
       )}
+      {source && finished && (
+        <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
+          <Analysis gameId={game.id} roles={roles} log={{ ...log, options: log.options ?? {} }} source={source} step={step} onJump={jump} />
+        </Suspense>
+      )}
     </div>
   );
   return (
-    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={[]} onAction={() => undefined} role={viewer} roles={roles}
-      active={game.active(state)} log={lines} prompt={null} outcome={step === n ? game.outcome(state) : null} controls={controls}
+    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={shownAlt ? [shownAlt.best] : []} onAction={() => undefined} role={viewer} roles={roles}
+      active={game.active(state)} log={lines} prompt={shownAlt ? { key: 'ui:analysis.botChoice', args: { best: actionLabel(t, game.id, shownAlt.best) } } : null} outcome={step === n ? game.outcome(state) : null} controls={controls}
       title={<>{t('replay.title')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );
 }
@@ -80,11 +103,11 @@ export function OnlineReplay({ id }: { id: string }) {
     api.replay(id).then(setLog, (e: unknown) => setError(e instanceof ApiError ? i18next.t(`error.${e.code}`, { defaultValue: e.message }) : String(e)));
   }, [id]);
   if (error) return <p className="error" role="alert">{error}</p>;
-  return log ? <ReplayViewer log={log} chat={chat} /> : <p className="muted">{t('common.loading')}</p>;
+  return log ? <ReplayViewer log={log} chat={chat} source={{ kind: 'online', id }} /> : <p className="muted">{t('common.loading')}</p>;
 }
 
 export function LocalReplay() {
   const { t } = useTranslation();
   const [f] = useState(() => loadCurrent());
-  return f ? <ReplayViewer log={f} /> : <p className="muted">{t('local.none')}</p>;
+  return f ? <ReplayViewer log={f} source={{ kind: 'local', log: { ...f, options: f.options ?? {} } }} /> : <p className="muted">{t('local.none')}</p>;
 }

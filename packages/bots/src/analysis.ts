@@ -1,0 +1,131 @@
+import { Rng, type AnyGame, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
+import type { Knowledge } from './knowledge/index.js';
+import { MctsBot } from './mcts.js';
+import './knowledge/all.js';
+
+/**
+ * Post-game analysis: for every decision of a finished game, one MCTS search of the acting role's
+ * information set (the bot's `choose`, the path the fairness tests check: the search reads the state
+ * only through actions / view / determinize for that role). From its root statistics:
+ * - before: the estimated reward of the action the bot prefers (the most visited one);
+ * - after: the estimated reward of the action actually taken (same search, so one search a decision);
+ * - loss: before - after (never below 0).
+ * The reward is the bots' `outcomeReward` (90% share of the win, 10% score rank): "chance of winning".
+ * Each search has its own table and an rng seeded from (seed, decision index, iterations), so the
+ * analysis is reproducible, and no decision's figures depend on another's search.
+ */
+
+/**
+ * Iterations per decision, fixed per game so that a 120-decision Carcassonne game and a 600-decision
+ * Braveheart game each take under 60 s on one core (measured with `node packages/cli/dist/bench/analysis-cost.js`;
+ * figures in docs/architecture.md). Other games get the default.
+ */
+export const ANALYSIS_ITERATIONS: Record<string, number> = {
+  carcassonne: 500,
+  'hammer-of-the-scots': 150,
+  hacse: 300,
+};
+export const DEFAULT_ANALYSIS_ITERATIONS = 300;
+/** A decision is a mistake candidate when its loss is at least this (rewards are in [0, 1]). */
+export const MISTAKE_THRESHOLD = 0.1;
+/** Mistakes marked per role: the largest losses. */
+export const MISTAKES_PER_ROLE = 3;
+
+export function analysisIterations(gameId: string): number {
+  return ANALYSIS_ITERATIONS[gameId] ?? DEFAULT_ANALYSIS_ITERATIONS;
+}
+
+export interface DecisionAnalysis {
+  /** Position of the action in the log (the state analysed is the one before it). */
+  index: number;
+  role: Role;
+  /** Legal actions the search weighed. */
+  choices: number;
+  /** Estimated reward of the bot's preferred action. */
+  before: number;
+  /** Estimated reward of the action taken; null when the search did not rate it (pruned by the game's knowledge). */
+  after: number | null;
+  /** before - after, at least 0 (0 when `after` is null). */
+  loss: number;
+  taken: unknown;
+  /** The bot's preferred action where it differs from the one taken, else null. */
+  best: unknown;
+  /** Search visits of the action taken (few visits: a rough estimate). */
+  visits: number;
+}
+
+export interface GameAnalysis {
+  game: string;
+  iterations: number;
+  seed: string;
+  /** Only real decisions: actions taken with a single legal choice are left out. */
+  decisions: DecisionAnalysis[];
+  /** Log indices of the marked mistakes: per role the MISTAKES_PER_ROLE largest losses of at least MISTAKE_THRESHOLD. */
+  mistakes: number[];
+}
+
+export interface AnalysisOptions {
+  seed: string;
+  /** Default: analysisIterations(game.id). */
+  iterations?: number;
+  /** Called after each logged action is looked at (done counts actions, forced ones too). */
+  onProgress?: (done: number, total: number) => void;
+  /** Overrides the game's registered knowledge (tests). */
+  knowledge?: Knowledge | null;
+}
+
+/** The seed of one decision's search. */
+export function decisionSeed(seed: string, index: number, iterations: number): string {
+  return `analysis:${seed}:${index}:${iterations}`;
+}
+
+/**
+ * Analyses one decision: `state` is the state before `role` took `taken`. Null when it was forced.
+ * Depends on `state` only through what `role` can see (the bot's information-set search).
+ */
+export function analyseDecision(game: AnyGame, state: unknown, role: Role, taken: unknown, index: number,
+  opts: { seed: string; iterations: number; knowledge?: Knowledge | null }): DecisionAnalysis | null {
+  if (game.actions(state, role).length < 2) return null;
+  const bot = new MctsBot({ name: 'analysis', iterations: opts.iterations, reuse: false, ...(opts.knowledge !== undefined ? { knowledge: opts.knowledge } : {}) });
+  const chosen = bot.choose(game, state, role, new Rng(decisionSeed(opts.seed, index, opts.iterations)));
+  const stats = bot.last!;
+  if (stats.iterations === 0) return null; // one choice left after the knowledge's pruning
+  const key = (a: unknown): string => JSON.stringify(a);
+  const bestEdge = stats.root.find((e) => key(e.action) === key(chosen))!;
+  const takenEdge = stats.root.find((e) => key(e.action) === key(taken) && e.n > 0);
+  const before = bestEdge.mean;
+  const after = takenEdge ? takenEdge.mean : null;
+  const same = key(chosen) === key(taken);
+  return {
+    index, role, choices: stats.root.length, before, after: same ? before : after,
+    loss: same || after === null ? 0 : Math.max(0, before - after),
+    taken, best: same ? null : chosen, visits: takenEdge?.n ?? 0,
+  };
+}
+
+/** Per role, the MISTAKES_PER_ROLE decisions that lost the most (at least MISTAKE_THRESHOLD), as log indices in order. */
+export function markMistakes(decisions: readonly DecisionAnalysis[]): number[] {
+  const byRole = new Map<Role, DecisionAnalysis[]>();
+  for (const d of decisions) if (d.loss >= MISTAKE_THRESHOLD) (byRole.get(d.role) ?? byRole.set(d.role, []).get(d.role)!).push(d);
+  const out: number[] = [];
+  for (const list of byRole.values()) {
+    list.sort((a, b) => b.loss - a.loss || a.index - b.index);
+    out.push(...list.slice(0, MISTAKES_PER_ROLE).map((d) => d.index));
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Analyses a whole game from its setup and log (pure: same inputs, same result). */
+export function analyseGame(game: AnyGame, setup: SetupOptions, actions: readonly LogEntry[], opts: AnalysisOptions): GameAnalysis {
+  const iterations = opts.iterations ?? analysisIterations(game.id);
+  const decisions: DecisionAnalysis[] = [];
+  let state = game.setup(setup);
+  for (let i = 0; i < actions.length; i++) {
+    const e = actions[i]!;
+    const d = analyseDecision(game, state, e.role, e.action, i, { seed: opts.seed, iterations, ...(opts.knowledge !== undefined ? { knowledge: opts.knowledge } : {}) });
+    if (d) decisions.push(d);
+    state = game.apply(state, e.role, e.action);
+    opts.onProgress?.(i + 1, actions.length);
+  }
+  return { game: game.id, iterations, seed: opts.seed, decisions, mistakes: markMistakes(decisions) };
+}
