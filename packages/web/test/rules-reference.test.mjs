@@ -26,7 +26,7 @@ async function load(rel) {
   return import(pathToFileURL(file).href);
 }
 
-const { ruleAnchor } = await load('types.ts');
+const { RULE_REF, refParts, ruleAnchor } = await load('types.ts');
 const docs = {};
 for (const g of GAMES) {
   docs[g] = {};
@@ -86,9 +86,10 @@ for (const game of GAMES) {
     for (const l of LANGS) {
       const d = docs[game][l];
       const ids = new Set(d.sections.map((s) => s.id));
-      const refs = d.sections.flatMap((s) => [...s.text.join(' ').matchAll(/[(（]((?:\d+(?:\.\d+)?)(?:[,、，] ?\d+(?:\.\d+)?)*)[)）]/g)]
-        .flatMap((m) => m[1].split(/[,、，] ?/)).map((r) => [s.id, r]));
+      const refs = d.sections.flatMap((s) => [...s.text.join(' ').matchAll(RULE_REF)]
+        .flatMap((m) => refParts(m[2]).filter((_, i) => i % 2 === 0)).map((r) => [s.id, r]));
       assert.deepEqual(refs.filter(([, r]) => !ids.has(r)), [], `${game} ${l}: references to missing sections`);
+      if (game === 'hammer-of-the-scots') assert.ok(refs.length >= 10, `${game} ${l}: cross references found (${refs.length})`);
     }
   });
 

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_IDS } from '../engines.js';
 import { gameName } from '../labels.js';
 import { Link } from '../router.js';
 import { hasReference, loadRules } from '../rules/index.js';
-import { isChapter, ruleAnchor, type RulesDoc } from '../rules/types.js';
+import { RULE_REF, isChapter, refParts, ruleAnchor, type RulesDoc } from '../rules/types.js';
 
 /** The publishers' or community's complete rules: `lang` is the language of the page behind the link. */
 export const RULES_LINKS: Record<string, { part?: string; site: string; lang: 'en' | 'de'; href: string }[]> = {
@@ -44,6 +44,22 @@ export function RulesHelp({ gameId, short }: { gameId: string; short?: boolean }
   );
 }
 
+/** A paragraph with its cross references "(5.41)" turned into links to those sections. */
+function withRefs(text: string, ids: Set<string>): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(RULE_REF)) {
+    const parts = refParts(m[2]!);
+    if (!parts.every((p, i) => i % 2 === 1 || ids.has(p))) continue;
+    out.push(text.slice(last, m.index), m[1]);
+    parts.forEach((p, i) => out.push(i % 2 ? p : <a key={`${m.index}-${i}`} href={`#${ruleAnchor(p)}`}>{p}</a>));
+    out.push(m[3]);
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
 /** The numbered reference of one game: a table of contents and one anchored section per rule number. */
 function RulesReference({ gameId }: { gameId: string }) {
   const { t, i18n } = useTranslation();
@@ -63,6 +79,7 @@ function RulesReference({ gameId }: { gameId: string }) {
   if (doc === 'failed') return <p role="alert">{t('rules.loadFailed')}</p>;
   if (!doc) return <p className="muted" role="status">{t('rules.loading')}</p>;
   const chapters = doc.sections.filter((s) => isChapter(s.id));
+  const ids = new Set(doc.sections.map((s) => s.id));
   return (
     <section className="rules-ref" data-testid="rules-reference" aria-labelledby="rules-ref-title">
       <h2 id="rules-ref-title">{doc.title}</h2>
@@ -79,7 +96,7 @@ function RulesReference({ gameId }: { gameId: string }) {
           <section key={s.id} id={ruleAnchor(s.id)} className={isChapter(s.id) ? 'rule chapter' : 'rule'} data-rule={s.id}>
             {(s.also ?? []).map((a) => <span key={a} id={ruleAnchor(a)} />)}
             <H><a href={`#${ruleAnchor(s.id)}`} className="rule-no">{s.id}</a> {s.title}</H>
-            {s.text.map((p, i) => <p key={i}>{p}</p>)}
+            {s.text.map((p, i) => <p key={i}>{withRefs(p, ids)}</p>)}
           </section>
         );
       })}
