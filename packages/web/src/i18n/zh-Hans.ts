@@ -128,7 +128,7 @@ export const zhHans: Record<string, string> = {
   'replay.step': '第 {{step}} 步，共 {{total}} 步',
 
   'rules.title': '规则帮助',
-  'rules.intro': "每个游戏的简要说明，以及用我们自己的话写的规则参考，按章节编号（Hammer of the Scots 沿用规则书的编号）。程序掌握全部规则：只会提供合法的行动。",
+  'rules.intro': "每个游戏的简要说明，以及用我们自己的话写的规则参考，按章节编号（苏格兰之锤沿用规则书的编号）。程序掌握全部规则：只会提供合法的行动。",
   'rules.all': '全部游戏',
   'rules.fullPart': "完整规则，{{part}}（{{lang}}，{{site}}）",
   'rules.lang.en': "英文",

@@ -1,7 +1,7 @@
 import type { RulesDoc } from '../types.js';
 
 export const doc: RulesDoc = {
-  title: 'Hammer of the Scots：规则参考',
+  title: '苏格兰之锤：规则参考',
   intro: '这是我们自己对第 4 版规则的概述，与 Tabula 的玩法一致。章节编号沿用规则书，我们的说明或测试中引用的编号可直接对应到这里的章节。规则留有选择余地之处，这里注明游戏采用的解读。',
   sections: [
     { id: '1.0', title: '地图', text: ['游戏版包含苏格兰和英格兰北部，划分为若干区域。英格兰一方坐在南端，苏格兰一方坐在北端。'] },
