@@ -95,7 +95,8 @@ function RulesReference({ gameId }: { gameId: string }) {
         return (
           <section key={s.id} id={ruleAnchor(s.id)} className={isChapter(s.id) ? 'rule chapter' : 'rule'} data-rule={s.id}>
             {(s.also ?? []).map((a) => <span key={a} id={ruleAnchor(a)} />)}
-            <H><a href={`#${ruleAnchor(s.id)}`} className="rule-no">{s.id}</a> {s.title}</H>
+            <H><a href={`#${ruleAnchor(s.id)}`} className="rule-no">{s.id}</a> {s.title}
+              {s.also && <span className="rule-also"> ({s.also.map((a) => a.replace(/^fn(\d+)$/, 'fn. $1')).join(', ')})</span>}</H>
             {s.text.map((p, i) => <p key={i}>{withRefs(p, ids)}</p>)}
           </section>
         );
