@@ -60,6 +60,7 @@ export const PAGES = [
   { name: 'home', open: async (page, url) => { await page.goto(`${url}/`); await settle(page, '[data-testid=play-local]'); } },
   { name: 'sign-in', open: async (page, url) => { await page.goto(`${url}/signin`); await settle(page, '[data-testid=auth-submit]'); } },
   { name: 'rules', open: async (page, url) => { await page.goto(`${url}/rules`); await settle(page, '[data-testid=rules-hacse]'); } },
+  { name: 'rules reference (Hammer of the Scots)', open: async (page, url) => { await page.goto(`${url}/rules/hammer-of-the-scots#r5-32`); await settle(page, '[data-testid=rules-reference]'); } },
   { name: 'local-setup', open: async (page, url) => { await page.goto(`${url}/local`); await settle(page, '[data-testid=setup-submit]'); } },
   { name: 'lobby', auth: true, open: async (page, url) => { await page.goto(`${url}/`); await settle(page, '.game-row'); } },
   { name: 'new-game', auth: true, open: async (page, url) => { await page.goto(`${url}/new`); await settle(page, '[data-testid=setup-submit]'); } },

@@ -1,18 +1,22 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_IDS } from '../engines.js';
 import { gameName } from '../labels.js';
 import { Link } from '../router.js';
+import { hasReference, loadRules } from '../rules/index.js';
+import { RULE_REF, isChapter, refParts, ruleAnchor, type RulesDoc } from '../rules/types.js';
 
-export const RULES_LINKS: Record<string, { label: string; href: string }[]> = {
+/** The publishers' or community's complete rules: `lang` is the language of the page behind the link. */
+export const RULES_LINKS: Record<string, { part?: string; site: string; lang: 'en' | 'de'; href: string }[]> = {
   carcassonne: [
-    { label: 'Wikicarpedia: Carcassonne', href: 'https://wikicarpedia.com/car/Base_game' },
-    { label: 'Wikicarpedia: Hills & Sheep', href: 'https://wikicarpedia.com/car/Hills_&_Sheep' },
+    { part: 'Carcassonne', site: 'wikicarpedia.com', lang: 'en', href: 'https://wikicarpedia.com/car/Base_game' },
+    { part: 'Hills & Sheep', site: 'wikicarpedia.com', lang: 'en', href: 'https://wikicarpedia.com/car/Hills_&_Sheep' },
   ],
   'hammer-of-the-scots': [
-    { label: 'Hammer of the Scots: rules (Rally the Troops)', href: 'https://rally-the-troops.com/hammer-of-the-scots/info/rules.html' },
+    { site: 'rally-the-troops.com', lang: 'en', href: 'https://rally-the-troops.com/hammer-of-the-scots/info/rules.html' },
   ],
   hacse: [
-    { label: 'HACSE Wiki: Regeln Kartenspiel', href: 'http://hacse.hacfleisch.org/index.php/Regeln_Kartenspiel' },
+    { site: 'hacse.hacfleisch.org', lang: 'de', href: 'http://hacse.hacfleisch.org/index.php/Regeln_Kartenspiel' },
   ],
 };
 
@@ -24,9 +28,79 @@ export function RulesHelp({ gameId, short }: { gameId: string; short?: boolean }
       <h2>{gameName(t, gameId)}</h2>
       <p>{t(`rules.${gameId}.summary`)}</p>
       {!short && points.length > 0 && <ul>{points.map((p, i) => <li key={i}>{p}</li>)}</ul>}
-      <p className="small">{t('rules.full')}{' '}
-        {(RULES_LINKS[gameId] ?? []).map((l, i) => <span key={l.href}>{i > 0 && ' · '}<a href={l.href} target="_blank" rel="noreferrer">{l.label}</a></span>)}
-      </p>
+      <ul className="small rules-links">
+        {(RULES_LINKS[gameId] ?? []).map((l) => {
+          const args = { part: l.part, site: l.site, lang: t(`rules.lang.${l.lang}`) };
+          return (
+            <li key={l.href}>
+              <a href={l.href} hrefLang={l.lang} target="_blank" rel="noopener noreferrer" data-testid="rules-full-link">
+                {l.part ? t('rules.fullPart', args) : t('rules.full', args)}<span className="sr-only"> {t('rules.newTab')}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** A paragraph with its cross references "(5.41)" turned into links to those sections. */
+function withRefs(text: string, ids: Set<string>): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(RULE_REF)) {
+    const parts = refParts(m[2]!);
+    if (!parts.every((p, i) => i % 2 === 1 || ids.has(p))) continue;
+    out.push(text.slice(last, m.index), m[1]);
+    parts.forEach((p, i) => out.push(i % 2 ? p : <a key={`${m.index}-${i}`} href={`#${ruleAnchor(p)}`}>{p}</a>));
+    out.push(m[3]);
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+/** The numbered reference of one game: a table of contents and one anchored section per rule number. */
+function RulesReference({ gameId }: { gameId: string }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [doc, setDoc] = useState<RulesDoc | null | 'failed'>(null);
+  useEffect(() => {
+    let live = true;
+    setDoc(null);
+    loadRules(gameId, lang).then((d) => { if (live) setDoc(d ?? 'failed'); }, () => { if (live) setDoc('failed'); });
+    return () => { live = false; };
+  }, [gameId, lang]);
+  // A link such as /rules/hammer-of-the-scots#r5-32 scrolls to its section once the text is there.
+  useEffect(() => {
+    if (!doc || doc === 'failed' || !location.hash) return;
+    document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  }, [doc]);
+  if (doc === 'failed') return <p role="alert">{t('rules.loadFailed')}</p>;
+  if (!doc) return <p className="muted" role="status">{t('rules.loading')}</p>;
+  const chapters = doc.sections.filter((s) => isChapter(s.id));
+  const ids = new Set(doc.sections.map((s) => s.id));
+  return (
+    <section className="rules-ref" data-testid="rules-reference" aria-labelledby="rules-ref-title">
+      <h2 id="rules-ref-title">{doc.title}</h2>
+      <p>{doc.intro}</p>
+      <nav aria-label={t('rules.contents')} className="panel rules-toc">
+        <h3>{t('rules.contents')}</h3>
+        <ol>
+          {chapters.map((s) => <li key={s.id}><a href={`#${ruleAnchor(s.id)}`}>{s.id} {s.title}</a></li>)}
+        </ol>
+      </nav>
+      {doc.sections.map((s) => {
+        const H = isChapter(s.id) ? 'h3' : 'h4';
+        return (
+          <section key={s.id} id={ruleAnchor(s.id)} className={isChapter(s.id) ? 'rule chapter' : 'rule'} data-rule={s.id}>
+            {(s.also ?? []).map((a) => <span key={a} id={ruleAnchor(a)} />)}
+            <H><a href={`#${ruleAnchor(s.id)}`} className="rule-no">{s.id}</a> {s.title}
+              {s.also && <span className="rule-also"> ({s.also.map((a) => a.replace(/^fn(\d+)$/, 'fn. $1')).join(', ')})</span>}</H>
+            {s.text.map((p, i) => <p key={i}>{withRefs(p, ids)}</p>)}
+          </section>
+        );
+      })}
     </section>
   );
 }
@@ -38,7 +112,13 @@ export function Rules({ gameId }: { gameId?: string }) {
     <div className="narrow">
       <h1>{t('rules.title')}</h1>
       <p className="muted">{t('rules.intro')}</p>
-      {ids.map((id) => <RulesHelp key={id} gameId={id} />)}
+      {ids.map((id) => (
+        <div key={id}>
+          <RulesHelp gameId={id} />
+          {!gameId && hasReference(id) && <p><Link to={`/rules/${id}`}>{t('rules.readReference')}: {gameName(t, id)}</Link></p>}
+        </div>
+      ))}
+      {gameId && hasReference(gameId) && <RulesReference gameId={gameId} />}
       {gameId && <Link to="/rules">{t('rules.all')}</Link>}
     </div>
   );

@@ -6,6 +6,7 @@ import { roleName } from '../../labels.js';
 import { isDeepStrictEqual } from '@tabula/engine';
 import { DEFS, PlacedTile, TileArt } from './TileArt.js';
 import { ActionList } from '../generic/ActionList.js';
+import { ARROW_DIRECTIONS, arrowTarget, type Place } from '../arrow-nav.js';
 
 /** A meeple's outline (head, arms, legs), about 24 units tall. */
 const MEEPLE = 'M0 -13a4.5 4.5 0 1 1 0.01 0M-4 -9H4L12 -3L11 1L5 -1L9 12H2L0 6L-2 12H-9L-5 -1L-11 1L-12 -3Z';
@@ -137,6 +138,23 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
     if (focusConfirm.current && sel) { focusConfirm.current = false; confirmRef.current?.focus(); }
   }, [sel]);
   const activate = (e: KeyboardEvent, f: () => void) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); f(); } };
+  // Arrow keys on a placement spot move the focus to the spot that way: the nearest in the same row or column, else the nearest on that side.
+  const spotKey = (e: KeyboardEvent<SVGGElement>, x: number, y: number) => {
+    const d = ARROW_DIRECTIONS[e.key];
+    if (!d) return activate(e, () => { focusConfirm.current = true; pick(x, y); });
+    const spots = [...(e.currentTarget.ownerSVGElement?.querySelectorAll<SVGGElement>('[data-testid=carc-spot]') ?? [])];
+    const places: Place[] = spots.map((el) => ({ id: `${el.dataset.x},${el.dataset.y}`, x: Number(el.dataset.x), y: Number(el.dataset.y) }));
+    const from = { id: `${x},${y}`, x, y };
+    const inLine = places.filter((p) => (d[0] === 0 ? p.x === x : p.y === y));
+    const to = arrowTarget(from, d, inLine, places);
+    e.preventDefault();
+    e.stopPropagation();
+    if (!to) return;
+    spots.find((el) => `${el.dataset.x},${el.dataset.y}` === to.id)?.focus();
+    // A spot off the visible part of the table: bring it to the middle.
+    const [tx, ty] = [to.x * 100, to.y * 100];
+    if (tx < vb.x || ty < vb.y || tx + 100 > vb.x + vb.w || ty + 100 > vb.y + vb.h) setVb({ ...vb, x: tx + 50 - vb.w / 2, y: ty + 50 - vb.h / 2 });
+  };
 
   const maxScore = Math.max(50, ...Object.values(view.players).map((p) => p.score + 5));
   return (
@@ -214,8 +232,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           const on = sel?.x === p.x && sel.y === p.y;
           return (
             <g key={`p${p.x},${p.y}`} className="spot" role="button" tabIndex={0} aria-label={t('board.placeHere', { ns: gameId, where: whereWords(t, gameId, p.x, p.y) })}
-              data-testid="carc-spot" onClick={() => pick(p.x, p.y)}
-              onKeyDown={(e) => activate(e, () => { focusConfirm.current = true; pick(p.x, p.y); })}>
+              data-testid="carc-spot" data-x={p.x} data-y={p.y} onClick={() => pick(p.x, p.y)} onKeyDown={(e) => spotKey(e, p.x, p.y)}>
               {on && sel && view.current ? (
                 <g opacity={0.85}><PlacedTile id={view.current} x={p.x} y={p.y} rot={sel.rot} /></g>
               ) : <rect x={p.x * 100 + 6} y={p.y * 100 + 6} width={88} height={88} fill="rgba(240,228,66,.35)" stroke="#000" strokeWidth={3} strokeDasharray="10 6" />}

@@ -1,5 +1,7 @@
+import type { KeyboardEvent } from 'react';
 import type { HammerView } from '@tabula/hammer';
 import type { BoardProps } from '../types.js';
+import { ARROW_DIRECTIONS, arrowTarget, type Place } from '../arrow-nav.js';
 import { AREAS, BORDERS, areaName, sideName } from './data.js';
 import { BLOCK, Block } from './Block.js';
 
@@ -26,6 +28,28 @@ export function blockSlots(n: number, x: number, y: number): [number, number][] 
 
 type Act = Record<string, unknown> & { type: string };
 
+const PLACES: Place[] = AREAS.map((a) => ({ id: a.id, x: a.boardPosition.x, y: a.boardPosition.y }));
+const NEIGHBOURS = new Map<string, Place[]>(PLACES.map((p) => [p.id, BORDERS.filter((b) => b.areas.includes(p.id))
+  .map((b) => PLACES.find((q) => q.id === (b.areas[0] === p.id ? b.areas[1] : b.areas[0]))!)]));
+
+/** The area an arrow key leads to from area `from`: the neighbour across a border nearest that direction, else the nearest area that way. */
+export function areaInDirection(from: string, key: string): string | null {
+  const d = ARROW_DIRECTIONS[key], p = PLACES.find((q) => q.id === from);
+  return d && p ? arrowTarget(p, d, NEIGHBOURS.get(from) ?? [], PLACES)?.id ?? null : null;
+}
+
+/** Arrow keys on the map move the focus from the focused area (or a block in it) to the area in that direction. */
+function onMapKey(e: KeyboardEvent<SVGSVGElement>) {
+  if (!ARROW_DIRECTIONS[e.key] || e.altKey || e.ctrlKey || e.metaKey) return;
+  const at = (e.target as Element).closest('[data-area], [data-area-of]');
+  const from = at?.getAttribute('data-area') ?? at?.getAttribute('data-area-of');
+  const to = from ? areaInDirection(from, e.key) : null;
+  const el = to ? e.currentTarget.querySelector<SVGElement>(`path[data-area="${to}"]`) : null;
+  if (!el) return;
+  e.preventDefault();
+  el.focus();
+}
+
 export function areaSummary(t: BoardProps['t'], gameId: string, view: HammerView, id: string): string {
   const a = AREAS.find((x) => x.id === id)!;
   const av = view.areas.find((x) => x.id === id);
@@ -51,7 +75,7 @@ export function HammerMap({ geo, view, areaActs, blockActs, onArea, onBlock, t, 
   const main = new Set(Object.values(view.mainBorder));
   return (
     <svg className={`board-svg hammer-map${zoom > 1 ? ' zoomed' : ''}`} style={zoom > 1 ? { width: `${Math.round(zoom * 100)}%` } : undefined}
-      viewBox={`${x} ${y} ${w} ${h}`} role="group" aria-label={t('hammer.map')} data-testid="hammer-map">
+      viewBox={`${x} ${y} ${w} ${h}`} role="group" aria-label={t('hammer.map')} data-testid="hammer-map" onKeyDown={onMapKey}>
       <rect x={x} y={y} width={w} height={h} fill="#b9d3e2" />
       <path d={geo.coast.map(ring).join('')} fill="#e4ddc8" fillRule="evenodd" />
       {AREAS.map((a) => {
@@ -61,7 +85,8 @@ export function HammerMap({ geo, view, areaActs, blockActs, onArea, onBlock, t, 
         return (
           <path key={a.id} d={geo.areas[a.id]!.map(ring).join('')} fillRule="evenodd"
             className={`harea${acts ? ' spot hl' : ''}${contested ? ' contested' : ''}`} data-area={a.id} data-country={a.country}
-            tabIndex={acts ? 0 : undefined} role={acts ? 'button' : undefined} aria-label={acts ? label : undefined} aria-hidden={acts ? undefined : true}
+            // Every area takes the focus from the arrow keys; only those with a move are in the Tab order and act.
+            tabIndex={acts ? 0 : -1} role={acts ? 'button' : 'img'} aria-label={label}
             onClick={acts ? () => onArea(a.id) : undefined}
             onKeyDown={acts ? (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onArea(a.id); } } : undefined} />
         );
@@ -102,7 +127,7 @@ export function HammerMap({ geo, view, areaActs, blockActs, onArea, onBlock, t, 
         const slots = blockSlots(blocks.length, c.x, c.y);
         const marks = `${a.castleLimit > 0 ? '♜'.repeat(a.castleLimit) : ''}${a.cathedral ? ' ✝' : ''}`;
         return (
-          <g key={`l-${a.id}`} role="group" aria-label={areaSummary(t, gameId, view, a.id)}>
+          <g key={`l-${a.id}`} role="group" aria-label={areaSummary(t, gameId, view, a.id)} data-area-of={a.id}>
             <g pointerEvents="none" aria-hidden="true">
               <text x={c.x} y={c.y - 14} textAnchor="middle" fontSize={27} fontWeight={700} fill="#1d1d1f" stroke="#fff" strokeWidth={5} paintOrder="stroke">
                 {areaName(t, gameId, a.id)}{marks && <tspan fontSize={22} fill="#5a3b10"> {marks}</tspan>}
