@@ -85,6 +85,8 @@ export class GameService {
   private readonly warn: (obj: object, msg: string) => void;
   private readonly listeners: ChangeListener[] = [];
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Replays from the store in progress, by game, epoch and log length (see `load`). */
+  private readonly loads = new Map<string, Promise<ReplayedGame | null>>();
   private readonly sessionTtl: number;
   private readonly sessionIdle: number;
   private readonly openGamesCap: number | false;
@@ -311,17 +313,36 @@ export class GameService {
           return { row, rg };
         }
       } else {
-        const [all, snaps] = await Promise.all([this.store.readLog(row.id, 0), this.snapshots.read(row.id, row.logLength)]);
-        if (all.length === row.logLength || attempt >= 3) {
-          const fresh = this.replayStored(game, row, all, snaps);
-          fresh.epoch = row.epoch;
-          this.cache.set(row.id, fresh);
-          return { row, rg: fresh };
-        }
+        const fresh = await this.load(game, row, attempt >= 3);
+        // (A shared load may have been played on by the time this caller resumes.)
+        if (fresh && (attempt >= 3 || (fresh.length === row.logLength && fresh.epoch === row.epoch))) return { row, rg: fresh };
       }
       // The game moved on while we read: read its row again.
       row = await this.loadRow(row.id);
     }
+  }
+
+  /**
+   * Reads and replays `row`'s game into the cache (null: its log no longer has `row`'s length, unless
+   * `anyway`). Concurrent loads of the same row (a socket's first push and its first action) share one.
+   */
+  private load(game: AnyGame, row: GameRow, anyway: boolean): Promise<ReplayedGame | null> {
+    const key = `${row.id}\u0000${row.epoch}\u0000${row.logLength}\u0000${anyway}`;
+    let p = this.loads.get(key);
+    if (!p) {
+      p = (async () => {
+        const [all, snaps] = await Promise.all([this.store.readLog(row.id, 0), this.snapshots.read(row.id, row.logLength)]);
+        if (all.length !== row.logLength && !anyway) return null;
+        const fresh = this.replayStored(game, row, all, snaps);
+        fresh.epoch = row.epoch;
+        this.cache.set(row.id, fresh);
+        return fresh;
+      })();
+      this.loads.set(key, p);
+      const done = (): void => { this.loads.delete(key); };
+      p.then(done, done);
+    }
+    return p;
   }
 
   /** `row`'s game replayed from `actions` (its whole log), from the newest usable stored snapshot when there is one. */
