@@ -1,12 +1,11 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { inflateSync } from 'node:zlib';
 import { ReplayedGame, Rng, replayGame, type AnyGame, type LogEntry, type Role } from '@tabula/engine';
 import { getGame, register } from '@tabula/games';
 import { GameService, setupOptionsOfRow } from './service.js';
 import { openStore, type Store, type UserRow } from './store/index.js';
 import { nameKeyOf } from './account-policy.js';
-import { snapshotVersion } from './snapshots.js';
+import { decodeSnapshot, snapshotVersion } from './snapshots.js';
 import { startPostgres, type Service } from './harness/services.js';
 import { testScrypt, uniqueName } from './harness/fixtures.js';
 import { tallyGame } from './harness/testgame.js';
@@ -96,9 +95,9 @@ function suite(label: string, open: () => Promise<Store>): void {
           for (const s of stored) {
             assert.equal(s.engine_version, snapshotVersion(game));
             const prefix = replayGame(game, setup, viewers, log.slice(0, s.seq));
-            const data = JSON.parse(inflateSync(s.data).toString('utf8')) as { state: unknown; lines: ReplayedGame['checkpoint'] extends () => infer C ? C extends { lines: infer L } ? L : never : never };
-            assert.equal(JSON.stringify(data.state), JSON.stringify(prefix.state), `state after ${s.seq} actions`);
-            const resumed = ReplayedGame.resume(game, setup, viewers, log.slice(0, s.seq), { length: s.seq, state: data.state, lines: data.lines });
+            const cp = decodeSnapshot(s.seq, s.data);
+            assert.equal(JSON.stringify(cp.state), JSON.stringify(prefix.state), `state after ${s.seq} actions`);
+            const resumed = ReplayedGame.resume(game, setup, viewers, log.slice(0, s.seq), cp);
             for (const v of [...viewers, null]) assert.deepEqual(resumed.log(v), prefix.log(v), `log lines of ${v ?? 'the spectator'}`);
           }
           // A fresh server (empty cache) resumes from the newest snapshot and shows exactly what the first one shows.

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { deflate, inflateSync } from 'node:zlib';
 import { promisify } from 'node:util';
-import { ReplayedGame, type AnyGame, type LogEntry, type ReplayCheckpoint, type Role, type SetupOptions } from '@tabula/engine';
+import { ReplayedGame, SPECTATOR, type AnyGame, type LogEntry, type LogLine, type ReplayCheckpoint, type Role, type SetupOptions } from '@tabula/engine';
 import type { SqlRunner } from './store/index.js';
 
 const deflateAsync = promisify(deflate);
@@ -18,7 +18,28 @@ export const SNAPSHOT_EVERY = 100;
 /** Snapshots kept per game (the newest). */
 const KEEP = 2;
 /** Of the stored payload (JSON of {state, lines}, deflated): part of every snapshot's version. */
-const FORMAT = 1;
+const FORMAT = 2;
+
+/**
+ * The stored lines: the spectator's in full; a role's action by action, 0 where it read what the
+ * spectator read (most actions: so the payload is not one copy per viewer).
+ */
+type StoredLines = Record<string, (LogLine[] | 0)[]>;
+
+function packLines(lines: ReplayCheckpoint['lines']): StoredLines {
+  const spect = lines[SPECTATOR] ?? [];
+  const spectJson = spect.map((l) => JSON.stringify(l));
+  const out: StoredLines = {};
+  for (const [k, per] of Object.entries(lines)) out[k] = k === SPECTATOR ? per : per.map((l, i) => (JSON.stringify(l) === spectJson[i] ? 0 : l));
+  return out;
+}
+
+function unpackLines(stored: StoredLines): ReplayCheckpoint['lines'] {
+  const spect = (stored[SPECTATOR] ?? []) as LogLine[][];
+  const out: ReplayCheckpoint['lines'] = {};
+  for (const [k, per] of Object.entries(stored)) out[k] = k === SPECTATOR ? spect : per.map((l, i) => (l === 0 ? spect[i]! : l));
+  return out;
+}
 
 /** The version a snapshot of `game` is stored under; null: the game has no engine version, so no snapshots. */
 export function snapshotVersion(game: AnyGame): string | null {
@@ -31,6 +52,12 @@ export function prefixHash(setup: SetupOptions, actions: readonly LogEntry[], n:
   h.update(JSON.stringify([setup.seed, setup.scenario, setup.players ?? null, setup.variants ?? null]));
   for (let i = 0; i < n; i++) h.update('\n').update(JSON.stringify(actions[i]));
   return h.digest('base64url');
+}
+
+/** A stored snapshot's payload as a checkpoint (tests, tools). */
+export function decodeSnapshot(seq: number, data: Uint8Array): ReplayCheckpoint {
+  const { state, lines } = JSON.parse(inflateSync(data).toString('utf8')) as { state: unknown; lines: StoredLines };
+  return { length: seq, state, lines: unpackLines(lines) };
 }
 
 interface SnapshotRow { seq: number; engine_version: string; prefix_hash: string; data: Uint8Array }
@@ -71,8 +98,7 @@ export class Snapshots {
       }
       let rg: ReplayedGame;
       try {
-        const { state, lines } = JSON.parse(inflateSync(r.data).toString('utf8')) as Omit<ReplayCheckpoint, 'length'>;
-        rg = ReplayedGame.resume(game, setup, viewers, actions, { length: seq, state, lines });
+        rg = ReplayedGame.resume(game, setup, viewers, actions, decodeSnapshot(seq, r.data));
       } catch (e) {
         // A damaged snapshot, or the log after it no longer replays: the full replay decides.
         this.warn({ err: e, gameId, seq }, 'snapshot ignored');
@@ -102,7 +128,7 @@ export class Snapshots {
     const hash = prefixHash(rg.options, rg.actions, cp.length);
     this.enqueue(async () => {
       try {
-        const data = await deflateAsync(JSON.stringify({ state: cp.state, lines: cp.lines }), { level: 1 });
+        const data = await deflateAsync(JSON.stringify({ state: cp.state, lines: packLines(cp.lines) }), { level: 1 });
         await this.sql.run('INSERT INTO snapshots (game_id, seq, engine_version, prefix_hash, data, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seq) DO UPDATE SET engine_version = excluded.engine_version, prefix_hash = excluded.prefix_hash, data = excluded.data, created_at = excluded.created_at',
           [gameId, cp.length, version, hash, data, this.now()]);
         await this.sql.run(`DELETE FROM snapshots WHERE game_id = ? AND seq < (SELECT MIN(seq) FROM (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT ${KEEP}) newest)`, [gameId, gameId]);
