@@ -114,7 +114,8 @@ export class Snapshots {
 
   /**
    * Called after an action was acknowledged: when `rg` has moved `every` actions past the game's newest
-   * snapshot, takes its checkpoint now (synchronously, so it matches `rg`'s log) and queues the write.
+   * snapshot, takes its checkpoint now (synchronously, so it matches `rg`'s log: a few array copies) and
+   * queues the rest (hashing, serialising, deflating, writing).
    */
   after(gameId: string, rg: ReplayedGame): void {
     if (this.every === false) return;
@@ -125,9 +126,10 @@ export class Snapshots {
     const cp = rg.checkpoint();
     if (cp.length - last < this.every) return;
     this.newest.set(gameId, cp.length);
-    const hash = prefixHash(rg.options, rg.actions, cp.length);
+    const prefix = rg.actions.slice(0, cp.length), setup = rg.options;
     this.enqueue(async () => {
       try {
+        const hash = prefixHash(setup, prefix, prefix.length);
         const data = await deflateAsync(JSON.stringify({ state: cp.state, lines: packLines(cp.lines) }), { level: 1 });
         await this.sql.run('INSERT INTO snapshots (game_id, seq, engine_version, prefix_hash, data, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seq) DO UPDATE SET engine_version = excluded.engine_version, prefix_hash = excluded.prefix_hash, data = excluded.data, created_at = excluded.created_at',
           [gameId, cp.length, version, hash, data, this.now()]);

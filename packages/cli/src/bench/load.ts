@@ -43,7 +43,7 @@ export function startServer(db: string, env: Record<string, string> = {}): Promi
   const proc = spawn(process.execPath, [...nodeArgs, serverScript()], { env: { ...process.env, TABULA_DB: db, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    const t = setTimeout(() => reject(new Error('bench server did not start')), 30_000);
+    const t = setTimeout(() => reject(new Error('bench server did not start')), 120_000);
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /LISTENING (\S+)/.exec(out);

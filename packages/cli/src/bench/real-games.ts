@@ -84,7 +84,7 @@ export async function populate(db: string, plan: PlannedGame[], seed: string, lo
       }
     }
     games.push(placed);
-    if ((k + 1) % 100 === 0 || k + 1 === plan.length) log(`populate: ${k + 1}/${plan.length} games (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    if ((k + 1) % 25 === 0 || k + 1 === plan.length) log(`populate: ${k + 1}/${plan.length} games (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
   await service.snapshots.idle();
   const n = (await store.sql.all<{ n: number }>('SELECT COUNT(*) AS n FROM snapshots'))[0]?.n ?? 0;
@@ -92,10 +92,10 @@ export async function populate(db: string, plan: PlannedGame[], seed: string, lo
   return { tokens, games, seconds: (performance.now() - t0) / 1000, snapshots: Number(n) };
 }
 
-/** A third each: Hammer Braveheart at 300-3,000 actions, Carcassonne with 2-5 players, HACSE (both from the start). */
-export function realMix(n: number, rng: Rng): PlannedGame[] {
+/** A third each: Hammer Braveheart at 300-`hammerMax` (3,000) actions, Carcassonne with 2-5 players, HACSE (both from the start). */
+export function realMix(n: number, rng: Rng, hammerMax = 3000): PlannedGame[] {
   return Array.from({ length: n }, (_, i): PlannedGame => {
-    if (i % 3 === 0) return { game: HAMMER, scenario: 'braveheart', actions: 300 + rng.int(2701) };
+    if (i % 3 === 0) return { game: HAMMER, scenario: 'braveheart', actions: 300 + rng.int(Math.max(1, hammerMax - 299)) };
     if (i % 3 === 1) return { game: 'carcassonne', players: 2 + rng.int(4), actions: 0 };
     return { game: 'hacse', actions: 0 };
   });
@@ -174,6 +174,8 @@ function table(rows: Record<string, string | number>[]): string {
   const keys = Object.keys(rows[0] ?? {});
   return [`| ${keys.join(' | ')} |`, `|${keys.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${Object.values(r).join(' | ')} |`)].join('\n');
 }
+/** Says so when a run was smaller than the issue's sizes. */
+const sizeNote = (reduced: boolean, full: string): string => (reduced ? `**Reduced size** (the issue's size: ${full}), run while other jobs shared the machine. ` : '');
 const machineNote = (): string => `load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) when it finished`;
 
 /** `tabula bench --only cold-start`. Sizes: TABULA_BENCH_COLD_GAMES (10000), TABULA_BENCH_COLD_LONG (200), TABULA_BENCH_COLD_LONG_ACTIONS (3000), TABULA_BENCH_COLD_SAMPLE (other active games measured, 300). */
@@ -205,7 +207,7 @@ export const coldStartBench: Benchmark = {
       return {
         title: 'Cold start (real games, SQLite)',
         command: `TABULA_BENCH_COLD_GAMES=${total} TABULA_BENCH_COLD_LONG=${long} TABULA_BENCH_COLD_LONG_ACTIONS=${longActions} TABULA_BENCH_COLD_SAMPLE=${otherSample} npx tabula bench --only cold-start${quick ? ' --quick' : ''}`,
-        markdown: `${table(out)}\n\nThe store: ${total} games (${pop.games.filter((g) => g.active).length} active, ${pop.games.filter((g) => !g.active).length} finished), among them ${long} Hammer Campaign games of ${Math.min(...lengths)}-${Math.max(...lengths)} actions; the others Hammer Braveheart, Carcassonne (2-5 players) and HACSE games of 0-150 random legal actions, about half resigned. It was filled through the server's GameService (random legal actions, snapshots written as a running server writes them: ${pop.snapshots} stored) in ${pop.seconds.toFixed(0)} s. Then a fresh server process (\`@tabula/server/test-server\`, SQLite) and, one game at a time (5 ms apart), a WebSocket client opens the game and sends a legal action at once: "first action" is from sending it to its acknowledgement, which includes loading the game (reading its log and the newest snapshot, replaying the actions after it); "socket open to ack" also counts the connection. Measured: every long game and ${others.slice(0, otherSample).length} of the other active games, in random order. "snapshots deleted": the same store file with its snapshots table emptied, on another fresh server (each game is replayed from its first action). Same machine as the header; ${machineNote()}.`,
+        markdown: `${table(out)}\n\n${sizeNote(total < 10_000 || long < 200 || longActions < 3000, '10,000 games with 200 Campaign games past 3,000 actions')}The store: ${total} games (${pop.games.filter((g) => g.active).length} active, ${pop.games.filter((g) => !g.active).length} finished), among them ${long} Hammer Campaign games of ${Math.min(...lengths)}-${Math.max(...lengths)} actions; the others Hammer Braveheart, Carcassonne (2-5 players) and HACSE games of 0-150 random legal actions, about half resigned. It was filled through the server's GameService (random legal actions, snapshots written as a running server writes them: ${pop.snapshots} stored) in ${pop.seconds.toFixed(0)} s. Then a fresh server process (\`@tabula/server/test-server\`, SQLite) and, one game at a time (5 ms apart), a WebSocket client opens the game and sends a legal action at once: "first action" is from sending it to its acknowledgement, which includes loading the game (reading its log and the newest snapshot, replaying the actions after it); "socket open to ack" also counts the connection. Measured: every long game and ${others.slice(0, otherSample).length} of the other active games, in random order. "snapshots deleted": the same store file with its snapshots table emptied, on another fresh server (each game is replayed from its first action). Same machine as the header; ${machineNote()}.`,
         rows: out,
       };
     } finally {
@@ -221,15 +223,15 @@ function loadRow(label: string, r: LoadResult, rssStart: number): Record<string,
   };
 }
 
-/** `tabula bench --only real-load`. Size: TABULA_BENCH_REAL_GAMES (1000); TABULA_BENCH_REAL_MEASURE_S (20). */
+/** `tabula bench --only real-load`. Sizes: TABULA_BENCH_REAL_GAMES (1000), TABULA_BENCH_REAL_HAMMER_MAX (longest Hammer position, 3000), TABULA_BENCH_REAL_MEASURE_S (20). */
 export const realLoadBench: Benchmark = {
   name: 'real-load',
   async run({ quick, log }): Promise<BenchSection> {
-    const n = env('TABULA_BENCH_REAL_GAMES', quick ? 60 : 1000), measure = env('TABULA_BENCH_REAL_MEASURE_S', quick ? 5 : 20) * 1000, warm = quick ? 2000 : 5000;
+    const n = env('TABULA_BENCH_REAL_GAMES', quick ? 60 : 1000), hammerMax = env('TABULA_BENCH_REAL_HAMMER_MAX', quick ? 600 : 3000), measure = env('TABULA_BENCH_REAL_MEASURE_S', quick ? 5 : 20) * 1000, warm = quick ? 2000 : 5000;
     const dir = mkdtempSync(join(tmpdir(), 'tabula-real-'));
     try {
       const db = `sqlite:${join(dir, 'real.db')}`;
-      const pop = await populate(db, realMix(n, new Rng('real')), 'real-play', log);
+      const pop = await populate(db, realMix(n, new Rng('real'), hammerMax), 'real-play', log);
       const { proc, url } = await startServer(db);
       try {
         await sleep(500);
@@ -240,8 +242,8 @@ export const realLoadBench: Benchmark = {
         const hammer = pop.games.filter((g) => g.plan.game === HAMMER).map((g) => g.length);
         return {
           title: 'Real-game load (WebSocket play, SQLite, loopback)',
-          command: `TABULA_BENCH_REAL_GAMES=${n} npx tabula bench --only real-load${quick ? ' --quick' : ''}`,
-          markdown: `${table([row])}\n\n${n} games: a third each Hammer of the Scots (Braveheart, started from recorded positions of ${Math.min(...hammer)}-${Math.max(...hammer)} random legal actions), Carcassonne (2-5 players) and HACSE (from the start); the store filled through GameService first (${pop.seconds.toFixed(0)} s). A fresh server process (SQLite, WAL) then serves two WebSocket clients per game (one account each; with more than two seats, each holds every other seat); a client whose turn it is sends a random legal action one second after its previous one. Latency: from sending an action to its acknowledgement. "server CPU ms/action": the server's user + system CPU time during the measured ${measure / 1000} s divided by the acknowledged actions (each also pushes a redacted state to both sockets); "KiB per active game": (peak RSS - RSS before the first socket) / games. Warm-up ${warm / 1000} s (the games are loaded then). ${machineNote()}.`,
+          command: `TABULA_BENCH_REAL_GAMES=${n} TABULA_BENCH_REAL_HAMMER_MAX=${hammerMax} npx tabula bench --only real-load${quick ? ' --quick' : ''}`,
+          markdown: `${table([row])}\n\n${sizeNote(n < 1000 || hammerMax < 3000, '1,000 games, Hammer positions up to 3,000 actions')}${n} games: a third each Hammer of the Scots (Braveheart, started from recorded positions of ${Math.min(...hammer)}-${Math.max(...hammer)} random legal actions), Carcassonne (2-5 players) and HACSE (from the start); the store filled through GameService first (${pop.seconds.toFixed(0)} s). A fresh server process (SQLite, WAL) then serves two WebSocket clients per game (one account each; with more than two seats, each holds every other seat); a client whose turn it is sends a random legal action one second after its previous one. Latency: from sending an action to its acknowledgement. "server CPU ms/action": the server's user + system CPU time during the measured ${measure / 1000} s divided by the acknowledged actions (each also pushes a redacted state to both sockets); "KiB per active game": (peak RSS - RSS before the first socket) / games. Warm-up ${warm / 1000} s (the games are loaded then). ${machineNote()}.`,
           rows: [row],
         };
       } finally {
@@ -260,14 +262,14 @@ interface Service { url: string; stop(): Promise<void> }
 export const clusterLoadBench: Benchmark = {
   name: 'cluster-load',
   async run({ quick, log }): Promise<BenchSection> {
-    const n = env('TABULA_BENCH_CLUSTER_GAMES', quick ? 60 : 2000), measure = env('TABULA_BENCH_REAL_MEASURE_S', quick ? 5 : 20) * 1000, warm = quick ? 2000 : 5000;
+    const n = env('TABULA_BENCH_CLUSTER_GAMES', quick ? 60 : 2000), hammerMax = env('TABULA_BENCH_REAL_HAMMER_MAX', quick ? 600 : 3000), measure = env('TABULA_BENCH_REAL_MEASURE_S', quick ? 5 : 20) * 1000, warm = quick ? 2000 : 5000;
     // The server's test harness starts a throw-away PostgreSQL and Redis (or uses TABULA_TEST_PG_URL / TABULA_TEST_REDIS_URL).
     const harness = pathToFileURL(join(dirname(fileURLToPath(import.meta.resolve('@tabula/server/test-server'))), 'services.js')).href;
     const { startPostgres, startRedis } = await import(harness) as { startPostgres(): Promise<Service>; startRedis(): Promise<Service> };
     const pg = await startPostgres();
     const redis = await startRedis();
     try {
-      const pop = await populate(pg.url, realMix(n, new Rng('cluster')), 'cluster-play', log);
+      const pop = await populate(pg.url, realMix(n, new Rng('cluster'), hammerMax), 'cluster-play', log);
       const active = pop.games.filter((g) => g.active);
       const servers = [await startServer(pg.url, { TABULA_REDIS: redis.url }), await startServer(pg.url, { TABULA_REDIS: redis.url })];
       let r: LoadResult, rssStart: number;
@@ -299,8 +301,8 @@ export const clusterLoadBench: Benchmark = {
       const row = { ...loadRow('2 processes, PostgreSQL + Redis', r, rssStart), 'actions applied once': once ? 'yes' : 'NO' };
       return {
         title: 'Two processes + PostgreSQL + Redis (real games)',
-        command: `TABULA_BENCH_CLUSTER_GAMES=${n} npx tabula bench --only cluster-load${quick ? ' --quick' : ''}`,
-        markdown: `${table([row])}\n\nThe real-game mix of the section above (${n} games), in a throw-away PostgreSQL (fsync off, as the server's tests run it), served by two server processes that share it and a Redis for the pushes; each game's two clients are on different processes. RSS and CPU are the sum over both processes. "Actions applied once": over all games the logs grew by ${grown} actions, between the ${r.allAcks} acknowledged (warm-up included) and those plus the ${r.pendingAtEnd} in flight when the clients stopped, and every log replays (${replayFailures} failures). PostgreSQL and Redis run on the same 2 cores. ${machineNote()}.`,
+        command: `TABULA_BENCH_CLUSTER_GAMES=${n} TABULA_BENCH_REAL_HAMMER_MAX=${hammerMax} npx tabula bench --only cluster-load${quick ? ' --quick' : ''}`,
+        markdown: `${table([row])}\n\n${sizeNote(n < 2000 || hammerMax < 3000, '2,000 games, Hammer positions up to 3,000 actions')}The real-game mix of the section above (${n} games), in a throw-away PostgreSQL (fsync off, as the server's tests run it), served by two server processes that share it and a Redis for the pushes; each game's two clients are on different processes. RSS and CPU are the sum over both processes. "Actions applied once": over all games the logs grew by ${grown} actions, between the ${r.allAcks} acknowledged (warm-up included) and those plus the ${r.pendingAtEnd} in flight when the clients stopped, and every log replays (${replayFailures} failures). PostgreSQL and Redis run on the same 2 cores. ${machineNote()}.`,
         rows: [row],
       };
     } finally {
