@@ -251,7 +251,7 @@ export const realLoadBench: Benchmark = {
         const hammer = pop.games.filter((g) => g.plan.game === HAMMER).map((g) => g.length);
         return {
           title: 'Real-game load (WebSocket play, SQLite, loopback)',
-          command: `TABULA_BENCH_REAL_GAMES=${n} TABULA_BENCH_REAL_HAMMER_MAX=${hammerMax} npx tabula bench --only real-load${quick ? ' --quick' : ''}`,
+          command: `TABULA_BENCH_REAL_GAMES=${n} TABULA_BENCH_REAL_HAMMER_MAX=${hammerMax} TABULA_BENCH_REAL_MEASURE_S=${measure / 1000} npx tabula bench --only real-load${quick ? ' --quick' : ''}`,
           markdown: `${table([row])}\n\n${sizeNote(n < 1000 || hammerMax < 3000, '1,000 games, Hammer positions up to 3,000 actions')}${n} games: a third each Hammer of the Scots (Braveheart, started from recorded positions of ${Math.min(...hammer)}-${Math.max(...hammer)} random legal actions), Carcassonne (2-5 players) and HACSE (from the start); the store filled through GameService first (${pop.seconds.toFixed(0)} s). A fresh server process (SQLite, WAL) then serves two WebSocket clients per game (one account each; with more than two seats, each holds every other seat); a client whose turn it is sends a random legal action one second after its previous one. Latency: from sending an action to its acknowledgement. "server CPU ms/action": the server's user + system CPU time during the measured ${measure / 1000} s divided by the acknowledged actions (each also pushes a redacted state to both sockets); "KiB per active game": (peak RSS - RSS before the first socket) / games. Warm-up ${warm / 1000} s (the games are loaded then). ${machineNote()}.`,
           rows: [row],
         };
@@ -310,7 +310,7 @@ export const clusterLoadBench: Benchmark = {
       const row = { ...loadRow('2 processes, PostgreSQL + Redis', r, rssStart), 'actions applied once': once ? 'yes' : 'NO' };
       return {
         title: 'Two processes + PostgreSQL + Redis (real games)',
-        command: `TABULA_BENCH_CLUSTER_GAMES=${n} TABULA_BENCH_REAL_HAMMER_MAX=${hammerMax} npx tabula bench --only cluster-load${quick ? ' --quick' : ''}`,
+        command: `TABULA_BENCH_CLUSTER_GAMES=${n} TABULA_BENCH_REAL_HAMMER_MAX=${hammerMax} TABULA_BENCH_REAL_MEASURE_S=${measure / 1000} npx tabula bench --only cluster-load${quick ? ' --quick' : ''}`,
         markdown: `${table([row])}\n\n${sizeNote(n < 2000 || hammerMax < 3000, '2,000 games, Hammer positions up to 3,000 actions')}The real-game mix of the section above (${n} games), in a throw-away PostgreSQL (fsync off, as the server's tests run it), served by two server processes that share it and a Redis for the pushes; each game's two clients are on different processes. RSS and CPU are the sum over both processes. "Actions applied once": over all games the logs grew by ${grown} actions, between the ${r.allAcks} acknowledged (warm-up included) and those plus the ${r.pendingAtEnd} in flight when the clients stopped, and every log replays (${replayFailures} failures). PostgreSQL and Redis run on the same 2 cores. ${machineNote()}.`,
         rows: [row],
       };
