@@ -26,6 +26,16 @@ export function describeFor(game: AnyGame, prev: unknown, next: unknown, entry: 
   return [{ role: entry.role, key: 'log.acted' }];
 }
 
+/**
+ * A replayed game's state after its first `length` actions with every viewer's log lines for them
+ * (by viewer key, SPECTATOR for null): what a stored snapshot holds, so a long game resumes there.
+ */
+export interface ReplayCheckpoint {
+  length: number;
+  state: unknown;
+  lines: Record<string, LogLine[][]>;
+}
+
 export interface HistoryOptions {
   /** Keep every state (replay viewers, local play); default: only the trailing run undo needs. */
   keepAll?: boolean;
@@ -88,6 +98,37 @@ export class ReplayedGame {
       this.tailStart++;
     }
     this.state = after;
+  }
+
+  /**
+   * The earliest kept point: the start of the last role's run of actions (so undo, which looks back
+   * only over that run, needs nothing before it) unless that run outgrew the kept tail.
+   */
+  checkpoint(): ReplayCheckpoint {
+    const lines: Record<string, LogLine[][]> = {};
+    for (const [k, per] of this.lines) lines[k] = per.slice(0, this.tailStart);
+    return { length: this.tailStart, state: this.tail[0], lines };
+  }
+
+  /**
+   * Continues from `cp` (the state after `actions[0..cp.length)`, trusted: the caller checked it belongs to
+   * this log) and replays the remaining actions. Throws RangeError when `cp` lacks a viewer's lines.
+   */
+  static resume(game: AnyGame, options: SetupOptions, viewers: (Role | null)[], actions: readonly LogEntry[], cp: ReplayCheckpoint, opts: HistoryOptions = {}): ReplayedGame {
+    if (opts.keepAll) throw new RangeError('a game that keeps every state replays from the start');
+    if (cp.length > actions.length) throw new RangeError('checkpoint beyond the log');
+    const g = new ReplayedGame(game, options, viewers, opts);
+    for (const v of g.viewers) {
+      const per = cp.lines[viewerKey(v)];
+      if (!Array.isArray(per) || per.length !== cp.length) throw new RangeError(`checkpoint without the lines of ${viewerKey(v)}`);
+      g.lines.set(viewerKey(v), per.slice());
+    }
+    g.actions.push(...actions.slice(0, cp.length));
+    g.state = cp.state;
+    g.tailStart = cp.length;
+    g.tail = [cp.state];
+    for (let i = cp.length; i < actions.length; i++) g.push(actions[i]!);
+    return g;
   }
 
   /** The state before action `i` (`i = length`: the current one), when kept. */

@@ -9,4 +9,4 @@ export { isDeepStrictEqual, indexOfAction } from './equal.js';
 export { deepFreeze } from './freeze.js';
 export { applyListed, defineGame, findListed } from './play.js';
 export { ReplayedGame, replayGame, describeFor, SPECTATOR } from './history.js';
-export type { NumberedLine } from './history.js';
+export type { NumberedLine, ReplayCheckpoint } from './history.js';

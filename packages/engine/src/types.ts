@@ -46,6 +46,11 @@ export interface Prompt {
 export interface Game<State, Action, View> {
   /** "hammer-of-the-scots" | "carcassonne" | "hacse" */
   id: string;
+  /**
+   * The rules engine's version: changed whenever the same log could now give a different state or
+   * log lines, so stored snapshots of states are rebuilt from the log. Absent: no snapshots are kept.
+   */
+  version?: string;
   /** Scenario ids; the first is the default. */
   scenarios: string[];
   /** Player counts this game supports (absent: the number of roles is fixed). */

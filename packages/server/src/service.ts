@@ -9,6 +9,7 @@ import { validateGameOptions, type CreateGameBody } from './options.js';
 import { ReplayCache, replayGame, type ReplayedGame } from './replay-cache.js';
 import type { GamePatch, GameRow, GameStatus, SeatRow, Store, UserRow } from './store/index.js';
 import { changeEvents } from './notify/events.js';
+import { SNAPSHOT_EVERY, Snapshots } from './snapshots.js';
 import { afterAction, afterUndo, deadlineOf, flagged, newClock, runningSeats, settle, type ClockState } from './clock.js';
 
 export type SeatInfo = SeatT;
@@ -47,6 +48,8 @@ export interface ServiceOptions {
   sessionIdleMs?: number;
   /** Open games one account may have created at once (default MAX_OPEN_GAMES_PER_ACCOUNT; false: no cap). */
   openGamesPerAccount?: number | false;
+  /** Actions between two stored snapshots of a game (default SNAPSHOT_EVERY; false: none written or read). */
+  snapshotEvery?: number | false;
 }
 
 export const defaultSessionTtlMs = SESSION_ABSOLUTE_MS;
@@ -76,10 +79,14 @@ export class GameService {
   readonly store: Store;
   private readonly scrypt: ScryptCost;
   private readonly cache: ReplayCache;
+  /** Stored snapshots of long games (snapshots.ts). */
+  readonly snapshots: Snapshots;
   private readonly now: () => number;
   private readonly warn: (obj: object, msg: string) => void;
   private readonly listeners: ChangeListener[] = [];
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Replays from the store in progress, by game, epoch and log length (see `load`). */
+  private readonly loads = new Map<string, Promise<ReplayedGame | null>>();
   private readonly sessionTtl: number;
   private readonly sessionIdle: number;
   private readonly openGamesCap: number | false;
@@ -100,6 +107,7 @@ export class GameService {
     this.connected = opts.connected ?? (() => false);
     this.sessionIdle = opts.sessionIdleMs ?? SESSION_IDLE_MS;
     this.openGamesCap = opts.openGamesPerAccount ?? MAX_OPEN_GAMES_PER_ACCOUNT;
+    this.snapshots = new Snapshots(this.store.sql, opts.snapshotEvery ?? SNAPSHOT_EVERY, this.warn, this.now);
   }
 
   onChange(fn: ChangeListener): void {
@@ -305,23 +313,54 @@ export class GameService {
           return { row, rg };
         }
       } else {
-        const all = await this.store.readLog(row.id, 0);
-        if (all.length === row.logLength || attempt >= 3) {
-          let fresh: ReplayedGame;
-          try {
-            fresh = replayGame(game, setupOptionsOfRow(row), row.seats.map((s) => s.role), all);
-          } catch (e) {
-            this.warn({ err: e, gameId: row.id }, 'stored log no longer replays');
-            throw conflict('replay-failed', `The stored log of this game no longer replays: ${e instanceof Error ? e.message : String(e)}`);
-          }
-          fresh.epoch = row.epoch;
-          this.cache.set(row.id, fresh);
-          return { row, rg: fresh };
-        }
+        const fresh = await this.load(game, row, attempt >= 3);
+        // (A shared load may have been played on by the time this caller resumes.)
+        if (fresh && (attempt >= 3 || (fresh.length === row.logLength && fresh.epoch === row.epoch))) return { row, rg: fresh };
       }
       // The game moved on while we read: read its row again.
       row = await this.loadRow(row.id);
     }
+  }
+
+  /**
+   * Reads and replays `row`'s game into the cache (null: its log no longer has `row`'s length, unless
+   * `anyway`). Concurrent loads of the same row (a socket's first push and its first action) share one.
+   */
+  private load(game: AnyGame, row: GameRow, anyway: boolean): Promise<ReplayedGame | null> {
+    const key = `${row.id}\u0000${row.epoch}\u0000${row.logLength}\u0000${anyway}`;
+    let p = this.loads.get(key);
+    if (!p) {
+      p = (async () => {
+        const [all, snaps] = await Promise.all([this.store.readLog(row.id, 0), this.snapshots.read(row.id, row.logLength)]);
+        if (all.length !== row.logLength && !anyway) return null;
+        const fresh = this.replayStored(game, row, all, snaps);
+        fresh.epoch = row.epoch;
+        this.cache.set(row.id, fresh);
+        return fresh;
+      })();
+      this.loads.set(key, p);
+      const done = (): void => { this.loads.delete(key); };
+      p.then(done, done);
+    }
+    return p;
+  }
+
+  /** `row`'s game replayed from `actions` (its whole log), from the newest usable stored snapshot when there is one. */
+  private replayStored(game: AnyGame, row: GameRow, actions: readonly LogEntry[], snaps: Awaited<ReturnType<Snapshots['read']>>): ReplayedGame {
+    const setup = setupOptionsOfRow(row), viewers = row.seats.map((s) => s.role);
+    const resumed = this.snapshots.resume(row.id, game, setup, viewers, actions, snaps);
+    if (resumed) return resumed;
+    let rg: ReplayedGame;
+    try {
+      rg = replayGame(game, setup, viewers, actions);
+    } catch (e) {
+      this.warn({ err: e, gameId: row.id }, 'stored log no longer replays');
+      throw conflict('replay-failed', `The stored log of this game no longer replays: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    // A long game replayed in full (no snapshot yet, or none of this engine version): store one now.
+    this.snapshots.forget(row.id);
+    setImmediate(() => this.snapshots.after(row.id, rg));
+    return rg;
   }
 
   private replayInto(rg: ReplayedGame, entries: LogEntry[]): void {
@@ -618,8 +657,11 @@ export class GameService {
       this.cache.delete(row.id);
       throw conflict('stale-version', 'Another move was made first: reload and try again.');
     }
-    if (this.cache.get(row.id) === rg && rg.length === seq) rg.push({ role, action: chosen }, next);
-    else this.cache.delete(row.id);
+    if (this.cache.get(row.id) === rg && rg.length === seq) {
+      rg.push({ role, action: chosen }, next);
+      // After the acknowledgement (sent in this tick's continuations): never on the action's path.
+      setImmediate(() => this.snapshots.after(row.id, rg));
+    } else this.cache.delete(row.id);
     const after: GameRow = { ...row, version: row.version + 1, logLength: seq + 1, status: patch.status, activeRoles: patch.activeRoles, outcome, updatedAt: patch.now, ...clockFields(patch) };
     this.changed(after);
     return { row: after, rg: this.cache.get(row.id) === rg ? rg : await this.sync(after) };
@@ -640,7 +682,7 @@ export class GameService {
         rg.pop(row.epoch + 1);
         prevState = rg.state;
       } else {
-        rg = replayGame(game, setupOptionsOfRow(row), row.seats.map((s) => s.role), rg.actions.slice(0, newLength));
+        rg = this.replayStored(game, row, rg.actions.slice(0, newLength), await this.snapshots.read(row.id, newLength));
         rg.markCut(row.epoch + 1);
         prevState = rg.state;
       }

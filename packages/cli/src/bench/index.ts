@@ -6,9 +6,10 @@ import { randomGamesBench } from './random-games.js';
 import { botsBench } from './bots.js';
 import { webBundleBench } from './web-bundle.js';
 import { serverLoadBench } from './server-load.js';
+import { clusterLoadBench, coldStartBench, realLoadBench } from './real-games.js';
 
 /** Every benchmark `tabula bench` runs, in order. Other packages' benchmarks are added here. */
-export const benchmarks: Benchmark[] = [randomGamesBench, botsBench, webBundleBench, serverLoadBench];
+export const benchmarks: Benchmark[] = [randomGamesBench, botsBench, webBundleBench, serverLoadBench, realLoadBench, coldStartBench, clusterLoadBench];
 
 export function machineLine(): string {
   const c = cpus();

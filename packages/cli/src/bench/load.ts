@@ -19,7 +19,7 @@ function serverScript(): string {
   return fileURLToPath(import.meta.resolve('@tabula/server/test-server'));
 }
 
-function rssMiB(pid: number): number {
+export function rssMiB(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Math.round(Number(m[1]) / 1024) : NaN;
@@ -29,7 +29,7 @@ function rssMiB(pid: number): number {
 }
 
 /** CPU time (user + system) of a process so far, in ms. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(f[11]) + Number(f[12])) * 10; // clock ticks of 10 ms
@@ -38,12 +38,12 @@ function cpuMs(pid: number): number {
   }
 }
 
-function startServer(db: string): Promise<{ proc: ChildProcess; url: string }> {
+export function startServer(db: string, env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string }> {
   const nodeArgs = (process.env.TABULA_LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
-  const proc = spawn(process.execPath, [...nodeArgs, serverScript()], { env: { ...process.env, TABULA_DB: db }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...nodeArgs, serverScript()], { env: { ...process.env, TABULA_DB: db, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    const t = setTimeout(() => reject(new Error('bench server did not start')), 30_000);
+    const t = setTimeout(() => reject(new Error('bench server did not start')), 120_000);
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /LISTENING (\S+)/.exec(out);
@@ -53,23 +53,23 @@ function startServer(db: string): Promise<{ proc: ChildProcess; url: string }> {
   });
 }
 
-async function post(base: string, path: string, body: unknown, token?: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function post(base: string, path: string, body: unknown, token?: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
   const j = await r.json() as unknown;
   if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
   return j;
 }
 
-async function inBatches<T>(items: T[], size: number, fn: (x: T) => Promise<void>): Promise<void> {
+export async function inBatches<T>(items: T[], size: number, fn: (x: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-export interface LoadResult { games: number; clients: number; acks: number; perSecond: number; p50: number; p99: number; max: number; rssIdle: number; rssPeak: number; errors: number; cpuPerAck: number; cpuShare: number }
+export interface LoadResult { games: number; clients: number; acks: number; allAcks: number; pendingAtEnd: number; perSecond: number; p50: number; p99: number; max: number; rssIdle: number; rssPeak: number; errors: number; cpuPerAck: number; cpuShare: number }
 
 /** One load run with `n` games against a fresh server process. */
 export async function runLoad(n: number, warmMs: number, measureMs: number, log: (l: string) => void): Promise<LoadResult> {
@@ -88,30 +88,49 @@ export async function runLoad(n: number, warmMs: number, measureMs: number, log:
     });
     log(`N=${n}: ${n} games ready`);
     const pairs = ids.flatMap((id) => [[id, a], [id, b]] as [string, string][]);
+    return await measureClients(proc.pid!, [url], pairs, warmMs, measureMs, 'tally', log, `N=${n}`);
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Plays `pairs` (game id, token: one WebSocket client each) against running servers (`urls`: the
+ * sockets spread over them; `pids`: their processes, whose RSS and CPU are measured) and measures.
+ * `pick`: "tally" plays the test game's mostly-adds; "random" a uniform random legal action.
+ */
+export async function measureClients(pid: number | number[], urls: string[], pairs: [string, string][], warmMs: number, measureMs: number, pick: 'tally' | 'random', log: (l: string) => void, label: string): Promise<LoadResult> {
+  const pids = Array.isArray(pid) ? pid : [pid];
+  const n = new Set(pairs.map(([id]) => id)).size;
+  {
     // The clients run in worker threads, so their own event loops do not dominate the latencies.
     const K = Math.max(1, Math.min(CLIENT_THREADS, Math.ceil(pairs.length / 100)));
     const workers = Array.from({ length: K }, (_, i) => new Worker(new URL(import.meta.url), {
-      workerData: { loadClients: { url, pairs: pairs.filter((_, j) => j % K === i), warmMs, measureMs } },
+      workerData: { loadClients: { urls, pairs: pairs.filter((_, j) => j % K === i), warmMs, measureMs, pick } },
     }));
-    const results = workers.map((w) => new Promise<{ latencies: number[]; errors: number; acks: number }>((resolve, reject) => {
-      w.on('message', (m: { type: string; latencies?: number[]; errors?: number; acks?: number }) => {
-        if (m.type === 'done') resolve({ latencies: m.latencies!, errors: m.errors!, acks: m.acks! });
+    const results = workers.map((w) => new Promise<{ latencies: number[]; errors: number; acks: number; allAcks: number; pendingAtEnd: number }>((resolve, reject) => {
+      w.on('message', (m: { type: string; latencies?: number[]; errors?: number; acks?: number; allAcks?: number; pendingAtEnd?: number }) => {
+        if (m.type === 'done') resolve({ latencies: m.latencies!, errors: m.errors!, acks: m.acks!, allAcks: m.allAcks!, pendingAtEnd: m.pendingAtEnd! });
       });
       w.once('error', reject);
     }));
     await Promise.all(workers.map((w) => new Promise<void>((resolve) => w.on('message', (m: { type: string }) => { if (m.type === 'ready') resolve(); }))));
-    log(`N=${n}: ${pairs.length} sockets open in ${K} client threads; warming up ${warmMs / 1000} s`);
+    log(`${label}: ${pairs.length} sockets open in ${K} client threads; warming up ${warmMs / 1000} s`);
     for (const w of workers) w.postMessage('go');
     await new Promise((r) => setTimeout(r, warmMs));
-    const rssIdle = rssMiB(proc.pid!);
-    const cpu0 = cpuMs(proc.pid!);
+    const rssNow = (): number => pids.reduce((x, p) => x + rssMiB(p), 0);
+    const cpuNow = (): number => pids.reduce((x, p) => x + cpuMs(p), 0);
+    const rssIdle = rssNow();
+    const cpu0 = cpuNow();
     let rssPeak = rssIdle;
     const t0 = Date.now();
     while (Date.now() - t0 < measureMs) {
       await new Promise((r) => setTimeout(r, 500));
-      rssPeak = Math.max(rssPeak, rssMiB(proc.pid!));
+      rssPeak = Math.max(rssPeak, rssNow());
     }
-    const cpu = cpuMs(proc.pid!) - cpu0;
+    const cpu = cpuNow() - cpu0;
     const seconds = (Date.now() - t0) / 1000;
     const parts = await Promise.all(results);
     await Promise.all(workers.map((w) => w.terminate()));
@@ -119,15 +138,11 @@ export async function runLoad(n: number, warmMs: number, measureMs: number, log:
     const acks = parts.reduce((x, p) => x + p.acks, 0);
     const errors = parts.reduce((x, p) => x + p.errors, 0);
     const r: LoadResult = {
-      games: n, clients: 2 * n, acks, perSecond: acks / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99),
+      games: n, clients: pairs.length, acks, allAcks: parts.reduce((x, p) => x + p.allAcks, 0), pendingAtEnd: parts.reduce((x, p) => x + p.pendingAtEnd, 0), perSecond: acks / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99),
       max: latencies[latencies.length - 1] ?? NaN, rssIdle, rssPeak, errors, cpuPerAck: cpu / Math.max(1, acks), cpuShare: cpu / (seconds * 1000),
     };
-    log(`N=${n}: ${r.acks} acks, ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, RSS ${r.rssPeak} MiB, server CPU ${r.cpuPerAck.toFixed(2)} ms/ack (${(100 * r.cpuShare).toFixed(0)}% of a core), errors ${errors}`);
+    log(`${label}: ${r.acks} acks, ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, RSS ${r.rssPeak} MiB, server CPU ${r.cpuPerAck.toFixed(2)} ms/ack (${(100 * r.cpuShare).toFixed(0)}% of a core), errors ${errors}`);
     return r;
-  } finally {
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -136,16 +151,18 @@ export async function runLoad(n: number, warmMs: number, measureMs: number, log:
 const CLIENT_THREADS = Number(process.env.TABULA_BENCH_LOAD_CLIENT_THREADS ?? 1);
 
 /** One client thread: its share of the sockets; plays after "go", measures after the warm-up. */
-async function clientThread(d: { url: string; pairs: [string, string][]; warmMs: number; measureMs: number }): Promise<void> {
-  const { url, pairs, warmMs, measureMs } = d;
+async function clientThread(d: { urls: string[]; pairs: [string, string][]; warmMs: number; measureMs: number; pick: 'tally' | 'random' }): Promise<void> {
+  const { urls, pairs, warmMs, measureMs, pick } = d;
   const sockets: WebSocket[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let playing = false;
   const kicks: (() => void)[] = [];
   const latencies: number[] = [];
-  let measuring = false, errors = 0, acks = 0;
-  const wsBase = url.replace(/^http/, 'ws');
+  let measuring = false, errors = 0, acks = 0, allAcks = 0;
+  const inFlight = new Set<() => boolean>();
+  let next = 0;
   await inBatches(pairs, 50, ([id, token]) => new Promise<void>((resolve, reject) => {
+    const wsBase = urls[next++ % urls.length]!.replace(/^http/, 'ws');
     const ws = new WebSocket(`${wsBase}/api/games/${id}/live?token=${token}`);
     sockets.push(ws);
     let last = 0, pending = false, scheduled = false, myTurn = false, version = -1, k = 0;
@@ -159,7 +176,7 @@ async function clientThread(d: { url: string; pairs: [string, string][]; warmMs:
       const ref = ++k;
       sent.set(ref, performance.now());
       // mostly "add" and "pass": turns alternate, and tallies grow slowly
-      const choice = actions.find((x) => (x as { type: string }).type === (k % 3 === 0 ? 'pass' : 'add')) ?? actions[0];
+      const choice = pick === 'random' ? actions[Math.floor(Math.random() * actions.length)] : actions.find((x) => (x as { type: string }).type === (k % 3 === 0 ? 'pass' : 'add')) ?? actions[0];
       ws.send(JSON.stringify({ type: 'action', ref, version, action: choice }));
     };
     ws.on('message', (d) => {
@@ -174,7 +191,10 @@ async function clientThread(d: { url: string; pairs: [string, string][]; warmMs:
         sent.delete(m.ref!);
         pending = false;
         if (m.type === 'error') errors++;
-        else if (t0 !== undefined && measuring) { latencies.push(performance.now() - t0); acks++; }
+        else {
+          allAcks++;
+          if (t0 !== undefined && measuring) { latencies.push(performance.now() - t0); acks++; }
+        }
       }
       maybe();
     });
@@ -185,6 +205,7 @@ async function clientThread(d: { url: string; pairs: [string, string][]; warmMs:
       timers.add(t);
     };
     kicks.push(maybe);
+    inFlight.add(() => pending);
     ws.once('open', () => resolve());
     ws.once('error', reject);
   }));
@@ -198,7 +219,9 @@ async function clientThread(d: { url: string; pairs: [string, string][]; warmMs:
   measuring = false;
   for (const t of timers) clearTimeout(t);
   for (const s of sockets) s.terminate();
-  parentPort!.postMessage({ type: 'done', latencies, errors, acks });
+  let pendingAtEnd = 0;
+  for (const p of inFlight) if (p()) pendingAtEnd++;
+  parentPort!.postMessage({ type: 'done', latencies, errors, acks, allAcks, pendingAtEnd });
 }
 
 if (!isMainThread && (workerData as { loadClients?: unknown } | null)?.loadClients) {

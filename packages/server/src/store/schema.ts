@@ -14,11 +14,11 @@ export function startedClock(json: string | null, now: number): { clock: string;
 export type Dialect = 'sqlite' | 'postgres';
 
 /** Where the dialects differ: an auto-numbered key, 64-bit integers (ids, ms timestamps), and a table clause. */
-interface Types { serialKey: string; int64: string; withoutRowid: string; double: string }
+interface Types { serialKey: string; int64: string; withoutRowid: string; double: string; bytes: string }
 
 const TYPES: Record<Dialect, Types> = {
-  sqlite: { serialKey: 'INTEGER PRIMARY KEY AUTOINCREMENT', int64: 'INTEGER', withoutRowid: ' WITHOUT ROWID', double: 'REAL' },
-  postgres: { serialKey: 'BIGSERIAL PRIMARY KEY', int64: 'BIGINT', withoutRowid: '', double: 'DOUBLE PRECISION' },
+  sqlite: { serialKey: 'INTEGER PRIMARY KEY AUTOINCREMENT', int64: 'INTEGER', withoutRowid: ' WITHOUT ROWID', double: 'REAL', bytes: 'BLOB' },
+  postgres: { serialKey: 'BIGSERIAL PRIMARY KEY', int64: 'BIGINT', withoutRowid: '', double: 'DOUBLE PRECISION', bytes: 'BYTEA' },
 };
 
 /** Schema migrations, applied in order; migration i + 1 is recorded as version i + 1 in schema_migrations. */
@@ -206,6 +206,18 @@ const MIGRATIONS: ((t: Types) => string)[] = [
      updated_at ${t.int64} NOT NULL
    );
    CREATE INDEX analyses_pending ON analyses(status, claimed_until);`,
+  // Snapshots (issue 20): a game's replayed state and log lines after its
+  // first `seq` actions, made by engine `engine_version`, for the log prefix whose hash is `prefix_hash`
+  // (snapshots.ts). Derived data: the log stays the truth.
+  (t) => `CREATE TABLE snapshots (
+     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+     seq INTEGER NOT NULL,
+     engine_version TEXT NOT NULL,
+     prefix_hash TEXT NOT NULL,
+     data ${t.bytes} NOT NULL,
+     created_at ${t.int64} NOT NULL,
+     PRIMARY KEY (game_id, seq)
+   );`,
 ];
 
 /** The table that records the applied migrations. */
