@@ -263,3 +263,39 @@ test('HotS 5.32: blocks of one group entering over another border than the main 
   assert.equal(t.flags[blockOf('E-york-infantry')]! & F_RESERVE, 0, 'first in: the main attack');
   assert.equal(t.flags[blockOf('E-durham-infantry')]! & F_RESERVE, F_RESERVE, 'same area, another border: reserve');
 });
+
+test('HotS 4.0/4.2: a block that moved into an area does not move again with that area\'s group; when only such blocks are left the group and then the Move Phase end', () => {
+  let t = scene({ blocks: { angus: ['S-douglas'], fife: ['S-barclay'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE2] });
+  t = move(t, 'Scotland', 'S-douglas', ['fife'], 'angus');
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
+  assert.deepEqual(g.actions(t, 'Scotland').filter((a) => a.type === 'block'), [{ type: 'block', block: 'S-barclay' }]);
+  t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
+  assert.equal(where(t, 'S-douglas'), areaOf('fife'));
+  assert.deepEqual(g.active(t), ['England'], 'Scotland\'s Move Phase is over');
+});
+
+test('HotS 4.7: the Norse sail once per turn, only from the map, and only for Scotland', () => {
+  let t = scene({ blocks: { ross: ['S-norse'], fife: ['S-douglas'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  t = g.apply(t, 'Scotland', { type: 'norse', to: 'buchan' });
+  assert.equal(t.moves, 2);
+  assert.ok(!g.actions(t, 'Scotland').some((a) => a.type === 'norse'), 'moved once');
+  const e = scene({ blocks: { ross: ['S-norse'], fife: ['S-douglas'], england: ['E-york-infantry'] }, cards: [MOVE3, MOVE1] });
+  assert.deepEqual(g.active(e), ['England']);
+  assert.ok(!g.actions(e, 'England').some((a) => a.type === 'norse'), 'never England\'s');
+  const pool = scene({ blocks: { 'pool-s': ['S-norse'], fife: ['S-douglas'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  assert.ok(!g.actions(pool, 'Scotland').some((a) => a.type === 'norse'), 'not from the pool');
+});
+
+test('HotS 4.6/4.7: the Norse in a contested area are pinned like any defender: they may sail only while the Scots there outnumber the attackers', () => {
+  const free = scene({ blocks: { buchan: ['S-norse', 'S-wallace', 'E-york-infantry'], fife: ['S-douglas'], england: ['E-durham-infantry'] }, cards: [MOVE1, MOVE3] });
+  assert.ok(has(free, 'Scotland', { type: 'norse', to: 'fife' }), 'two Scots against one');
+  const pinned = scene({ blocks: { buchan: ['S-norse', 'E-york-infantry'], fife: ['S-douglas'], england: ['E-durham-infantry'] }, cards: [MOVE1, MOVE3] });
+  assert.ok(!g.actions(pinned, 'Scotland').some((a) => a.type === 'norse'), 'one against one');
+});
+
+test('HotS Truce/4.7: under England\'s Truce the Norse may sail, but not into an English-held area', () => {
+  let t = scene({ blocks: { ross: ['S-norse'], annan: ['S-douglas'], lothian: ['E-york-infantry'], england: ['E-lancaster-infantry'] }, cards: [TRUCE, MOVE3] });
+  t = g.apply(t, 'England', { type: 'truce' });
+  assert.ok(!has(t, 'Scotland', { type: 'norse', to: 'lothian' }), 'no attack');
+  assert.ok(has(t, 'Scotland', { type: 'norse', to: 'buchan' }));
+});
