@@ -252,3 +252,49 @@ test('HotS 7.12: a Scottish Bruce or Comyn converted in Winter is placed by Engl
   const u = g.apply(t, 'England', { type: 'home', block: 'E-noble-comyn', area: 'badenoch' });
   assert.equal(where(u, 'E-noble-comyn'), areaOf('badenoch'));
 });
+
+test('HotS 7.5: Wallace wintering in Selkirk gains two steps, never beyond his maximum', () => {
+  const s = scene({ blocks: { lothian: ['S-wallace'], fife: ['S-douglas'], dunbar: ['E-york-infantry'] }, steps: { 'S-wallace': 3 } });
+  let t = until(winter(s), (x) => x.phase === 'w-wallace');
+  t = g.apply(t, 'Scotland', { type: 'wallace', selkirk: true });
+  assert.equal(stepsOf(t, 'S-wallace'), 4);
+  const stay = until(winter(s), (x) => x.phase === 'w-wallace');
+  const u = g.apply(stay, 'Scotland', { type: 'wallace', selkirk: false });
+  assert.equal(where(u, 'S-wallace'), areaOf('lothian'));
+  assert.equal(stepsOf(u, 'S-wallace'), 3);
+});
+
+test('HotS log 7.5/7.62/7.7/7.8: Winter choices are logged: Wallace to Selkirk publicly, a draw with its block to the owner only, then the levy and the new year', () => {
+  const s = scene({
+    blocks: { lothian: ['S-wallace'], fife: ['S-douglas'], 'pool-s': ['S-grant'], dunbar: ['E-york-infantry'], 'pool-e': ['E-hobelars', 'E-durham-infantry'] },
+    steps: { 'S-wallace': 2 },
+  });
+  let t = until(winter(s), (x) => x.phase === 'w-wallace');
+  const w = { type: 'wallace', selkirk: true } as const;
+  let u = g.apply(t, 'Scotland', w);
+  assert.ok(g.describe!(t, u, 'Scotland', w, 'England').some((l) => l.key === 'log.wallace-selkirk'));
+  t = until(u, (x) => x.phase === 'w-build' && x.who === 1);
+  const d = { type: 'draw', area: 'fife' } as const;
+  u = g.apply(t, 'Scotland', d);
+  assert.deepEqual(g.describe!(t, u, 'Scotland', d, 'Scotland').filter((l) => l.key.startsWith('log.draw')).map((l) => [l.key, l.args]), [['log.draw-own', { block: 'S-grant', area: 'fife' }]]);
+  assert.deepEqual(g.describe!(t, u, 'Scotland', d, 'England').filter((l) => l.key.startsWith('log.draw')).map((l) => [l.key, l.args]), [['log.draw', { area: 'fife' }]]);
+  const st = { type: 'step', block: 'S-grant' } as const;
+  const v = g.apply(u, 'Scotland', st);
+  assert.deepEqual(g.describe!(u, v, 'Scotland', st, 'Scotland').find((l) => l.key === 'log.step-added')?.args, { block: 'S-grant' });
+  assert.ok(!g.describe!(u, v, 'Scotland', st, 'England').some((l) => l.key === 'log.step-added'), 'the enemy does not learn which block grew');
+  const x = until(v, (y) => y.phase === 'w-build' && y.who === 0 || y.year !== s.year);
+  const last = x.year !== s.year ? v : x;
+  const done = g.actions(last, g.active(last)[0]!).find((a) => a.type === 'done')!;
+  const z = g.apply(last, g.active(last)[0]!, done);
+  assert.equal(z.year, s.year + 1);
+  const lines = g.describe!(last, z, g.active(last)[0]!, done, 'Scotland');
+  assert.deepEqual(lines.find((l) => l.key === 'log.levy')?.args, { count: 1 });
+  assert.deepEqual(lines.find((l) => l.key === 'log.year')?.args, { year: s.year + 1 });
+});
+
+test('HotS undo: a Winter draw (a random block from the pool) cannot be taken back', () => {
+  const s = scene({ blocks: { fife: ['S-douglas'], 'pool-s': ['S-grant', 'S-barclay'], lothian: ['E-york-infantry'] } });
+  const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 1);
+  const d = { type: 'draw', area: 'fife' } as const;
+  assert.equal(g.undoBarrier!(t, g.apply(t, 'Scotland', d), 'Scotland', d), true);
+});
