@@ -298,3 +298,12 @@ test('HotS undo: a Winter draw (a random block from the pool) cannot be taken ba
   const d = { type: 'draw', area: 'fife' } as const;
   assert.equal(g.undoBarrier!(t, g.apply(t, 'Scotland', d), 'Scotland', d), true);
 });
+
+test('HotS log 7.4: Edward I wintering in Scotland is told to both sides', () => {
+  const s = scene({ set: { year: 1298 }, blocks: { lothian: ['E-edward', 'E-york-infantry'], fife: ['S-douglas'] } });
+  const t = winter(s);
+  assert.equal(t.phase, 'w-edward');
+  const a = { type: 'edward', winter: true } as const;
+  const u = g.apply(t, 'England', a);
+  for (const viewer of ['England', 'Scotland'] as const) assert.ok(g.describe!(t, u, 'England', a, viewer).some((l) => l.key === 'log.edward-winters'), viewer);
+});
