@@ -307,3 +307,37 @@ test('HotS log 7.4: Edward I wintering in Scotland is told to both sides', () =>
   const u = g.apply(t, 'England', a);
   for (const viewer of ['England', 'Scotland'] as const) assert.ok(g.describe!(t, u, 'England', a, viewer).some((l) => l.key === 'log.edward-winters'), viewer);
 });
+
+test('HotS 7.61: the French come once: not with seven nobles, not again after they were lost', () => {
+  const nobles = ['ross', 'buchan', 'angus', 'mar', 'atholl', 'argyll', 'lennox', 'mentieth'];
+  const setUp = (count: number): ReturnType<typeof emptyMap> => {
+    const s = emptyMap();
+    for (const n of nobles.slice(0, count)) put(s, `S-noble-${n}`, n);
+    put(s, 'E-york-infantry', 'lothian');
+    return s;
+  };
+  const seven = until(winter(setUp(7)), (x) => x.year !== setUp(7).year);
+  assert.equal(seven.frenchEntered, false);
+  assert.equal(where(seven, 'S-french-knights'), OFF);
+  const again = setUp(8);
+  again.frenchEntered = true; // came earlier and were lost for good (OFF)
+  const t = until(winter(again), (x) => x.year !== again.year);
+  assert.equal(where(t, 'S-french-knights'), OFF);
+});
+
+test('HotS 7.32/7.3: after a chosen disband the owner may still disband more or be done; pool blocks are never offered', () => {
+  const s = scene({
+    blocks: { lothian: ['E-lancaster-infantry', 'E-durham-infantry', 'E-westmor-infantry'], 'pool-e': ['E-cumbria-infantry'], fife: ['S-douglas'] },
+  });
+  const t = winter(s);
+  assert.equal(t.phase, 'w-disband');
+  const u = g.apply(t, 'England', { type: 'disband', block: 'E-durham-infantry' });
+  assert.equal(u.phase, 'w-disband');
+  assert.deepEqual(g.active(u), ['England']);
+  assert.deepEqual(g.actions(u, 'England'), [
+    { type: 'disband', block: 'E-lancaster-infantry' }, { type: 'disband', block: 'E-westmor-infantry' }, { type: 'done' },
+  ]);
+  const v = g.apply(u, 'England', { type: 'disband', block: 'E-lancaster-infantry' });
+  const w = g.apply(v, 'England', { type: 'disband', block: 'E-westmor-infantry' });
+  assert.notEqual(w.phase === 'w-disband' && g.active(w)[0] === 'England', true, 'nothing left to disband: England is done');
+});
