@@ -341,3 +341,19 @@ test('HotS 7.32/7.3: after a chosen disband the owner may still disband more or 
   const w = g.apply(v, 'England', { type: 'disband', block: 'E-westmor-infantry' });
   assert.notEqual(w.phase === 'w-disband' && g.active(w)[0] === 'England', true, 'nothing left to disband: England is done');
 });
+
+test('HotS 7.62: a build step adds one step to the block and spends one RP of its area', () => {
+  const s = scene({ blocks: { fife: ['S-douglas'], lothian: ['E-york-infantry'] }, steps: { 'S-douglas': 1 } });
+  const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 1);
+  const u = g.apply(t, 'Scotland', { type: 'step', block: 'S-douglas' });
+  assert.equal(stepsOf(u, 'S-douglas'), 2);
+  assert.equal(u.rp[areaOf('fife')], t.rp[areaOf('fife')]! - 1);
+});
+
+test('HotS 7.62 (edge case 9): Lanark draws when the pool holds one ordinary block only; any pool block counts, Wallace too', () => {
+  for (const id of ['S-grant', 'S-wallace']) {
+    const s = scene({ blocks: { lanark: ['S-douglas'], 'pool-s': [id], lothian: ['E-york-infantry'] } });
+    const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 1);
+    assert.ok(has(t, 'Scotland', { type: 'draw', area: 'lanark' }), id);
+  }
+});
