@@ -345,7 +345,9 @@ test('HotS 7.32/7.3: after a chosen disband the owner may still disband more or 
 test('HotS 7.62: a build step adds one step to the block and spends one RP of its area', () => {
   const s = scene({ blocks: { fife: ['S-douglas'], lothian: ['E-york-infantry'] }, steps: { 'S-douglas': 1 } });
   const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 1);
+  const before = structuredClone(t);
   const u = g.apply(t, 'Scotland', { type: 'step', block: 'S-douglas' });
+  assert.deepEqual(t, before, 'apply does not write into its input (the RPs are shared copy-on-write)');
   assert.equal(stepsOf(u, 'S-douglas'), 2);
   assert.equal(u.rp[areaOf('fife')], t.rp[areaOf('fife')]! - 1);
 });
@@ -356,4 +358,13 @@ test('HotS 7.62 (edge case 9): Lanark draws when the pool holds one ordinary blo
     const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 1);
     assert.ok(has(t, 'Scotland', { type: 'draw', area: 'lanark' }), id);
   }
+});
+
+test('HotS undo 7.7: the action that ends the builds and brings the feudal levy (random blocks) cannot be taken back', () => {
+  const s = scene({ blocks: { mentieth: ['E-york-infantry'], fife: ['S-douglas'], 'pool-e': ['E-hobelars', 'E-durham-infantry'] }, steps: { 'E-york-infantry': 1 } });
+  const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 0);
+  assert.equal(t.phase, 'w-build');
+  const u = g.apply(t, 'England', { type: 'done' });
+  assert.equal(u.year, s.year + 1);
+  assert.equal(g.undoBarrier!(t, u, 'England', { type: 'done' }), true);
 });
