@@ -368,3 +368,15 @@ test('HotS undo 7.7: the action that ends the builds and brings the feudal levy 
   assert.equal(u.year, s.year + 1);
   assert.equal(g.undoBarrier!(t, u, 'England', { type: 'done' }), true);
 });
+
+test('HotS log 7.61: the arrival of the French knights is told to both sides', () => {
+  const s = emptyMap();
+  for (const n of ['ross', 'buchan', 'angus', 'mar', 'atholl', 'argyll', 'lennox', 'mentieth']) put(s, `S-noble-${n}`, n);
+  put(s, 'S-douglas', 'fife');
+  put(s, 'E-york-infantry', 'lothian');
+  const t = until(winter(s), (x) => x.phase === 'w-disband' && x.who === 1);
+  assert.equal(t.frenchEntered, false);
+  const u = g.apply(t, 'Scotland', { type: 'done' });
+  assert.equal(u.frenchEntered, true);
+  for (const viewer of ['England', 'Scotland'] as const) assert.ok(g.describe!(t, u, 'Scotland', { type: 'done' }, viewer).some((l) => l.key === 'log.french-arrive'), viewer);
+});
