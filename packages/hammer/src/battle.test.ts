@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copy, g, has, put, rig, run, scene, battle, stepsOf, where } from './fixtures.test-support.js';
-import { AREA_COUNT, OFF, POOL_E, POOL_S, areaOf, borderBetween } from './map.js';
+import { AREA_COUNT, BORDER_IDS, OFF, POOL_E, POOL_S, areaOf, borderBetween } from './map.js';
 import { blockOf } from './blocks.js';
-import { fireOf } from './battle.js';
+import { fireOf, retreatTargets } from './battle.js';
 import { F_RESERVE, type State } from './state.js';
 
 const holdAll = (s: State, rounds = 1): State => {
@@ -334,4 +334,269 @@ test('HotS 5.41 (edge case 13): delayed hits exactly equal to the enemy\'s total
   assert.equal(where(u, 'S-douglas'), POOL_S);
   assert.equal(where(u, 'S-barclay'), POOL_S);
   assert.ok(u.battle === null || u.battle.stage === 'regroup', 'the knights do not get a combat turn');
+});
+
+test('HotS 5.31: round 1 opens with the A defender, before the A attacker', () => {
+  const s = scene({ blocks: { lothian: ['S-wallace', 'E-hobelars'], england: ['E-york-infantry'] } });
+  const t = battle(s, 'lothian', 0);
+  assert.equal(t.battle!.round, 1);
+  assert.deepEqual(g.active(t), ['Scotland']);
+  assert.deepEqual(actorBlocks(t), ['S-wallace']);
+});
+
+test('HotS 5.3: a battle lasts three combat rounds; after the third every attacker must retreat', () => {
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-york-infantry'], england: ['E-durham-infantry'] } });
+  let t = battle(s, 'lothian', 0, { from: 'england' });
+  for (const round of [1, 2, 3]) {
+    assert.equal(t.battle!.round, round);
+    assert.equal(t.battle!.stage, 'turns');
+    t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-douglas' });
+    t = g.apply(t, 'England', { type: 'hold', block: 'E-york-infantry' });
+  }
+  assert.equal(t.battle!.stage, 'retreat');
+  assert.deepEqual([...new Set(g.actions(t, 'England').map((a) => a.type))], ['retreat']);
+});
+
+test('HotS 5.6: a defender that eliminates every attacker wins at once, in that round', () => {
+  const s = scene({ blocks: { lothian: ['S-wallace', 'S-douglas', 'E-hobelars'], england: ['E-york-infantry'] }, steps: { 'E-hobelars': 1 } });
+  const t = battle(s, 'lothian', 0, { from: 'england', rolls: [1, 6, 6, 6] });
+  const u = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(where(u, 'E-hobelars'), OFF);
+  assert.equal(u.battle!.stage, 'regroup');
+  assert.equal(u.battle!.round, 1);
+  assert.equal(u.battle!.winner, 1);
+});
+
+test('HotS 5.5: the borders used to attack close retreats for one turn only: the record is cleared when the battles are over', () => {
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-hobelars'], england: ['E-york-infantry'] }, steps: { 'S-douglas': 1 } });
+  const t = battle(s, 'lothian', 1, { from: 'mentieth', rolls: [1, 6, 6] });
+  assert.deepEqual(g.view(t, 'England').bordersUsed, { [BORDER_IDS[borderBetween(areaOf('lothian'), areaOf('mentieth'))]!]: ['Scotland'] });
+  let u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  u = g.apply(u, 'England', { type: 'done' });
+  assert.equal(u.battle, null);
+  assert.deepEqual(g.view(u, 'England').bordersUsed, {});
+});
+
+/** Two contested areas, so that Player 1's choice is an action that starts the Lothian battle. */
+const twoBattles = (): State => {
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-wales-infantry', 'E-york-infantry'], angus: ['S-barclay', 'E-durham-infantry'] } });
+  const n = copy(s);
+  n.att = n.att.slice();
+  n.att[areaOf('lothian')] = 0;
+  n.att[areaOf('angus')] = 0;
+  n.p1 = 0;
+  const t = run(n, ['battles', 'raid', 'endturn']);
+  rig(t, [3]);
+  return t;
+};
+
+test('HotS log 5.0/5.2: a battle start is told to both sides (area, attacker), and so is a Welsh block\'s roll when it stays', () => {
+  const t = twoBattles();
+  const a = { type: 'battle', area: 'lothian' } as const;
+  const u = g.apply(t, 'England', a);
+  assert.equal(where(u, 'E-wales-infantry'), areaOf('lothian'));
+  const lines = g.describe!(t, u, 'England', a, 'Scotland');
+  assert.deepEqual(lines.find((l) => l.key === 'log.battle')?.args, { area: 'lothian', attacker: 'England' });
+  assert.deepEqual(lines.find((l) => l.key === 'log.celtic-stay')?.args, { block: 'E-wales-infantry', die: 3 });
+});
+
+test('HotS undo: starting a battle (blocks revealed, a Welsh block rolled) cannot be taken back', () => {
+  const t = twoBattles();
+  const a = { type: 'battle', area: 'lothian' } as const;
+  const u = g.apply(t, 'England', a);
+  assert.equal(g.undoBarrier!(t, u, 'England', a), true);
+});
+
+test('HotS log 5.4/5.7: a fire, each hit and an elimination are told to both sides', () => {
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-hobelars'], england: ['E-york-infantry'] }, steps: { 'S-douglas': 2 } });
+  const t = battle(s, 'lothian', 0, { rolls: [1, 2, 6] });
+  const a = { type: 'fire', block: 'E-hobelars' } as const;
+  const u = g.apply(t, 'England', a);
+  for (const viewer of ['England', 'Scotland'] as const) {
+    const lines = g.describe!(t, u, 'England', a, viewer);
+    assert.deepEqual(lines.find((l) => l.key === 'log.fire')?.args, { block: 'E-hobelars', dice: '1,2,6', count: 2, fire: 2 }, viewer);
+    assert.deepEqual(lines.filter((l) => l.key === 'log.hit').map((l) => l.args), [{ block: 'S-douglas', steps: 1 }, { block: 'S-douglas', steps: 0 }], viewer);
+    assert.deepEqual(lines.find((l) => l.key === 'log.eliminated')?.args, { block: 'S-douglas' }, viewer);
+    assert.deepEqual(lines.find((l) => l.key === 'log.battle-won')?.args, { area: 'lothian', winner: 'England' }, viewer);
+  }
+});
+
+test('HotS 5.32/5.41: hits beyond the active blocks are lost: reserves are not hit, and round 2 follows', () => {
+  const s = scene({ blocks: { lothian: ['S-wallace', 'E-york-infantry', 'E-durham-infantry'] }, steps: { 'E-york-infantry': 1 } });
+  const n = copy(s);
+  n.flags[blockOf('E-durham-infantry')] = F_RESERVE;
+  let t = battle(n, 'lothian', 1, { rolls: [1, 1, 1, 6] });
+  const full = stepsOf(t, 'E-durham-infantry');
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-wallace' });
+  assert.equal(where(t, 'E-york-infantry'), POOL_E);
+  assert.equal(stepsOf(t, 'E-durham-infantry'), full, 'the reserve takes none of the two spare hits');
+  assert.equal(t.battle!.round, 2);
+  assert.equal(t.battle!.hits, 0);
+});
+
+test('HotS 4.7/5.5: the Norse, attacking, retreat by sea after round 3 (and may retreat as a combat action) instead of being eliminated', () => {
+  const s = scene({ blocks: { lothian: ['S-norse', 'E-york-infantry'], ross: ['S-douglas'] } });
+  let t = battle(s, 'lothian', 1);
+  assert.ok(has(t, 'Scotland', { type: 'retreat', block: 'S-norse', to: 'ross' }), 'A attacker: its combat turn');
+  for (let i = 0; i < 3; i++) {
+    t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-norse' });
+    t = g.apply(t, 'England', { type: 'hold', block: 'E-york-infantry' });
+  }
+  assert.equal(where(t, 'S-norse'), areaOf('lothian'));
+  assert.deepEqual(g.actions(t, 'Scotland'), [{ type: 'retreat', block: 'S-norse', to: 'ross' }]);
+});
+
+test('HotS 5.5: retreatTargets lists the areas of the retreat actions', () => {
+  const s = scene({ blocks: { annan: ['S-douglas', 'E-york-infantry'], galloway: ['E-durham-infantry'], lanark: ['S-grant'] } });
+  const t = battle(s, 'annan', 0, { from: 'carrick' });
+  const listed = g.actions(t, 'Scotland').filter((a) => a.type === 'retreat').map((a) => areaOf((a as { to: string }).to));
+  assert.deepEqual(retreatTargets(t, blockOf('S-douglas'), false), listed);
+  assert.equal(listed.length, 3);
+});
+
+test('HotS 5.3: after round 3 only the attacker\'s blocks are offered a retreat (Edward defending)', () => {
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-edward'], fife: ['E-york-infantry'] } });
+  let t = battle(s, 'lothian', 1);
+  for (let i = 0; i < 3; i++) {
+    t = g.apply(t, 'England', { type: 'hold', block: 'E-edward' });
+    t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-douglas' });
+  }
+  assert.equal(t.battle!.stage, 'retreat');
+  const blocks = new Set(g.actions(t, 'Scotland').map((a) => (a as { block: string }).block));
+  assert.deepEqual([...blocks], ['S-douglas']);
+});
+
+test('HotS 5.41 (immediate hits variant): after the owner picks among equals, the remaining hits are assigned at once, before the next combat turn', () => {
+  const s = scene({ blocks: { lothian: ['S-douglas', 'S-barclay', 'E-hobelars', 'E-york-knights'], england: ['E-york-infantry'] }, steps: { 'S-douglas': 2, 'S-barclay': 2 } });
+  s.delayedHits = false;
+  let t = battle(s, 'lothian', 0, { rolls: [1, 1, 6] });
+  t = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.equal(t.battle!.stage, 'hits');
+  t = g.apply(t, 'Scotland', { type: 'hit', block: 'S-douglas' });
+  assert.equal(stepsOf(t, 'S-douglas'), 1);
+  assert.equal(stepsOf(t, 'S-barclay'), 1, 'the second hit goes to the now strongest Barclay');
+  assert.equal(t.battle!.hits, 0);
+  assert.deepEqual(g.active(t), ['England']);
+  assert.deepEqual(actorBlocks(t), ['E-york-knights']);
+});
+
+test('HotS log 5.31/5.5/5.6: passes and combat retreats are public; retreats after round 3 and regroups name the block to its owner only', () => {
+  // a combat retreat (5.5): public
+  const a = scene({ blocks: { annan: ['S-douglas', 'E-york-infantry'], lanark: ['S-grant'] } });
+  const t = battle(a, 'annan', 0, { from: 'carrick' });
+  const r = { type: 'retreat', block: 'S-douglas', to: 'lanark' } as const;
+  const u = g.apply(t, 'Scotland', r);
+  for (const viewer of ['England', 'Scotland'] as const) {
+    assert.deepEqual(g.describe!(t, u, 'Scotland', r, viewer).find((l) => l.key === 'log.retreat')?.args, { block: 'S-douglas', to: 'lanark' }, viewer);
+  }
+  // after round 3 (5.3): the blocks stood up again, only the owner learns which went where
+  const b = scene({ blocks: { lothian: ['S-douglas', 'E-york-infantry'], england: ['E-durham-infantry'] } });
+  let w = battle(b, 'lothian', 0, { from: 'england' });
+  const hold = { type: 'hold', block: 'S-douglas' } as const;
+  const held = g.apply(w, 'Scotland', hold);
+  assert.deepEqual(g.describe!(w, held, 'Scotland', hold, 'England').find((l) => l.key === 'log.hold')?.args, { block: 'S-douglas' }, 'a pass is public');
+  for (let i = 0; i < 3; i++) {
+    w = g.apply(w, 'Scotland', { type: 'hold', block: 'S-douglas' });
+    w = g.apply(w, 'England', { type: 'hold', block: 'E-york-infantry' });
+  }
+  const back = g.actions(w, 'England')[0]! as { type: 'retreat'; block: string; to: string };
+  const x = g.apply(w, 'England', back);
+  const own = g.describe!(w, x, 'England', back, 'England').map((l) => l.key);
+  const other = g.describe!(w, x, 'England', back, 'Scotland');
+  assert.ok(own.includes('log.retreat') && !own.includes('log.retreat-hidden'));
+  assert.deepEqual(other.filter((l) => l.key.startsWith('log.retreat')).map((l) => [l.key, l.args]), [['log.retreat-hidden', { to: back.to }]]);
+  // the victor's regroup (5.6): the same
+  assert.equal(x.battle!.stage, 'regroup');
+  const rg = g.actions(x, 'Scotland').find((y) => y.type === 'regroup')! as { type: 'regroup'; block: string; to: string };
+  const z = g.apply(x, 'Scotland', rg);
+  const mine = g.describe!(x, z, 'Scotland', rg, 'Scotland').filter((l) => l.key.startsWith('log.regroup')).map((l) => [l.key, l.args]);
+  const theirs = g.describe!(x, z, 'Scotland', rg, 'England').filter((l) => l.key.startsWith('log.regroup')).map((l) => [l.key, l.args]);
+  assert.deepEqual(mine, [['log.regroup', { block: 'S-douglas', to: rg.to }]]);
+  assert.deepEqual(theirs, [['log.regroup-hidden', { to: rg.to }]]);
+});
+
+test('HotS 5.41/5.32 (edge case 13): delayed hits equal to the enemy\'s active steps are assigned at once; its reserves do not count', () => {
+  const s = scene({
+    blocks: { lothian: ['S-douglas', 'S-barclay', 'S-keith', 'E-hobelars', 'E-york-knights'], england: ['E-york-infantry'] },
+    steps: { 'S-douglas': 1, 'S-barclay': 1 },
+  });
+  const n = copy(s);
+  n.flags[blockOf('S-keith')] = F_RESERVE;
+  const t = battle(n, 'lothian', 0, { rolls: [1, 1, 6] });
+  const u = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  assert.equal(where(u, 'S-douglas'), POOL_S);
+  assert.equal(where(u, 'S-barclay'), POOL_S);
+  assert.equal(u.battle!.hits, 0);
+  assert.equal(u.battle!.round, 2, 'no active Scots left in round 1: the knights get no turn');
+  assert.equal(stepsOf(u, 'S-keith'), stepsOf(t, 'S-keith'));
+});
+
+test('HotS 5.5: retreat border limits start afresh each combat round', () => {
+  const s = scene({
+    blocks: { annan: ['S-douglas', 'S-barclay', 'S-grant', 'E-york-infantry'], carrick: ['E-durham-infantry'], lanark: ['E-westmor-infantry'], selkirk: ['E-cumbria-infantry'], teviot: ['E-lancaster-infantry'] },
+  });
+  let t = battle(s, 'annan', 0, { from: 'england' });
+  t = g.apply(t, 'Scotland', { type: 'retreat', block: 'S-douglas', to: 'galloway' });
+  t = g.apply(t, 'Scotland', { type: 'retreat', block: 'S-barclay', to: 'galloway' });
+  t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-grant' });
+  const hold = { type: 'hold', block: 'E-york-infantry' } as const;
+  const u = g.apply(t, 'England', hold);
+  assert.equal(u.battle!.round, 2);
+  assert.ok(has(u, 'Scotland', { type: 'retreat', block: 'S-grant', to: 'galloway' }));
+  for (const viewer of ['England', 'Scotland'] as const) {
+    assert.deepEqual(g.describe!(t, u, 'England', hold, viewer).find((l) => l.key === 'log.round')?.args, { round: 2 }, `log, ${viewer}`);
+  }
+});
+
+test('HotS 5.6 (edge case 12): when a battle is won its reserves are no longer shown as reserves, already during the regroup', () => {
+  const s = scene({ blocks: { lothian: ['S-wallace', 'S-douglas', 'E-york-infantry'], england: ['E-durham-infantry'] }, steps: { 'E-york-infantry': 1 } });
+  const n = copy(s);
+  n.flags[blockOf('S-wallace')] = F_RESERVE;
+  let t = battle(n, 'lothian', 0, { rolls: [1, 6] });
+  assert.equal(g.view(t, 'Scotland').areas[areaOf('lothian')]!.blocks.filter((b) => b.reserve).length, 1);
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-douglas' });
+  assert.equal(t.battle!.stage, 'regroup');
+  assert.deepEqual(g.view(t, 'Scotland').areas[areaOf('lothian')]!.blocks.map((b) => b.reserve), [false, false]);
+});
+
+test('HotS 5.1/5.32: ending one battle clears its attacker mark and leaves the other pending battle as it was (attacker, reserves)', () => {
+  const s = scene({ blocks: { lothian: ['S-douglas', 'E-hobelars'], angus: ['S-barclay', 'E-durham-infantry', 'E-york-infantry'], england: ['E-westmor-infantry'] }, steps: { 'S-douglas': 1 } });
+  const n = copy(s);
+  n.att = n.att.slice();
+  n.att[areaOf('lothian')] = 0;
+  n.att[areaOf('angus')] = 0;
+  n.flags[blockOf('E-york-infantry')] = F_RESERVE;
+  n.p1 = 0;
+  let t = run(n, ['battles', 'raid', 'endturn']);
+  t = g.apply(t, 'England', { type: 'battle', area: 'lothian' });
+  rig(t, [1, 6, 6]);
+  t = g.apply(t, 'England', { type: 'fire', block: 'E-hobelars' });
+  if (t.battle?.stage === 'regroup') t = g.apply(t, 'England', { type: 'done' });
+  assert.equal(t.battle?.area ?? areaOf('angus'), areaOf('angus'), 'Lothian is over');
+  const v = g.view(t, 'England');
+  assert.equal(v.areas[areaOf('lothian')]!.attacker, null);
+  assert.equal(v.areas[areaOf('angus')]!.attacker, 'England');
+  assert.equal(t.flags[blockOf('E-york-infantry')]! & F_RESERVE, F_RESERVE, 'Angus\'s reserve is still a reserve');
+});
+
+test('HotS 5.3/5.7: after round 3 an attacking noble won over in round 3 (a reserve) that cannot retreat is eliminated too', () => {
+  const s = scene({
+    blocks: {
+      lothian: ['S-douglas', 'E-york-infantry', 'E-noble-angus'],
+      mentieth: ['E-durham-infantry'], lanark: ['E-westmor-infantry'], selkirk: ['E-cumbria-infantry'], dunbar: ['E-lancaster-infantry'],
+    },
+    steps: { 'E-york-infantry': 1, 'E-noble-angus': 1 },
+  });
+  let t = battle(s, 'lothian', 1);
+  for (let round = 1; round <= 3; round++) {
+    t = g.apply(t, 'England', { type: 'hold', block: 'E-noble-angus' });
+    t = g.apply(t, 'England', { type: 'hold', block: 'E-york-infantry' });
+    if (round < 3) t = g.apply(t, 'Scotland', { type: 'hold', block: 'S-douglas' });
+  }
+  rig(t, [1, 6, 6, 6]);
+  t = g.apply(t, 'Scotland', { type: 'fire', block: 'S-douglas' });
+  t = g.apply(t, 'England', { type: 'hit', block: 'E-noble-angus' });
+  assert.equal(where(t, 'S-douglas'), POOL_S, 'Douglas cannot retreat');
+  assert.notEqual(where(t, 'S-noble-angus'), areaOf('lothian'), 'nor can the noble that just came over');
+  assert.ok(t.battle === null || t.battle.stage === 'regroup');
 });

@@ -263,3 +263,93 @@ test('HotS 5.32: blocks of one group entering over another border than the main 
   assert.equal(t.flags[blockOf('E-york-infantry')]! & F_RESERVE, 0, 'first in: the main attack');
   assert.equal(t.flags[blockOf('E-durham-infantry')]! & F_RESERVE, F_RESERVE, 'same area, another border: reserve');
 });
+
+test('HotS 4.0/4.2: a block that moved into an area does not move again with that area\'s group; when only such blocks are left the group and then the Move Phase end', () => {
+  let t = scene({ blocks: { angus: ['S-douglas'], fife: ['S-barclay'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE2] });
+  t = move(t, 'Scotland', 'S-douglas', ['fife'], 'angus');
+  t = g.apply(t, 'Scotland', { type: 'group', area: 'fife' });
+  assert.deepEqual(g.actions(t, 'Scotland').filter((a) => a.type === 'block'), [{ type: 'block', block: 'S-barclay' }]);
+  t = move(t, 'Scotland', 'S-barclay', ['mentieth']);
+  assert.equal(where(t, 'S-douglas'), areaOf('fife'));
+  assert.deepEqual(g.active(t), ['England'], 'Scotland\'s Move Phase is over');
+});
+
+test('HotS 4.7: the Norse sail once per turn, only from the map, and only for Scotland', () => {
+  let t = scene({ blocks: { ross: ['S-norse'], fife: ['S-douglas'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  const sail = { type: 'norse', to: 'buchan' } as const;
+  const before = t;
+  t = g.apply(t, 'Scotland', sail);
+  assert.equal(t.moves, 2);
+  assert.deepEqual(g.describe!(before, t, 'Scotland', sail, 'England').find((l) => l.key === 'log.norse-move')?.args, { from: 'ross', to: 'buchan' }, 'a public log line');
+  assert.ok(!g.actions(t, 'Scotland').some((a) => a.type === 'norse'), 'moved once');
+  const e = scene({ blocks: { ross: ['S-norse'], fife: ['S-douglas'], england: ['E-york-infantry'] }, cards: [MOVE3, MOVE1] });
+  assert.deepEqual(g.active(e), ['England']);
+  assert.ok(!g.actions(e, 'England').some((a) => a.type === 'norse'), 'never England\'s');
+  const pool = scene({ blocks: { 'pool-s': ['S-norse'], fife: ['S-douglas'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  assert.ok(!g.actions(pool, 'Scotland').some((a) => a.type === 'norse'), 'not from the pool');
+});
+
+test('HotS 4.6/4.7: the Norse in a contested area are pinned like any defender: they may sail only while the Scots there outnumber the attackers', () => {
+  const free = scene({ blocks: { buchan: ['S-norse', 'S-wallace', 'E-york-infantry'], fife: ['S-douglas'], england: ['E-durham-infantry'] }, cards: [MOVE1, MOVE3] });
+  assert.ok(has(free, 'Scotland', { type: 'norse', to: 'fife' }), 'two Scots against one');
+  const pinned = scene({ blocks: { buchan: ['S-norse', 'E-york-infantry'], fife: ['S-douglas'], england: ['E-durham-infantry'] }, cards: [MOVE1, MOVE3] });
+  assert.ok(!g.actions(pinned, 'Scotland').some((a) => a.type === 'norse'), 'one against one');
+});
+
+test('HotS Truce/4.7: under England\'s Truce the Norse may sail, but not into an English-held area', () => {
+  let t = scene({ blocks: { ross: ['S-norse'], annan: ['S-douglas'], lothian: ['E-york-infantry'], england: ['E-lancaster-infantry'] }, cards: [TRUCE, MOVE3] });
+  t = g.apply(t, 'England', { type: 'truce' });
+  assert.ok(!has(t, 'Scotland', { type: 'norse', to: 'lothian' }), 'no attack');
+  assert.ok(has(t, 'Scotland', { type: 'norse', to: 'buchan' }));
+});
+
+test('HotS 4.6: English blocks outnumbering the Scots in a contested area may move out (Edward among them); the Scots never move Edward\'s group', () => {
+  const e = scene({ blocks: { lothian: ['E-edward', 'E-york-infantry', 'S-douglas'], fife: ['S-barclay'] }, cards: [MOVE3, MOVE1] });
+  assert.ok(has(e, 'England', { type: 'group', area: 'lothian' }), 'two English against one Scot');
+  const s = scene({ blocks: { mentieth: ['E-edward'], fife: ['S-barclay'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  assert.deepEqual(g.actions(s, 'Scotland').filter((a) => a.type === 'group'), [{ type: 'group', area: 'fife' }]);
+});
+
+test('HotS 4.7/4.2: once the group moves are spent the Norse may not sail, even while an activated group can still move', () => {
+  let t = scene({ blocks: { ross: ['S-norse'], fife: ['S-douglas', 'S-barclay'], england: ['E-york-infantry'] }, cards: [MOVE1, MOVE1] });
+  t = g.apply(t, 'England', { type: 'end' });
+  t = move(t, 'Scotland', 'S-douglas', ['angus'], 'fife');
+  t = g.apply(t, 'Scotland', { type: 'end' });
+  assert.equal(t.moves, 0);
+  assert.equal(t.phase, 'move');
+  assert.deepEqual(g.actions(t, 'Scotland'), [{ type: 'block', block: 'S-barclay' }, { type: 'end' }]);
+});
+
+test('HotS 4.3/4.4: each step counts on the border it crosses, red borders stop, and the step is logged', () => {
+  let t = scene({ blocks: { garmoran: ['S-douglas'], dunbar: ['S-wallace'], lothian: ['E-york-infantry'] }, cards: [MOVE1, MOVE3] });
+  t = playAll(t, 'Scotland', [{ type: 'group', area: 'garmoran' }, { type: 'block', block: 'S-douglas' }]);
+  const step = { type: 'to', area: 'lochaber' } as const;
+  const u = g.apply(t, 'Scotland', step);
+  assert.notEqual(u.phase, 'path', 'Garmoran-Lochaber is red: Douglas stops');
+  assert.deepEqual(g.view(u, 'Scotland').borderCount, { 'garmoran--lochaber': 1 });
+  assert.deepEqual(g.describe!(t, u, 'Scotland', step, 'England').find((l) => l.key === 'log.step')?.args, { from: 'garmoran', to: 'lochaber' });
+  const v = move(u, 'Scotland', 'S-wallace', ['england'], 'dunbar');
+  assert.deepEqual(g.view(v, 'Scotland').borderCount, { 'garmoran--lochaber': 1, 'england--dunbar': 1 });
+  assert.deepEqual(g.view(v, 'Scotland').crossed, ['dunbar']);
+});
+
+test('HotS 5.32: a second group entering over the main attack\'s border, but from another area, is a reserve', () => {
+  let t = scene({ blocks: { mentieth: ['E-york-infantry'], lennox: ['E-durham-infantry'], lothian: ['S-douglas'] }, cards: [MOVE3, MOVE1] });
+  t = move(t, 'England', 'E-york-infantry', ['lothian'], 'mentieth');
+  t = move(t, 'England', 'E-durham-infantry', ['mentieth', 'lothian'], 'lennox');
+  assert.equal(where(t, 'E-durham-infantry'), areaOf('lothian'));
+  assert.equal(t.flags[blockOf('E-york-infantry')]! & F_RESERVE, 0);
+  assert.equal(t.flags[blockOf('E-durham-infantry')]! & F_RESERVE, F_RESERVE);
+});
+
+test('HotS log 4.5: an attack is told to both sides, with the attacker and the area; the move leaves the state it started from unchanged', () => {
+  const t = playAll(scene({ blocks: { mentieth: ['E-york-infantry'], lothian: ['S-douglas'] }, cards: [MOVE3, MOVE1] }), 'England', [{ type: 'group', area: 'mentieth' }, { type: 'block', block: 'E-york-infantry' }]);
+  const before = structuredClone(t);
+  const step = { type: 'to', area: 'lothian' } as const;
+  const u = g.apply(t, 'England', step);
+  assert.deepEqual(t, before, 'apply does not write into its input (arrays are shared copy-on-write)');
+  assert.equal(u.att[areaOf('lothian')], 0);
+  for (const viewer of ['England', 'Scotland'] as const) {
+    assert.deepEqual(g.describe!(t, u, 'England', step, viewer).find((l) => l.key === 'log.attack')?.args, { side: 'England', area: 'lothian' }, viewer);
+  }
+});

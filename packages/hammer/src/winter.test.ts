@@ -252,3 +252,131 @@ test('HotS 7.12: a Scottish Bruce or Comyn converted in Winter is placed by Engl
   const u = g.apply(t, 'England', { type: 'home', block: 'E-noble-comyn', area: 'badenoch' });
   assert.equal(where(u, 'E-noble-comyn'), areaOf('badenoch'));
 });
+
+test('HotS 7.5: Wallace wintering in Selkirk gains two steps, never beyond his maximum', () => {
+  const s = scene({ blocks: { lothian: ['S-wallace'], fife: ['S-douglas'], dunbar: ['E-york-infantry'] }, steps: { 'S-wallace': 3 } });
+  let t = until(winter(s), (x) => x.phase === 'w-wallace');
+  t = g.apply(t, 'Scotland', { type: 'wallace', selkirk: true });
+  assert.equal(stepsOf(t, 'S-wallace'), 4);
+  const stay = until(winter(s), (x) => x.phase === 'w-wallace');
+  const u = g.apply(stay, 'Scotland', { type: 'wallace', selkirk: false });
+  assert.equal(where(u, 'S-wallace'), areaOf('lothian'));
+  assert.equal(stepsOf(u, 'S-wallace'), 3);
+});
+
+test('HotS log 7.5/7.62/7.7/7.8: Winter choices are logged: Wallace to Selkirk publicly, a draw with its block to the owner only, then the levy and the new year', () => {
+  const s = scene({
+    blocks: { lothian: ['S-wallace'], fife: ['S-douglas'], 'pool-s': ['S-grant'], dunbar: ['E-york-infantry'], 'pool-e': ['E-hobelars', 'E-durham-infantry'] },
+    steps: { 'S-wallace': 2 },
+  });
+  let t = until(winter(s), (x) => x.phase === 'w-wallace');
+  const w = { type: 'wallace', selkirk: true } as const;
+  let u = g.apply(t, 'Scotland', w);
+  assert.ok(g.describe!(t, u, 'Scotland', w, 'England').some((l) => l.key === 'log.wallace-selkirk'));
+  t = until(u, (x) => x.phase === 'w-build' && x.who === 1);
+  const d = { type: 'draw', area: 'fife' } as const;
+  u = g.apply(t, 'Scotland', d);
+  assert.deepEqual(g.describe!(t, u, 'Scotland', d, 'Scotland').filter((l) => l.key.startsWith('log.draw')).map((l) => [l.key, l.args]), [['log.draw-own', { block: 'S-grant', area: 'fife' }]]);
+  assert.deepEqual(g.describe!(t, u, 'Scotland', d, 'England').filter((l) => l.key.startsWith('log.draw')).map((l) => [l.key, l.args]), [['log.draw', { area: 'fife' }]]);
+  const st = { type: 'step', block: 'S-grant' } as const;
+  const v = g.apply(u, 'Scotland', st);
+  assert.deepEqual(g.describe!(u, v, 'Scotland', st, 'Scotland').find((l) => l.key === 'log.step-added')?.args, { block: 'S-grant' });
+  assert.ok(!g.describe!(u, v, 'Scotland', st, 'England').some((l) => l.key === 'log.step-added'), 'the enemy does not learn which block grew');
+  const x = until(v, (y) => y.phase === 'w-build' && y.who === 0 || y.year !== s.year);
+  const last = x.year !== s.year ? v : x;
+  const done = g.actions(last, g.active(last)[0]!).find((a) => a.type === 'done')!;
+  const z = g.apply(last, g.active(last)[0]!, done);
+  assert.equal(z.year, s.year + 1);
+  const lines = g.describe!(last, z, g.active(last)[0]!, done, 'Scotland');
+  assert.deepEqual(lines.find((l) => l.key === 'log.levy')?.args, { count: 1 });
+  assert.deepEqual(lines.find((l) => l.key === 'log.year')?.args, { year: s.year + 1 });
+});
+
+test('HotS undo: a Winter draw (a random block from the pool) cannot be taken back', () => {
+  const s = scene({ blocks: { fife: ['S-douglas'], 'pool-s': ['S-grant', 'S-barclay'], lothian: ['E-york-infantry'] } });
+  const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 1);
+  const d = { type: 'draw', area: 'fife' } as const;
+  assert.equal(g.undoBarrier!(t, g.apply(t, 'Scotland', d), 'Scotland', d), true);
+});
+
+test('HotS log 7.4: Edward I wintering in Scotland is told to both sides', () => {
+  const s = scene({ set: { year: 1298 }, blocks: { lothian: ['E-edward', 'E-york-infantry'], fife: ['S-douglas'] } });
+  const t = winter(s);
+  assert.equal(t.phase, 'w-edward');
+  const a = { type: 'edward', winter: true } as const;
+  const u = g.apply(t, 'England', a);
+  for (const viewer of ['England', 'Scotland'] as const) assert.ok(g.describe!(t, u, 'England', a, viewer).some((l) => l.key === 'log.edward-winters'), viewer);
+});
+
+test('HotS 7.61: the French come once: not with seven nobles, not again after they were lost', () => {
+  const nobles = ['ross', 'buchan', 'angus', 'mar', 'atholl', 'argyll', 'lennox', 'mentieth'];
+  const setUp = (count: number): ReturnType<typeof emptyMap> => {
+    const s = emptyMap();
+    for (const n of nobles.slice(0, count)) put(s, `S-noble-${n}`, n);
+    put(s, 'E-york-infantry', 'lothian');
+    return s;
+  };
+  const seven = until(winter(setUp(7)), (x) => x.year !== setUp(7).year);
+  assert.equal(seven.frenchEntered, false);
+  assert.equal(where(seven, 'S-french-knights'), OFF);
+  const again = setUp(8);
+  again.frenchEntered = true; // came earlier and were lost for good (OFF)
+  const t = until(winter(again), (x) => x.year !== again.year);
+  assert.equal(where(t, 'S-french-knights'), OFF);
+});
+
+test('HotS 7.32/7.3: after a chosen disband the owner may still disband more or be done; pool blocks are never offered', () => {
+  const s = scene({
+    blocks: { lothian: ['E-lancaster-infantry', 'E-durham-infantry', 'E-westmor-infantry'], 'pool-e': ['E-cumbria-infantry'], fife: ['S-douglas'] },
+  });
+  const t = winter(s);
+  assert.equal(t.phase, 'w-disband');
+  const u = g.apply(t, 'England', { type: 'disband', block: 'E-durham-infantry' });
+  assert.equal(u.phase, 'w-disband');
+  assert.deepEqual(g.active(u), ['England']);
+  assert.deepEqual(g.actions(u, 'England'), [
+    { type: 'disband', block: 'E-lancaster-infantry' }, { type: 'disband', block: 'E-westmor-infantry' }, { type: 'done' },
+  ]);
+  const v = g.apply(u, 'England', { type: 'disband', block: 'E-lancaster-infantry' });
+  const w = g.apply(v, 'England', { type: 'disband', block: 'E-westmor-infantry' });
+  assert.notEqual(w.phase === 'w-disband' && g.active(w)[0] === 'England', true, 'nothing left to disband: England is done');
+});
+
+test('HotS 7.62: a build step adds one step to the block and spends one RP of its area', () => {
+  const s = scene({ blocks: { fife: ['S-douglas'], lothian: ['E-york-infantry'] }, steps: { 'S-douglas': 1 } });
+  const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 1);
+  const before = structuredClone(t);
+  const u = g.apply(t, 'Scotland', { type: 'step', block: 'S-douglas' });
+  assert.deepEqual(t, before, 'apply does not write into its input (the RPs are shared copy-on-write)');
+  assert.equal(stepsOf(u, 'S-douglas'), 2);
+  assert.equal(u.rp[areaOf('fife')], t.rp[areaOf('fife')]! - 1);
+});
+
+test('HotS 7.62 (edge case 9): Lanark draws when the pool holds one ordinary block only; any pool block counts, Wallace too', () => {
+  for (const id of ['S-grant', 'S-wallace']) {
+    const s = scene({ blocks: { lanark: ['S-douglas'], 'pool-s': [id], lothian: ['E-york-infantry'] } });
+    const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 1);
+    assert.ok(has(t, 'Scotland', { type: 'draw', area: 'lanark' }), id);
+  }
+});
+
+test('HotS undo 7.7: the action that ends the builds and brings the feudal levy (random blocks) cannot be taken back', () => {
+  const s = scene({ blocks: { mentieth: ['E-york-infantry'], fife: ['S-douglas'], 'pool-e': ['E-hobelars', 'E-durham-infantry'] }, steps: { 'E-york-infantry': 1 } });
+  const t = until(winter(s), (x) => x.phase === 'w-build' && x.who === 0);
+  assert.equal(t.phase, 'w-build');
+  const u = g.apply(t, 'England', { type: 'done' });
+  assert.equal(u.year, s.year + 1);
+  assert.equal(g.undoBarrier!(t, u, 'England', { type: 'done' }), true);
+});
+
+test('HotS log 7.61: the arrival of the French knights is told to both sides', () => {
+  const s = emptyMap();
+  for (const n of ['ross', 'buchan', 'angus', 'mar', 'atholl', 'argyll', 'lennox', 'mentieth']) put(s, `S-noble-${n}`, n);
+  put(s, 'S-douglas', 'fife');
+  put(s, 'E-york-infantry', 'lothian');
+  const t = until(winter(s), (x) => x.phase === 'w-disband' && x.who === 1);
+  assert.equal(t.frenchEntered, false);
+  const u = g.apply(t, 'Scotland', { type: 'done' });
+  assert.equal(u.frenchEntered, true);
+  for (const viewer of ['England', 'Scotland'] as const) assert.ok(g.describe!(t, u, 'Scotland', { type: 'done' }, viewer).some((l) => l.key === 'log.french-arrive'), viewer);
+});
