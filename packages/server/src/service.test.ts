@@ -16,7 +16,7 @@ const rejects = (p: Promise<unknown>, status: number, code: string): Promise<voi
 
 let store: Store;
 let service: GameService;
-let now = 1_000_000_000;
+const now = 1_000_000_000;
 let alice: UserRow, bob: UserRow, carol: UserRow;
 
 async function user(prefix: string): Promise<UserRow> {
@@ -51,6 +51,14 @@ describe('GameService: creating games', () => {
       assert.equal((await service.getState(alice, id)).seats.length, players);
     }
     for (const players of [1, 5]) await rejects(service.createGame(alice, { game: TALLY, players }), 422, 'bad-players');
+  });
+
+  it('the number of players chosen is the one the game is set up and replayed with', async () => {
+    const { id } = await service.createGame(alice, { game: TALLY, players: 3 });
+    for (const [u, r] of [[alice, 'north'], [bob, 'east'], [carol, 'south']] as const) await service.takeSeat(u, id, r);
+    const st = await service.act(alice, id, (await service.getState(alice, id)).version, { type: 'pass' });
+    assert.deepEqual((st.view as { tally: number[] }).tally, [0, 0, 0]);
+    assert.deepEqual((await service.getState(carol, id)).active, ['east']);
   });
 
   it('refuses an anonymous caller and an unknown game', async () => {
@@ -256,5 +264,83 @@ describe('GameService: what a caller sees', () => {
     await rejects(service.list(null, 'active', true, 10), 401, 'unauthorized');
     for (const limit of [0, 201, 1.5]) await rejects(service.list(bob, 'active', false, limit), 400, 'bad-request');
     assert.equal((await service.list(bob, 'active', true, 1)).length, 1);
+  });
+});
+
+describe('GameService: accounts and sessions', () => {
+  it('sign-up gives a working token, sign-in another; a wrong password, an unknown name or a taken name is refused', async () => {
+    const name = uniqueName('dave');
+    const up = await service.signUp(name, PW);
+    assert.equal(up.name, name);
+    assert.equal((await service.authenticate(up.token))?.name, name);
+    const inn = await service.signIn(name, PW);
+    assert.notEqual(inn.token, up.token);
+    assert.equal((await service.authenticate(inn.token))?.name, name);
+    await rejects(service.signIn(name, `${PW}!`), 401, 'bad-credentials');
+    await rejects(service.signIn(uniqueName('nobody'), PW), 401, 'bad-credentials');
+    await rejects(service.signUp(name, PW), 409, 'name-taken');
+  });
+
+  it('a token that is empty or longer than 200 characters is no session', async () => {
+    assert.equal(await service.authenticate(''), null);
+    assert.equal(await service.authenticate('x'.repeat(201)), null);
+    assert.equal(await service.session('x'.repeat(200)), null);
+  });
+
+  it('signing out ends that session; signing out everywhere ends all of the account\'s', async () => {
+    const name = uniqueName('erin');
+    const a = await service.signUp(name, PW);
+    const b = await service.signIn(name, PW);
+    const c = await service.signIn(name, PW);
+    await service.signOut(a.token);
+    assert.equal(await service.authenticate(a.token), null);
+    const u = (await service.authenticate(b.token))!;
+    assert.ok(u);
+    await service.signOutEverywhere(u);
+    assert.equal(await service.authenticate(b.token), null);
+    assert.equal(await service.authenticate(c.token), null);
+  });
+
+  it('a session ends idle-time after its last use (each use renews it, at most every tenth of the idle time) and absolute-time after sign-in', async () => {
+    let t = 5_000_000;
+    const s = new GameService({ store, scrypt: testScrypt, now: () => t, sessionTtlMs: 10_000, sessionIdleMs: 1_000 });
+    const t0 = t;
+    const { token } = await s.signUp(uniqueName('fay'), PW);
+    assert.equal((await s.session(token))!.expiresAt, t0 + 1_000);
+    t = t0 + 99;
+    assert.equal((await s.session(token))!.expiresAt, t0 + 1_000, 'not renewed within a tenth of the idle time');
+    t = t0 + 100;
+    assert.equal((await s.session(token))!.expiresAt, t0 + 1_100, 'renewed');
+    t = t0 + 1_100;
+    assert.equal((await s.session(token))!.expiresAt, t0 + 2_100, 'still valid at its expiry, and renewed');
+    t = t0 + 2_101;
+    assert.equal(await s.session(token), null, 'idle too long');
+    const t1 = t;
+    const other = await s.signIn((await s.signUp(uniqueName('gus'), PW)).name, PW);
+    for (t = t1 + 500; t <= t1 + 9_500; t += 500) assert.ok(await s.session(other.token), `in use at ${t - t1}`);
+    t = t1 + 10_000;
+    assert.equal((await s.session(other.token))!.expiresAt, t1 + 10_000, 'the absolute limit');
+    t = t1 + 10_001;
+    assert.equal(await s.session(other.token), null, 'past the absolute limit');
+  });
+
+  it('expired sessions are swept out when a session is created, at most once an hour', async () => {
+    const { hashToken } = await import('./passwords.js');
+    let t = 9_000_000;
+    const s = new GameService({ store, scrypt: testScrypt, now: () => t, sessionTtlMs: 10_000, sessionIdleMs: 1_000 });
+    const t0 = t;
+    const name = uniqueName('hal');
+    const { token } = await s.signUp(name, PW); // the first session sweeps
+    const row = (): Promise<unknown> => store.findSession(hashToken(token), 0, 0);
+    t = t0 + 2_000;
+    await s.signIn(name, PW);
+    assert.ok(await row(), 'expired, but no sweep within the hour');
+    t = t0 + 3_600_000;
+    await s.signIn(name, PW);
+    assert.ok(await row(), 'exactly an hour: no sweep yet');
+    t = t0 + 3_600_001;
+    const fresh = await s.signIn(name, PW);
+    assert.equal(await row(), null, 'swept');
+    assert.ok(await s.authenticate(fresh.token), 'the new session is kept');
   });
 });
