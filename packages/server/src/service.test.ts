@@ -344,3 +344,68 @@ describe('GameService: accounts and sessions', () => {
     assert.ok(await s.authenticate(fresh.token), 'the new session is kept');
   });
 });
+
+describe('GameService: clocks, timeouts, sweeps and claims', () => {
+  const live = (baseSeconds: number) => ({ kind: 'live' as const, baseSeconds, incrementSeconds: 0 });
+  async function clocked(baseSeconds: number, clock: { t: number }): Promise<{ s: GameService; id: string }> {
+    const s = new GameService({ store, scrypt: testScrypt, now: () => clock.t, openGamesPerAccount: false });
+    const { id } = await s.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(baseSeconds) });
+    await s.takeSeat(bob, id, 'north');
+    await s.takeSeat(carol, id, 'east');
+    return { s, id };
+  }
+
+  it('a seat whose time runs out loses at the next read; a move after that is refused', async () => {
+    const clock = { t: 50_000_000 };
+    const { s, id } = await clocked(60, clock);
+    clock.t += 30_000;
+    let st = await s.getState(bob, id);
+    assert.equal(st.status, 'active');
+    assert.equal(st.clock!.remaining.north, 30_000);
+    assert.equal(st.clock!.remaining.east, 60_000);
+    clock.t += 31_000;
+    await rejects(s.act(bob, id, st.version, { type: 'pass' }), 409, 'game-not-active');
+    st = await s.getState(carol, id);
+    assert.equal(st.status, 'finished');
+    assert.deepEqual(st.outcome, { winners: ['east'], reason: 'timeout', by: 'north' });
+  });
+
+  it('the sweep ends games whose clock ran out and open games nobody joined, and counts them', async () => {
+    const clock = { t: 60_000_000 };
+    const { s, id } = await clocked(60, clock);
+    const { id: open } = await s.createGame(alice, { game: TALLY });
+    clock.t += 61_000;
+    assert.equal(await s.sweep(), 1, 'the timeout only: the open game is young');
+    assert.equal((await s.getState(bob, id)).outcome?.reason, 'timeout');
+    clock.t += 14 * 24 * 60 * 60 * 1000 + 1;
+    assert.ok((await s.sweep()) >= 1);
+    const o = await s.getState(alice, open);
+    assert.deepEqual([o.status, o.outcome], ['finished', { winners: [], reason: 'expired' }]);
+    assert.equal(await s.sweep(), 0, 'nothing left to end');
+  });
+
+  it('a live game shows how long the other human seats have been away; the win can be claimed once all have been away 2 minutes', async () => {
+    const clock = { t: 70_000_000 };
+    const { s, id } = await clocked(3600, clock);
+    const start = (await s.getState(bob, id)).version;
+    clock.t += 1_000;
+    const st = await s.getState(bob, id);
+    assert.deepEqual(st.away, { east: 1_000 });
+    await rejects(s.claim(bob, id), 409, 'opponent-connected');
+    await s.touch(id, carol.id);
+    clock.t += 2 * 60 * 1000;
+    await s.touch(id, bob.id);
+    assert.deepEqual((await s.getState(bob, id)).away, { east: 120_000 });
+    const won = await s.claim(bob, id);
+    assert.deepEqual(won.outcome, { winners: ['north'], reason: 'abandoned', by: 'east' });
+    assert.equal(won.version, start + 1);
+    await rejects(s.claim(bob, id), 409, 'game-not-active');
+    await rejects(s.claim(null, id), 401, 'unauthorized');
+  });
+
+  it('a game without a clock has no away list and cannot be claimed', async () => {
+    const id = await game(bob, carol);
+    assert.deepEqual((await service.getState(bob, id)).away, {});
+    await rejects(service.claim(bob, id), 409, 'not-live');
+  });
+});
