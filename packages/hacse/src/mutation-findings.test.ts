@@ -305,3 +305,18 @@ test('Angriff durchführen: undistributed damage takes no hand card while a fron
   assert.equal(s.lastCombat!.stolen, 0);
   assert.deepEqual(s.players.allies.hand, ['su.reserves']);
 });
+
+test('Einheiten platzieren: a placed unit enters unflipped, undamaged and ready next turn, with an id of its side (x for Axis, a for Allies)', () => {
+  let s = blank();
+  hand(s, 'axis', 'de.schuetzen', 'de.nachschub');
+  hand(s, 'allies', 'su.reserves');
+  s = play(s, { type: 'place', card: 'de.schuetzen', zone: 'front' }, { type: 'pay', card: 'de.nachschub' });
+  const [u] = s.players.axis.units;
+  assert.deepEqual({ ...u, uid: u!.uid[0] }, { uid: 'x', card: 'de.schuetzen', zone: 'front', damage: 0, flipped: false, placed: s.turn, attacked: false });
+  let t = blank('early', undefined, 'allies');
+  hand(t, 'allies', 'su.strelki', 'su.reserves');
+  hand(t, 'axis', 'de.nachschub');
+  t = play(t, { type: 'place', card: 'su.strelki', zone: 'reserve' }, { type: 'pay', card: 'su.reserves' });
+  assert.equal(t.players.allies.units[0]!.uid[0], 'a');
+  assert.equal(t.players.allies.units[0]!.flipped, false);
+});
