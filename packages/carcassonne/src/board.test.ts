@@ -177,3 +177,43 @@ test('Carcassonne: branching from one state (as a search does) gives the same st
   }
   assert.deepEqual(game.actions(s, role), places);
 });
+
+test('Carcassonne board: a clone is an exact and independent copy (the same features and roots after the same placements)', async () => {
+  const { carcassonneGame: game } = await import('./game.js');
+  const { Rng } = await import('@tabula/engine');
+  const rng = new Rng('clone');
+  let s = game.setup({ seed: 'clone', players: 2 });
+  while (game.active(s).length > 0) {
+    const r = game.active(s)[0]!;
+    const acts = game.actions(s, r);
+    s = game.apply(s, r, acts[rng.int(acts.length)]!);
+  }
+  const half = s.tiles.length >> 1;
+  const a = Board.from(s.tiles.slice(0, half));
+  const c = a.clone();
+  const before = a.n;
+  const rest = s.tiles.slice(half);
+  for (const p of rest) c.place(p & 127, (p >> 7) & 3, ((p >> 9) & 255) - 100, ((p >> 17) & 255) - 100);
+  assert.equal(a.n, before, 'placing on the clone leaves the original alone');
+  for (const p of rest) a.place(p & 127, (p >> 7) & 3, ((p >> 9) & 255) - 100, ((p >> 17) & 255) - 100);
+  for (let t = 0; t < a.n; t++) {
+    for (let l = 0; l < TILES[a.ttype[t]!]!.features.length; l++) {
+      const node = t * MAXF + l;
+      assert.equal(c.find(node), a.find(node), `root of ${t}/${l}`);
+      assert.equal(c.open[c.find(node)], a.open[a.find(node)]);
+      assert.equal(c.tileCount(c.find(node)), a.tileCount(a.find(node)));
+    }
+  }
+  assert.deepEqual(c.frontier, a.frontier);
+});
+
+test('Carcassonne board: no tile fits outside the coordinates -100..99', () => {
+  const b = board(['base-D', 0, 0, 0]);
+  const t = tileIndex('base-B');
+  let fitsSomewhere = false;
+  b.forEachPlacement(t, () => { fitsSomewhere = true; });
+  assert.ok(fitsSomewhere);
+  for (const [x, y] of [[1000, 0], [0, 1000], [-1000, 0], [0, -1000], [100, 0], [0, 100], [-101, 0], [0, -101]] as const) {
+    for (let r = 0; r < 4; r++) assert.ok(!b.fits(t, r, x, y), `(${x}, ${y}) rotation ${r}`);
+  }
+});
