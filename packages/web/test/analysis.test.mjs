@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
-import { skip, haveBrowser } from './helpers.mjs';
+import { apiCall, skip, haveBrowser } from './helpers.mjs';
 
 let server, b;
 before(async () => {
@@ -20,12 +20,9 @@ after(async () => {
 });
 
 async function call(method, path, body, token) {
-  const r = await fetch(`${server.url}/api${path}`, {
-    method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-  return r.json();
+  const r = await apiCall(server.url, method, path, body, token);
+  if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
 }
 
 /** Two accounts play `n` seeded random Carcassonne actions, then the second resigns. */

@@ -4,21 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { b, server, skip, useServerAndBrowser } from './helpers.mjs';
+import { openLocal } from './drive.mjs';
 
 useServerAndBrowser();
 
-async function open(file) {
-  const ctx = await b.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.setDefaultTimeout(10_000);
-  await page.goto(`${server.url}/local`);
-  await page.getByTestId('load-file').setInputFiles({ name: 'g.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
-  await page.waitForURL(/\/local\/play$/);
-  await page.getByTestId('curtain-go').click({ timeout: 3000 }).catch(() => undefined);
-  return { ctx, page, errors };
-}
+const open = (file) => openLocal(b.browser, server.url, file);
 
 /** The focused element: its map area (or Carcassonne spot), test id, and whether the focus shows. */
 const focused = (page) => page.evaluate(() => {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { Rng } from '@tabula/engine';
 import { launch, CHROMIUM } from './browser.mjs';
 import { startServer } from './server.mjs';
-import { localFile, playout } from './drive.mjs';
+import { localFile, openLocal, playout } from './drive.mjs';
 
 const haveBrowser = existsSync(CHROMIUM);
 const skip = haveBrowser ? false : `no browser at ${CHROMIUM}`;
@@ -15,18 +15,7 @@ before(async () => { if (!haveBrowser) return; server = await startServer(); b =
 after(async () => { await b?.close(); await server?.stop(); });
 
 
-async function open(viewport, file) {
-  const ctx = await b.browser.newContext({ viewport, locale: 'en-US' });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.setDefaultTimeout(10_000);
-  await page.goto(`${server.url}/local`);
-  await page.getByTestId('load-file').setInputFiles({ name: 'g.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
-  await page.waitForURL(/\/local\/play$/);
-  await page.getByTestId('curtain-go').click({ timeout: 3000 }).catch(() => undefined);
-  return { ctx, page, errors };
-}
+const open = (viewport, file) => openLocal(b.browser, server.url, file, viewport);
 
 const inViewport = (page, locator) => locator.evaluate((el) => {
   const r = el.getBoundingClientRect();

@@ -2,6 +2,25 @@ import { Rng } from '@tabula/engine';
 // Drives a local game in the page: reads the page's saved log, replays it through the same engine in
 // Node, lets a policy pick one of the legal actions and clicks the button that carries exactly it.
 
+/** Loads a local game file into `page` from the /local page of the server at `url`; resolves on the game's page. */
+export async function loadLocal(page, url, file) {
+  await page.goto(`${url}/local`);
+  await page.getByTestId('load-file').setInputFiles({ name: 'g.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await page.waitForURL(/\/local\/play$/);
+}
+
+/** A fresh English context at `viewport` with `file` loaded, past the hotseat curtain; page errors collected. */
+export async function openLocal(browser, url, file, viewport = { width: 1280, height: 900 }) {
+  const ctx = await browser.newContext({ viewport, locale: 'en-US' });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.setDefaultTimeout(10_000);
+  await loadLocal(page, url, file);
+  await page.getByTestId('curtain-go').click({ timeout: 3000 }).catch(() => undefined);
+  return { ctx, page, errors };
+}
+
 export async function localFile(page) {
   return JSON.parse(await page.evaluate(() => localStorage.getItem('tabula.local') ?? 'null'));
 }

@@ -222,14 +222,10 @@ test('the lobby and game pages fit a 360 px wide phone screen', { skip }, async 
 
 // ---- Local games driven through the boards' action buttons -------------------------------------
 
-import { drive, localFile } from './drive.mjs';
+import { drive, loadLocal, localFile } from './drive.mjs';
 import { readFileSync as readJson } from 'node:fs';
 
-async function startLocal(page, file) {
-  await page.goto(`${server.url}/local`);
-  await page.getByTestId('load-file').setInputFiles({ name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
-  await page.waitForURL(/\/local\/play$/);
-}
+const startLocal = (page, file) => loadLocal(page, server.url, file);
 
 test('Hammer of the Scots hotseat: play cards, move a group, fight a battle round', { skip }, async () => {
   const { hammerGame } = await import('@tabula/hammer');

@@ -33,6 +33,16 @@ export async function restartServer() {
   server = await startServer({ port: server.port, dir: server.dir });
 }
 
+/** One REST call to the server at `url` (`path` under /api), with a bearer token if given: { status, body }. */
+export async function apiCall(url, method, path, body, token) {
+  const r = await fetch(`${url}/api${path}`, {
+    method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+}
+
 export const uid = () => Math.random().toString(36).slice(2, 8);
 
 /** A page in a fresh browser context at 1280 x 900, English, collecting page errors. */

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { Rng } from '@tabula/engine';
 import { launch, CHROMIUM } from './browser.mjs';
 import { startServer } from './server.mjs';
+import { apiCall } from './helpers.mjs';
 
 const haveBrowser = existsSync(CHROMIUM);
 const skip = haveBrowser ? false : `no browser at ${CHROMIUM}`;
@@ -22,14 +23,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function call(method, path, body, token) {
-  const r = await fetch(`${server.url}/api${path}`, {
-    method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : null };
-}
+const call = (method, path, body, token) => apiCall(server.url, method, path, body, token);
 
 async function hammerAgainstBot(token) {
   const c = await call('POST', '/games', { game: 'hammer-of-the-scots', scenario: 'braveheart' }, token);

@@ -6,7 +6,7 @@ import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
-import { playout } from './drive.mjs';
+import { loadLocal as loadLocalFile, playout } from './drive.mjs';
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 mkdirSync(OUT, { recursive: true });
@@ -21,9 +21,7 @@ async function page(viewport = { width: 1280, height: 1000 }) {
   return p;
 }
 async function loadLocal(p, file) {
-  await p.goto(`${server.url}/local`);
-  await p.getByTestId('load-file').setInputFiles({ name: 'g.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
-  await p.waitForURL(/\/local\/play$/);
+  await loadLocalFile(p, server.url, file);
   // A hotseat game opens behind the curtain once the board has loaded: wait for it rather than race it.
   await p.getByTestId('curtain-go').click({ timeout: 4000 }).catch(() => undefined);
   await p.waitForTimeout(600);
