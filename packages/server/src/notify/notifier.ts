@@ -12,7 +12,7 @@ import {
   TIME_LOW_LIVE_FRACTION, WEBHOOK_MAX_FAILURES, type NotificationKindT,
 } from '@tabula/protocol';
 import { runningSeats, settle, clockRules } from '../clock.js';
-import type { GameRow, NotificationRow, OutboxInsert, OutboxRow, Store } from '../store/index.js';
+import type { GameRow, NotificationRow, NotifySettingsRow, OutboxInsert, OutboxRow, Store } from '../store/index.js';
 import { payloadFor } from './events.js';
 import type { Mailer } from './mail.js';
 import { mailLang, render, type EventPayload } from './texts.js';
@@ -40,6 +40,8 @@ export interface NotifierOptions {
   leaseMs?: number;
   /** How often the outbox is polled (default 500 ms). */
   pollMs?: number;
+  /** How long a kick waits so that the events of several actions are handled together (default 25 ms). */
+  gatherMs?: number;
 }
 
 export const MAX_BACKOFF_MS = 60 * 60 * 1000;
@@ -52,6 +54,7 @@ export class Notifier {
   private timer: NodeJS.Timeout | null = null;
   private lowTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private gathering: NodeJS.Timeout | null = null;
   private again = false;
   private stopped = true;
   private unsubSecret: string | null = null;
@@ -80,12 +83,23 @@ export class Notifier {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.lowTimer) clearInterval(this.lowTimer);
+    if (this.gathering) clearTimeout(this.gathering);
     await this.running;
     this.o.mailer?.close();
   }
 
   /** Drain soon (after this process queued rows). */
   kick(): void {
+    if (this.stopped || this.gathering) return;
+    if (this.running) { this.again = true; return; }
+    const wait = this.o.gatherMs ?? 25;
+    if (wait > 0) {
+      this.gathering = setTimeout(() => { this.gathering = null; this.drain(); }, wait);
+      this.gathering.unref();
+    } else this.drain();
+  }
+
+  private drain(): void {
     if (this.stopped) return;
     if (this.running) { this.again = true; return; }
     this.running = (async () => {
@@ -111,12 +125,24 @@ export class Notifier {
     return this.unsubSecret;
   }
 
-  /** One round: claims due rows and handles each. Returns how many it claimed. */
-  async drainOnce(limit = 20): Promise<number> {
+  /**
+   * One round: claims due rows and handles them: the events together (one transaction), mail and
+   * webhooks one by one. Returns how many it claimed.
+   */
+  async drainOnce(limit = 100): Promise<number> {
     const rows = await this.store.notify.claim(this.now(), this.o.leaseMs ?? 60_000, limit, this.claimToken);
-    for (const r of rows) {
+    const events = rows.filter((r) => r.channel === 'event');
+    if (events.length > 0) {
       try {
-        await this.handle(r);
+        await this.expand(events);
+      } catch (e) {
+        for (const r of events) await this.failed(r, e).catch((e2: unknown) => this.warn(e2, 'outbox bookkeeping failed'));
+      }
+    }
+    for (const r of rows) {
+      if (r.channel === 'event') continue;
+      try {
+        await (r.channel === 'email' ? this.mail(r) : this.webhook(r));
       } catch (e) {
         await this.failed(r, e).catch((e2: unknown) => this.warn(e2, 'outbox bookkeeping failed'));
       }
@@ -134,22 +160,26 @@ export class Notifier {
     else await this.store.notify.retry(r.id, r.claim, this.now() + this.backoff(r.attempts), msg);
   }
 
-  private async handle(r: OutboxRow): Promise<void> {
-    if (r.channel === 'event') return this.expand(r);
-    if (r.channel === 'email') return this.mail(r);
-    return this.webhook(r);
-  }
-
-  private async expand(ev: OutboxRow): Promise<void> {
-    const s = await this.store.notify.settings(ev.userId);
-    const deliveries: OutboxInsert[] = [];
-    const base = { userId: ev.userId, gameId: ev.gameId, kind: ev.kind, payload: { ...ev.payload, event: ev.id } };
-    if (this.o.mailer && s.email && s.emailOn && MAILED.includes(ev.kind)) deliveries.push({ ...base, channel: 'email' });
-    if (s.webhookUrl && !s.webhookDisabled) deliveries.push({ ...base, channel: 'webhook' });
-    const now = this.now();
-    if (!(await this.store.notify.expand(ev, now, deliveries, NOTIFICATIONS_LIST_MAX))) return;
-    this.o.onNotification?.({ id: ev.id, userId: ev.userId, kind: ev.kind, gameId: ev.gameId, payload: ev.payload, createdAt: ev.createdAt, readAt: null });
-    if (deliveries.length > 0) this.kick();
+  private async expand(events: OutboxRow[]): Promise<void> {
+    const settings = new Map<number, NotifySettingsRow>();
+    const batch: { ev: OutboxRow; deliveries: OutboxInsert[] }[] = [];
+    for (const ev of events) {
+      let s = settings.get(ev.userId);
+      if (!s) settings.set(ev.userId, (s = await this.store.notify.settings(ev.userId)));
+      const deliveries: OutboxInsert[] = [];
+      const base = { userId: ev.userId, gameId: ev.gameId, kind: ev.kind, payload: { ...ev.payload, event: ev.id } };
+      if (this.o.mailer && s.email && s.emailOn && MAILED.includes(ev.kind)) deliveries.push({ ...base, channel: 'email' });
+      if (s.webhookUrl && !s.webhookDisabled) deliveries.push({ ...base, channel: 'webhook' });
+      batch.push({ ev, deliveries });
+    }
+    const ran = await this.store.notify.expand(batch, this.now(), NOTIFICATIONS_LIST_MAX);
+    let delivered = false;
+    batch.forEach(({ ev, deliveries }, i) => {
+      if (!ran[i]) return;
+      this.o.onNotification?.({ id: ev.id, userId: ev.userId, kind: ev.kind, gameId: ev.gameId, payload: ev.payload, createdAt: ev.createdAt, readAt: null });
+      if (deliveries.length > 0) delivered = true;
+    });
+    if (delivered) this.kick();
   }
 
   private gameLink(gameId: string | null): string | null {

@@ -59,11 +59,16 @@ export interface NotifySettingsRow {
 
 export type SettingsPatch = Partial<Omit<NotifySettingsRow, 'userId'>>;
 
-/** Statements of one transaction; `guard` must change a row, else the transaction rolls back. */
+export type Statement = [string, unknown[]];
+
+/** Statements run together: `rest` only when `guard` (if any) changed a row. */
+export interface Group { guard?: Statement; rest: Statement[] }
+
 export interface Exec {
   all(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   run(sql: string, params: unknown[]): Promise<number>;
-  batch(guard: [string, unknown[]], rest: [string, unknown[]][]): Promise<boolean>;
+  /** Runs the groups in one transaction; says for each whether it ran (its guard changed a row). */
+  batch(groups: Group[]): Promise<boolean[]>;
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, ...`. */
@@ -149,16 +154,26 @@ export class NotifyStore {
   }
 
   /**
-   * Turns a claimed event into its in-app notification (same id) and its deliveries, and marks it done:
-   * one transaction. False when the claim was lost (another worker took the row after our lease).
+   * Turns claimed events into their in-app notifications (same ids) and their deliveries, marks them
+   * done and trims each user's list to `keep`: one transaction for the whole batch, so a busy server
+   * commits once per drain instead of once per event. An event whose claim was lost (another worker
+   * took the row after our lease) is skipped: false at its index.
    */
-  async expand(ev: OutboxRow, now: number, deliveries: OutboxInsert[], keep: number): Promise<boolean> {
-    return this.x.batch(['UPDATE outbox SET done_at = ?, claimed_until = NULL WHERE id = ? AND claim = ? AND done_at IS NULL', [now, ev.id, ev.claim]], [
-      ['INSERT INTO notifications (id, user_id, kind, game_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-        [ev.id, ev.userId, ev.kind, ev.gameId, JSON.stringify(ev.payload), ev.createdAt]],
-      ['DELETE FROM notifications WHERE user_id = ? AND id < (SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)', [ev.userId, ev.userId, keep - 1]],
-      ...deliveries.map((d): [string, unknown[]] => [INSERT_OUTBOX, outboxParams(d, now)]),
-    ]);
+  async expand(events: { ev: OutboxRow; deliveries: OutboxInsert[] }[], now: number, keep: number): Promise<boolean[]> {
+    if (events.length === 0) return [];
+    const groups: Group[] = events.map(({ ev, deliveries }) => ({
+      guard: ['UPDATE outbox SET done_at = ?, claimed_until = NULL WHERE id = ? AND claim = ? AND done_at IS NULL', [now, ev.id, ev.claim]],
+      rest: [
+        ['INSERT INTO notifications (id, user_id, kind, game_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+          [ev.id, ev.userId, ev.kind, ev.gameId, JSON.stringify(ev.payload), ev.createdAt]],
+        ...deliveries.map((d): Statement => [INSERT_OUTBOX, outboxParams(d, now)]),
+      ],
+    }));
+    const users = [...new Set(events.map((e) => e.ev.userId))];
+    const trims: Group[] = users.map((u) => ({
+      rest: [['DELETE FROM notifications WHERE user_id = ? AND id < (SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)', [u, u, keep - 1]]],
+    }));
+    return (await this.x.batch([...groups, ...trims])).slice(0, groups.length);
   }
 
   /** Rows not yet done (tests, the operator). */
@@ -260,8 +275,6 @@ export class NotifyStore {
   }
 }
 
-class Rollback extends Error {}
-
 export function sqliteExec(db: Database.Database): Exec {
   const cache = new Map<string, Database.Statement>();
   const q = (sql: string): Database.Statement => {
@@ -272,18 +285,11 @@ export function sqliteExec(db: Database.Database): Exec {
   return {
     all: (sql, params) => Promise.resolve(q(sql).all(...params) as Record<string, unknown>[]),
     run: (sql, params) => Promise.resolve(q(sql).run(...params).changes),
-    batch: (guard, rest) => {
-      try {
-        db.transaction(() => {
-          if (q(guard[0]).run(...guard[1]).changes === 0) throw new Rollback();
-          for (const [sql, p] of rest) q(sql).run(...p);
-        }).immediate();
-        return Promise.resolve(true);
-      } catch (e) {
-        if (e instanceof Rollback) return Promise.resolve(false);
-        throw e;
-      }
-    },
+    batch: (groups) => Promise.resolve(db.transaction(() => groups.map((g) => {
+      if (g.guard && q(g.guard[0]).run(...g.guard[1]).changes === 0) return false;
+      for (const [sql, p] of g.rest) q(sql).run(...p);
+      return true;
+    })).immediate()),
   };
 }
 
@@ -291,17 +297,18 @@ export function pgExec(pool: pg.Pool): Exec {
   return {
     all: async (sql, params) => (await pool.query(pgPlaceholders(sql), params)).rows as Record<string, unknown>[],
     run: async (sql, params) => (await pool.query(pgPlaceholders(sql), params)).rowCount ?? 0,
-    batch: async (guard, rest) => {
+    batch: async (groups) => {
       const c = await pool.connect();
       try {
         await c.query('BEGIN');
-        if (((await c.query(pgPlaceholders(guard[0]), guard[1])).rowCount ?? 0) === 0) {
-          await c.query('ROLLBACK');
-          return false;
+        const ran: boolean[] = [];
+        for (const g of groups) {
+          if (g.guard && ((await c.query(pgPlaceholders(g.guard[0]), g.guard[1])).rowCount ?? 0) === 0) { ran.push(false); continue; }
+          for (const [sql, p] of g.rest) await c.query(pgPlaceholders(sql), p);
+          ran.push(true);
         }
-        for (const [sql, p] of rest) await c.query(pgPlaceholders(sql), p);
         await c.query('COMMIT');
-        return true;
+        return ran;
       } catch (e) {
         await c.query('ROLLBACK').catch(() => undefined);
         throw e;

@@ -1,0 +1,70 @@
+/**
+ * The outbox worker handles the events of one drain in one transaction (issue 20: a busy server
+ * commits once per batch, not once per event). Real SQLite and PostgreSQL.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NOTIFICATIONS_LIST_MAX } from '@tabula/protocol';
+import { Notifier } from '../notify/notifier.js';
+import { openStore, type NotificationRow, type Store } from '../store/index.js';
+import { startPostgres } from './services.js';
+
+async function withStores(run: (store: Store) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-notify-batch-'));
+  try {
+    const s = await openStore(`sqlite:${join(dir, 't.db')}`);
+    try { await run(s); } finally { await s.close(); }
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+  const pg = await startPostgres();
+  try {
+    const s = await openStore(pg.url);
+    try { await run(s); } finally { await s.close(); }
+  } finally { await pg.stop(); }
+}
+
+const event = (userId: number, i: number) => ({ userId, gameId: `g${i}`, kind: 'your-turn', payload: { game: 'tally', scenario: null, opponents: [], by: null, won: null } });
+
+describe('notifications: events handled in batches', () => {
+  it('150 + 3 queued events: every one becomes its notification once, each list is trimmed to the newest, the outbox is empty', async () => {
+    await withStores(async (store) => {
+      const a = (await store.createUser('batcha', 'batcha', 'x', Date.now()))!;
+      const b = (await store.createUser('batchb', 'batchb', 'x', Date.now()))!;
+      const N = 150;
+      await store.notify.enqueue(Array.from({ length: N }, (_, i) => event(a.id, i)), Date.now());
+      await store.notify.enqueue([0, 1, 2].map((i) => event(b.id, i)), Date.now());
+      const made: NotificationRow[] = [];
+      const notifier = new Notifier({ store, publicUrl: () => 'http://localhost', connected: () => Promise.resolve(false), onNotification: (n) => made.push(n) });
+      let rounds = 0;
+      while ((await notifier.drainOnce(40)) > 0) rounds++;
+      assert.equal(rounds, 4, '153 rows claimed 40 at a time');
+      assert.equal(made.length, N + 3, 'one notification per event');
+      assert.equal(new Set(made.map((n) => n.id)).size, N + 3, 'none twice');
+      assert.equal(await store.notify.pending(), 0);
+      const listA = await store.notify.list(a.id, 1000);
+      assert.equal(listA.length, NOTIFICATIONS_LIST_MAX, 'trimmed to the list size');
+      assert.deepEqual(listA.map((n) => n.gameId), Array.from({ length: NOTIFICATIONS_LIST_MAX }, (_, i) => `g${N - 1 - i}`), 'the newest kept, newest first');
+      assert.equal((await store.notify.list(b.id, 1000)).length, 3);
+    });
+  });
+
+  it('an event whose claim was taken over by another worker is skipped in the batch; the rest are made', async () => {
+    await withStores(async (store) => {
+      const u = (await store.createUser('batchc', 'batchc', 'x', Date.now()))!;
+      await store.notify.enqueue([0, 1, 2].map((i) => event(u.id, i)), Date.now());
+      const now = Date.now();
+      const mine = await store.notify.claim(now, 10, 10, 'old');
+      assert.equal(mine.length, 3);
+      // Our lease runs out; another worker claims everything again.
+      const theirs = await store.notify.claim(now + 1000, 60_000, 1, 'new');
+      assert.equal(theirs.length, 1);
+      const ran = await store.notify.expand(mine.map((ev) => ({ ev, deliveries: [] })), now + 1000, NOTIFICATIONS_LIST_MAX);
+      assert.deepEqual(ran, mine.map((ev) => ev.id !== theirs[0]!.id));
+      const listed = (await store.notify.list(u.id, 10)).map((n) => n.id).sort((x, y) => x - y);
+      assert.deepEqual(listed, mine.filter((ev) => ev.id !== theirs[0]!.id).map((ev) => ev.id));
+      assert.equal(await store.notify.pending(), 1, 'the other worker still holds its row');
+    });
+  });
+});
