@@ -173,7 +173,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const warn = (obj: object, msg: string): void => app.log.warn(obj, msg);
-  const store = opts.store ?? (await openStore(opts.db ?? 'sqlite:./data/tabula.db'));
+  const store = opts.store ?? (await openStore(opts.db ?? 'sqlite:./data/tabula.db', { backgroundCheckpoints: true }));
   const service = new GameService({
     store, scrypt: opts.scrypt, cacheSize: opts.cacheSize, warn,
     ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}),

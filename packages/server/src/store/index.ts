@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SqliteStore } from './sqlite.js';
+import { SqliteStore, type SqliteOptions } from './sqlite.js';
 import { PostgresStore } from './postgres.js';
 import type { Store } from './types.js';
 
@@ -8,9 +8,12 @@ export { SqliteStore } from './sqlite.js';
 export type { NotifyStore, OutboxInsert, OutboxRow, NotificationRow, NotifySettingsRow, SettingsPatch } from './notify.js';
 export { PostgresStore } from './postgres.js';
 
-/** Opens a store from `sqlite:PATH`, `sqlite::memory:`, a bare path, or `postgres://...`. */
-export async function openStore(db: string): Promise<Store> {
+/**
+ * Opens a store from `sqlite:PATH`, `sqlite::memory:`, a bare path, or `postgres://...`. A server
+ * passes `backgroundCheckpoints` (SQLite: WAL checkpoints in a worker thread, off the event loop).
+ */
+export async function openStore(db: string, opts: SqliteOptions = {}): Promise<Store> {
   if (db.startsWith('postgres://') || db.startsWith('postgresql://')) return PostgresStore.open(db);
   const path = db.startsWith('sqlite:') ? db.slice('sqlite:'.length) : db;
-  return new SqliteStore(path === ':memory:' ? path : resolve(path));
+  return new SqliteStore(path === ':memory:' ? path : resolve(path), opts);
 }

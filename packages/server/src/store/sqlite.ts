@@ -4,17 +4,21 @@ import Database from 'better-sqlite3';
 import type { LogEntry, Role } from '@tabula/engine';
 import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, sqliteExec, type OutboxInsert } from './notify.js';
 
 export interface SqliteOptions {
   /** 'NORMAL' (default; durable across process crashes in WAL mode) or 'FULL' (also across power loss). */
   synchronous?: 'NORMAL' | 'FULL';
+  /** Checkpoint the WAL in a worker thread instead of inside commits (the server; see wal-checkpointer.ts). */
+  backgroundCheckpoints?: boolean;
 }
 
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
   readonly notify: NotifyStore;
+  private readonly checkpointer: WalCheckpointer | null;
 
   constructor(path: string, opts: SqliteOptions = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -25,6 +29,7 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
     this.notify = new NotifyStore(sqliteExec(this.db), 'sqlite');
+    this.checkpointer = opts.backgroundCheckpoints && path !== ':memory:' ? new WalCheckpointer(this.db, path) : null;
   }
 
   /** Queues notification rows inside the caller's transaction. */
@@ -59,9 +64,9 @@ export class SqliteStore implements Store {
     }
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.checkpointer?.stop();
     this.db.close();
-    return Promise.resolve();
   }
 
   ping(): Promise<void> {
