@@ -12,6 +12,10 @@
  * reserve), finish off damaged units with free points and assignments, rest badly damaged units in the
  * hinterland, discard to the HQ only to flip or destroy an attacker, pay with the least useful cards,
  * and rarely end a turn early, shuffle or disband. The search also expands untried actions in this order.
+ * Pruning (`pruneHacse`, issue 21: the bots attacked without orders and moved units back and forth):
+ * no attack with no order in hand and no attacker without an order, unless the unit strikes after
+ * combat (Stuka, Fw 190 F, Tiger); moves only to rest a badly damaged unit, to bring a healed one back,
+ * or between front and reserve toward where the unit belongs (or to fill an empty front).
  */
 import type { AnyGame, Role, Rng } from '@tabula/engine';
 import { applyAction, card, legalActions, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
