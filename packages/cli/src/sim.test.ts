@@ -65,6 +65,9 @@ test('tabula sim: wins count by bot name when the bots differ', async () => {
   const r0Wins = r.byRole!.first!.r0!.wins + r.byRole!.random!.r0!.wins;
   const r1Wins = r.byRole!.first!.r1!.wins + r.byRole!.random!.r1!.wins;
   assert.equal(r0Wins + r1Wins + r.draws, 20);
+  // per bot in the first seat: 10 games each, and the wins in them add up to each bot's total
+  assert.deepEqual([r.byFirstSeat!.first!.games, r.byFirstSeat!.random!.games], [10, 10]);
+  for (const bot of ['first', 'random']) assert.equal((r.byFirstSeat!.first!.wins[bot] ?? 0) + (r.byFirstSeat!.random!.wins[bot] ?? 0), r.wins[bot]);
 });
 
 test('tabula sim: same seed, same results; another seed, other games', async () => {

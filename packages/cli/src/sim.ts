@@ -33,6 +33,12 @@ export interface SimResult {
   decisionMs?: Record<string, { p50: number; p95: number; max: number }>;
   /** With two or more distinct bots: per bot, its games and outright wins in each role it sat in. */
   byRole?: Record<string, Record<Role, { games: number; wins: number }>>;
+  /**
+   * With two or more distinct bots: per bot in the first seat, its games and the outright wins per bot
+   * in them (a tie among copies of one bot counts for it). With seats alternating between two bots in
+   * a 4-player game, this is each bot's team result per seating (seats 1 and 3, or 2 and 4).
+   */
+  byFirstSeat?: Record<string, { games: number; wins: Record<string, number> }>;
 }
 
 /** The per-game task a worker (or the main thread) runs: everything needed to replay it. */
@@ -142,6 +148,7 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
   const errors: SimResult['errors'] = [];
   const times: Record<string, number[]> = {};
   const byRole: NonNullable<SimResult['byRole']> = {};
+  const byFirstSeat: NonNullable<SimResult['byFirstSeat']> = {};
   results.forEach((r, i) => {
     actions += r.actions;
     for (const [b, ts] of Object.entries(r.decisionMs)) (times[b] ??= []).push(...ts);
@@ -155,6 +162,12 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
       }
     }
     const ws = winnerKeys(r.outcome, r.seats, byBot);
+    if (byBot) {
+      const first = Object.values(r.seats)[0]!;
+      const e = (byFirstSeat[first] ??= { games: 0, wins: {} });
+      e.games++;
+      if (ws.length === 1) e.wins[ws[0]!] = (e.wins[ws[0]!] ?? 0) + 1;
+    }
     if (ws.length !== 1) { draws++; return; }
     wins[ws[0]!] = (wins[ws[0]!] ?? 0) + 1;
   });
@@ -177,7 +190,7 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
     gamesPerSecond: seconds > 0 ? n / seconds : 0,
     errors,
   };
-  if (byBot) out.byRole = byRole;
+  if (byBot) { out.byRole = byRole; out.byFirstSeat = byFirstSeat; }
   if (Object.keys(times).length > 0) {
     out.decisionMs = {};
     for (const [b, ts] of Object.entries(times)) {

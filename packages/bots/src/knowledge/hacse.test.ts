@@ -138,3 +138,82 @@ test('HACSE canonical order: cards the viewer knows to be in the opponent hand (
   withoutKnown.players[foe].known = [];
   assert.notEqual(infoKeyHacse(withoutKnown, me), infoKeyHacse(s, me));
 });
+
+/** Main-phase positions with units (random play from several seeds, both eras). */
+function mainPositions(n: number): HacseState[] {
+  const out: HacseState[] = [];
+  for (let i = 0; out.length < n && i < 10 * n; i++) {
+    const s = walk(`pos${i}`, 20 + 3 * i, i % 2 ? 'late' : 'early');
+    if (s.phase === 'main' && !s.outcome && s.actionsLeft >= 2 && s.players[s.active].units.length >= 2) out.push(s);
+  }
+  return out;
+}
+
+const pruned = (s: HacseState, side: Side): HacseAction[] => {
+  const acts = g.actions(s, side);
+  return (hacseKnowledge.prune?.(s, side, acts) ?? acts) as HacseAction[];
+};
+
+test('HACSE bot: does not move a unit back to the zone it just left when nothing changed', () => {
+  let moves = 0;
+  for (const s of mainPositions(12)) {
+    const me = s.active;
+    for (const a of pruned(s, me)) {
+      if (a.type !== 'move') continue;
+      const from = s.players[me].units.find((u) => u.uid === a.uid)!.zone;
+      const t = g.apply(s, me, a);
+      if (t.phase !== 'main' || t.active !== me) continue;
+      moves++;
+      assert.ok(!pruned(t, me).some((b) => b.type === 'move' && b.uid === a.uid && b.to === from), `${a.uid} ${from} -> ${a.to} -> ${from}`);
+    }
+  }
+  assert.ok(moves >= 5, `only ${moves} moves checked`);
+});
+
+test('HACSE bot: does not attack with no order in hand unless a ready unit strikes after combat', () => {
+  let checked = 0;
+  for (const s0 of mainPositions(12)) {
+    const s = structuredClone(s0);
+    const me = s.active;
+    const p = s.players[me];
+    p.hand = p.hand.filter((id) => !id.startsWith('order.'));
+    // no unit with an after-combat strike (Stuka, Fw 190 F, Tiger), every other unit ready to attack
+    p.units = p.units.filter((u) => !['de.ju87', 'de.fw190f', 'de.tiger'].includes(u.card));
+    for (const u of p.units) { u.flipped = false; u.attacked = false; u.placed = 0; if (u.zone === 'hinterland') u.zone = 'reserve'; }
+    if (p.units.length === 0 || s.turn === 1) continue;
+    assert.ok(g.actions(s, me).some((a) => a.type === 'attack'));
+    assert.ok(!pruned(s, me).some((a) => a.type === 'attack'));
+    const bot = new MctsBot({ name: 'm', iterations: 60, knowledge: hacseKnowledge });
+    assert.notEqual((bot.choose(g, s, me, new Rng('a')) as HacseAction).type, 'attack');
+    checked++;
+  }
+  assert.ok(checked >= 4, `only ${checked} positions`);
+});
+
+test('HACSE bot: in self-play it commits attackers with orders (never without one unless the unit strikes after combat) and makes no back-and-forth moves', () => {
+  for (const scenario of ['early', 'late']) {
+    let s: HacseState = g.setup({ seed: `habit-${scenario}`, scenario });
+    const bots = { axis: new MctsBot({ name: 'a', iterations: 25, knowledge: hacseKnowledge }), allies: new MctsBot({ name: 'b', iterations: 25, knowledge: hacseKnowledge }) };
+    const rng = new Rng(`habit-${scenario}`);
+    const left = new Map<string, { zone: string; turn: number; damage: number }>();
+    let commits = 0, moves = 0;
+    for (let n = 0; n < 400 && g.active(s).length; n++) {
+      const role = g.active(s).find((r) => g.actions(s, r).length > 0) as Side;
+      const a = bots[role].choose(g, s, role, rng) as HacseAction;
+      if (a.type === 'commit') {
+        commits++;
+        const id = s.players[role].units.find((u) => u.uid === a.uid)!.card;
+        assert.ok(a.order !== null || ['de.ju87', 'de.fw190f', 'de.tiger'].includes(id), `${scenario}: ${id} attacks without an order`);
+      }
+      if (a.type === 'move') {
+        moves++;
+        const u = s.players[role].units.find((x) => x.uid === a.uid)!;
+        const prev = left.get(a.uid);
+        assert.ok(!(prev && prev.zone === a.to && s.turn - prev.turn <= 2 && prev.damage === u.damage), `${scenario}: ${u.card} moved back to ${a.to}`);
+        left.set(a.uid, { zone: u.zone, turn: s.turn, damage: u.damage });
+      }
+      s = g.apply(s, role, a);
+    }
+    assert.ok(commits >= 3, `${scenario}: ${commits} commits`);
+  }
+});

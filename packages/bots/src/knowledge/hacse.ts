@@ -12,6 +12,10 @@
  * reserve), finish off damaged units with free points and assignments, rest badly damaged units in the
  * hinterland, discard to the HQ only to flip or destroy an attacker, pay with the least useful cards,
  * and rarely end a turn early, shuffle or disband. The search also expands untried actions in this order.
+ * Pruning (`pruneHacse`, issue 21: the bots attacked without orders and moved units back and forth):
+ * no attack with no order in hand and no attacker without an order, unless the unit strikes after
+ * combat (Stuka, Fw 190 F, Tiger); moves only to rest a badly damaged unit, to bring a healed one back,
+ * or between front and reserve toward where the unit belongs (or to fill an empty front).
  */
 import type { AnyGame, Role, Rng } from '@tabula/engine';
 import { applyAction, card, legalActions, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
@@ -183,6 +187,61 @@ function unitOf(s: HacseState, uid: string): { side: Side; u: Unit } | null {
   return null;
 }
 
+const hasOrder = (hand: readonly string[]): boolean => hand.some((id) => id.startsWith('order.'));
+
+/** A unit whose card deals damage right after a combat it attacked in (A20): worth attacking with even without an order. */
+function strikesAfter(id: string): boolean {
+  return id !== '' && (card(id).after ?? []).some((o) => o.op === 'damage');
+}
+
+/** Where a unit belongs: ground-gaining units (unbracketed gain, not ranged) at the front, the rest in the reserve. */
+function fitsFront(id: string): boolean {
+  const c = card(id);
+  const ranged = (c.tags ?? []).some((t) => t === 'highRange' || t === 'veryHighRange');
+  return !!c.gain && !c.gain.bracketed && !ranged && !(c.tags ?? []).includes('aircraft');
+}
+
+/**
+ * Whether moving `u` to `to` is a move the bot considers at all (issue 21: the bots moved units back
+ * and forth): a badly damaged unit (half its limit) goes to rest in the hinterland and comes back when
+ * healed to at most 1 damage; between front and reserve a unit only moves toward where it belongs
+ * (see fitsFront), or to the front when the front is empty (annihilation). Each rule goes one way for a
+ * unit whose damage did not change, so no sequence of useful moves brings a unit back where it was.
+ */
+export function moveUseful(s: HacseState, side: Side, u: Unit, to: Unit['zone']): boolean {
+  const lim = s.rules.destroyAt[side];
+  if (to === 'hinterland') return 2 * u.damage >= lim;
+  const frontEmpty = !s.players[side].units.some((x) => x.zone === 'front');
+  if (u.zone === 'hinterland') return 2 * u.damage < lim && (u.damage <= 1 || (to === 'front' && frontEmpty));
+  if (to === 'front') return fitsFront(u.card) || frontEmpty;
+  return !fitsFront(u.card) && s.players[side].units.some((x) => x !== u && x.zone === 'front');
+}
+
+/**
+ * Drops actions that only waste an action or an attacker (issue 21), everywhere the search lists
+ * actions: an attack with no order in hand (unless a ready unit strikes after combat), an attacker
+ * committed without an order (same exception), and the moves `moveUseful` rejects.
+ * Keeps the list unchanged if nothing would be left.
+ */
+export function pruneHacse(s: HacseState, side: Side, actions: HacseAction[]): HacseAction[] {
+  const p = s.players[side];
+  let orders: boolean | undefined;
+  const keep = actions.filter((a) => {
+    switch (a.type) {
+      case 'attack':
+        return (orders ??= hasOrder(p.hand)) || p.units.some((u) => u.zone !== 'hinterland' && !u.flipped && !u.attacked && u.placed < s.turn && strikesAfter(u.card));
+      case 'commit':
+        return a.order !== null || strikesAfter(unitOf(s, a.uid)?.u.card ?? '');
+      case 'move': {
+        const f = unitOf(s, a.uid);
+        return !f || moveUseful(s, side, f.u, a.to);
+      }
+      default: return true;
+    }
+  });
+  return keep.length > 0 ? keep : actions;
+}
+
 /** How attractive a damage point on this enemy unit is: finishing units off counts most. */
 function hitValue(s: HacseState, uid: string, n = 1): number {
   const f = unitOf(s, uid);
@@ -204,7 +263,7 @@ function hitValue(s: HacseState, uid: string, n = 1): number {
 export function actionWeight(s: HacseState, side: Side, a: HacseAction): number {
   const p = s.players[side];
   switch (a.type) {
-    case 'attack': return p.hand.some((id) => id.startsWith('order.')) ? 5 : 0.5;
+    case 'attack': return hasOrder(p.hand) ? 5 : 0.5;
     case 'place': {
       const c = card(a.card);
       const st = cardStat(a.card);
@@ -227,10 +286,10 @@ export function actionWeight(s: HacseState, side: Side, a: HacseAction): number 
     case 'move': {
       const f = unitOf(s, a.uid);
       if (!f) return 0.1;
-      const hurt = f.u.damage / s.rules.destroyAt[side];
-      if (a.to === 'hinterland') return hurt >= 0.5 ? 3 : 0.05;
-      if (f.u.zone === 'hinterland') return f.u.damage <= 1 ? (a.to === 'front' ? 1.5 : 1) : 0.05;
-      return 0.1;
+      if (!moveUseful(s, side, f.u, a.to)) return 0.02;
+      if (a.to === 'hinterland') return 3;
+      if (f.u.zone === 'hinterland') return a.to === 'front' ? 1.5 : 1;
+      return 1;
     }
     case 'pay': {
       const c = card(a.card);
@@ -250,7 +309,7 @@ export function actionWeight(s: HacseState, side: Side, a: HacseAction): number 
       return hitValue(s, a.uid);
     }
     case 'commit': {
-      if (a.order === null) return 0.15;
+      if (a.order === null) return strikesAfter(unitOf(s, a.uid)?.u.card ?? '') ? 1 : 0.15;
       const c = card(unitOf(s, a.uid)?.u.card ?? '');
       const o = card(a.order).order!;
       const dmg = c.damage ? c.damage[o] : 0;
@@ -333,6 +392,7 @@ export function infoKeyHacse(s: HacseState, viewer: Side): string {
 
 export const hacseKnowledge: Knowledge = {
   rolloutDepth: 16,
+  prune: (state, role, actions) => (role === 'axis' || role === 'allies' ? pruneHacse(state as HacseState, role, actions as HacseAction[]) : actions),
   infoKey: (state, role) => infoKeyHacse(state as HacseState, role as Side),
   rollout: (_game: AnyGame, state, role, actions, rng) => rolloutHacse(state as HacseState, role as Side, actions as HacseAction[], rng),
   evaluate: (_game, state) => evaluateHacse(state as HacseState, true),

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { getGame } from '@tabula/games';
 import { botBenchSetups, botName, gamesFor } from './bots.js';
 
-test('bot benchmark setups: Carcassonne 2 players, Hammer Braveheart and The Bruce, HACSE Early and Late', () => {
-  assert.deepEqual(botBenchSetups(getGame('carcassonne')!).map((b) => b.setup), [{ players: 2 }]);
+test('bot benchmark setups: Carcassonne 2 and 4 players, Hammer Braveheart and The Bruce, HACSE Early and Late', () => {
+  assert.deepEqual(botBenchSetups(getGame('carcassonne')!).map((b) => b.setup), [{ players: 2 }, { players: 4 }]);
   assert.deepEqual(botBenchSetups(getGame('hammer-of-the-scots')!).map((b) => b.label), ['braveheart', 'the-bruce']);
   assert.deepEqual(botBenchSetups(getGame('hacse')!).map((b) => b.label), ['early', 'late']);
 });

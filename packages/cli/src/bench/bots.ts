@@ -17,6 +17,11 @@ import type { Benchmark, BenchSection } from './types.js';
  *   or a number N (hard at N iterations, medium at N/4)
  * - TABULA_BENCH_BOT_WORKERS: worker threads (default: number of cores)
  * - TABULA_BENCH_BOT_ONLY: comma-separated substrings of "game/setup" labels to run
+ * - TABULA_BENCH_BOT_VS: opponents of hard, "random,medium" (default) or one of them
+ * Carcassonne with 4 players seats two hard and two medium bots alternately (H M H M, then M H M H):
+ * "hard wins" counts the games a hard bot finishes first (a tie between the two hard bots counts),
+ * 50% is even; by seat it lists each seat's outright wins by the hard bot sitting there, and the team
+ * result per seating.
  * Cost: games x decisions per game x budget / workers. With the time budgets, a hard-vs-random game
  * spends about half its decisions at <= 1 s, so a pairing of 200 games is hours on 2 cores.
  */
@@ -25,7 +30,7 @@ interface BotSetup { label: string; setup: Omit<SetupOptions, 'seed'> }
 export function botBenchSetups(game: AnyGame): BotSetup[] {
   const pick = (re: RegExp): BotSetup[] => game.scenarios.filter((s) => re.test(s)).map((s) => ({ label: s, setup: { scenario: s } }));
   switch (game.id) {
-    case 'carcassonne': return [{ label: '2 players', setup: { players: 2 } }];
+    case 'carcassonne': return [{ label: '2 players', setup: { players: 2 } }, { label: '4 players', setup: { players: 4 } }];
     case 'hammer-of-the-scots': { const s = pick(/brave|bruce/i); return s.length ? s : pick(/./); }
     case 'hacse': { const s = pick(/early|late/i); return s.length ? s : pick(/./); }
     default: return [];
@@ -63,13 +68,16 @@ export const botsBench: Benchmark = {
     const workers = Number(env.TABULA_BENCH_BOT_WORKERS ?? cpus().length);
     const only = env.TABULA_BENCH_BOT_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
     const hard = botName('mcts-hard', budget), medium = botName('mcts-medium', budget);
+    const vs = (env.TABULA_BENCH_BOT_VS ?? 'random,medium').split(',').map((x) => x.trim());
+    if (vs.some((x) => x !== 'random' && x !== 'medium')) throw new Error(`TABULA_BENCH_BOT_VS: random and/or medium, not ${vs.join(',')}`);
+    const opponents = vs.map((x) => (x === 'medium' ? medium : 'random'));
     const rows: Record<string, string | number>[] = [];
     for (const game of listGames()) {
       for (const b of botBenchSetups(game)) {
         const label = `${game.id}/${b.label}`;
         if (only && !only.some((o) => label.includes(o))) continue;
         const games = gamesFor(gamesSpec, label, 200);
-        for (const opp of ['random', medium]) {
+        for (const opp of opponents) {
           const t0 = performance.now();
           const r: SimResult = await simulate({
             game: game.id, scenario: b.setup.scenario, players: b.setup.players, games, seed: `bots:${label}`,
@@ -78,7 +86,13 @@ export const botsBench: Benchmark = {
           const secs = (performance.now() - t0) / 1000;
           const w = r.winRates[hard]!;
           const dt = r.decisionMs?.[hard];
-          const sides = Object.entries(r.byRole?.[hard] ?? {}).map(([role, e]) => `${role} ${e.wins}/${e.games}`).join(', ');
+          let sides = Object.entries(r.byRole?.[hard] ?? {}).map(([role, e]) => `${role} ${e.wins}/${e.games}`).join(', ');
+          const roles = game.roles({ seed: 'x', ...b.setup });
+          if (roles.length === 4) {
+            const h = r.byFirstSeat?.[hard], o = r.byFirstSeat?.[opp];
+            const seat = (i: number): string => roles[i]!;
+            sides += `; hard first with hard in ${seat(0)}+${seat(2)}: ${h?.wins[hard] ?? 0}/${h?.games ?? 0}, in ${seat(1)}+${seat(3)}: ${o?.wins[hard] ?? 0}/${o?.games ?? 0}`;
+          }
           const row = {
             game: game.id, setup: b.label, pairing: `${hard} vs ${opp}`, games: r.games,
             'hard wins': r.wins[hard] ?? 0, draws: r.draws, 'win rate': pct(w.rate), 'Wilson 95%': `${pct(w.low)} - ${pct(w.high)}`,
@@ -95,7 +109,7 @@ export const botsBench: Benchmark = {
     const body = rows.map((r) => `| ${r.game} | ${r.setup} | ${r.pairing} | ${r.games} | ${r['hard wins']} | ${r.draws} | ${r['win rate']} | ${r['Wilson 95%']} | ${r.score} | ${r['hard wins by side']} | ${r['hard p50 ms']} | ${r['hard p95 ms']} | ${r['hard max ms']} | ${r.errors} | ${r['wall s']} |`).join('\n');
     return {
       title: 'Bot strength (MCTS levels)',
-      command: `TABULA_BENCH_BOT_GAMES=${gamesSpec.includes('=') ? `"${gamesSpec}"` : gamesSpec} TABULA_BENCH_BOT_BUDGET=${budget} TABULA_BENCH_BOT_WORKERS=${workers}${only ? ` TABULA_BENCH_BOT_ONLY=${only.join(',')}` : ''} npx tabula bench --only bots`,
+      command: `TABULA_BENCH_BOT_GAMES=${gamesSpec.includes('=') ? `"${gamesSpec}"` : gamesSpec} TABULA_BENCH_BOT_BUDGET=${budget} TABULA_BENCH_BOT_WORKERS=${workers}${only ? ` TABULA_BENCH_BOT_ONLY=${only.join(',')}` : ''}${env.TABULA_BENCH_BOT_VS ? ` TABULA_BENCH_BOT_VS=${vs.join(',')}` : ''} npx tabula bench --only bots`,
       markdown: `${head}${body}\n\nSeats alternate from game to game (each bot plays each side equally often). A draw counts as not a win; "score" counts it as half a win, as game-playing programs are usually rated. ` +
         `Decision times are wall-clock per decision of the hard bot, measured in worker threads sharing ${workers} worker(s) on this machine.`,
       rows,
