@@ -437,6 +437,22 @@ describe('GameService: limits and messages (issue 24)', () => {
     assert.ok((await s.createGame(u, { game: TALLY })).id);
   });
 
+  it('the list of all active games adds your own older ones (your turn first), "mine" lists only yours, and a spectator gets the newest', async () => {
+    let t = 3_000_000_000;
+    const s = new GameService({ store, scrypt: testScrypt, now: () => t, openGamesPerAccount: false });
+    const { id: mine } = await s.createGame(alice, { game: TALLY });
+    await s.takeSeat(bob, mine, 'north');
+    await s.takeSeat(carol, mine, 'east');
+    t += 1_000;
+    const { id: other } = await s.createGame(alice, { game: TALLY });
+    await s.takeSeat(alice, other, 'north');
+    await s.takeSeat(carol, other, 'east');
+    assert.deepEqual((await s.list(bob, 'active', false, 1)).map((g) => g.id), [mine]);
+    assert.deepEqual((await s.list(null, 'active', false, 1)).map((g) => g.id), [other]);
+    const only = await s.list(bob, 'active', true, 200);
+    assert.ok(only.some((g) => g.id === mine) && only.every((g) => g.yourRoles.length > 0), 'only games with a seat of yours');
+  });
+
   it('a name whose old-style key (before look-alike keys) belongs to an account is taken', async () => {
     const name = uniqueName('b0');
     assert.notEqual(nameKeyOf(name), legacyNameKeyOf(name));
