@@ -465,8 +465,8 @@ describe('GameService: limits and messages (issue 24)', () => {
     await assert.rejects(service.act(bob, open, 1, { type: 'pass' }), (e: unknown) => e instanceof ApiError && /has not started/.test(e.message));
     const id = await game(bob, carol);
     const v = (await service.getState(bob, id)).version;
-    for (const bad of [{ type: 'add', n: 3 }, { type: 'add' }]) {
-      await assert.rejects(service.act(bob, id, v, bad), (e: unknown) => e instanceof ApiError && e.message === 'That action is not one of your legal actions now.');
+    for (const bad of [{ type: 'add', n: 3 }, { type: 'add' }, 'garbage', null]) {
+      await assert.rejects(service.act(bob, id, v, bad), (e: unknown) => e instanceof ApiError && e.code === 'illegal-action' && e.message === 'That action is not one of your legal actions now.');
     }
   });
 
