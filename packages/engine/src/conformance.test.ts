@@ -311,6 +311,14 @@ describe('conformance kit: every check names its failure', () => {
     expectFailure(() => checkConformance(game, { setups, playouts: 1 }), 'view-leak');
   });
 
+  test('the final state is always checked for leaks, whatever leakCheckEvery says', () => {
+    // at the end each secret not revealed during play is shown: a leak the kit finds only by checking the final state
+    const game = makeNim({ view: (s, viewer) => (s.pile <= 0 ? { ...good.view(s, viewer), secrets: { ...s.secret } } : good.view(s, viewer)) });
+    const f = expectFailure(() => checkConformance(game, { setups, playouts: 10, leakCheckEvery: 1000 }), 'view-leak');
+    assert.equal(f.actionIndex, f.log.length);
+    assert.ok(f.log.length > 0 && f.log.length % 1000 !== 0);
+  });
+
   test('active roles that change when the hidden part is re-dealt fail actions-leak', () => {
     const game = makeNim({ active: (s) => (s.pile <= 0 ? [] : s.secret.b! > 3 && s.turn === 'a' ? ['a', 'b'] : [s.turn]) });
     const f = expectFailure(() => checkConformance(game, { setups, playouts: 5 }), 'actions-leak');
