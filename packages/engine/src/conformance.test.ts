@@ -78,7 +78,8 @@ describe('conformance kit', () => {
         return s.secret[other]! > 3 ? acts.filter((a) => a.type !== 'reveal') : acts;
       },
     });
-    expectFailure(() => checkConformance(game, { setups, playouts: 5 }), /actions-leak|view-leak/);
+    const f = expectFailure(() => checkConformance(game, { setups, playouts: 5 }), 'actions-leak');
+    assert.match(f.message, /actions\(determinize\(s, a\), a\) differ/);
   });
 
   test('fails a non-deterministic game', () => {
@@ -241,6 +242,36 @@ describe('conformance kit: every check names its failure', () => {
     assert.match(f.message, /without a code/);
   });
 
+  test('a plain Error with a string code (not a RuleError) fails illegal-not-rule-error', () => {
+    const game = makeNim({
+      apply(s, role, action) {
+        try {
+          return good.apply(s, role, action);
+        } catch (e) {
+          if (e instanceof RuleError) throw Object.assign(new Error(e.message), { code: e.code });
+          throw e;
+        }
+      },
+    });
+    const f = expectFailure(() => checkConformance(game, { setups, playouts: 2 }), 'illegal-not-rule-error');
+    assert.match(f.message, /instead of a RuleError/);
+  });
+
+  describe('out of turn with an active role that has no action (three roles: w is active, never has an action)', () => {
+    const roles = ['a', 'b', 'w'];
+    const threeWay = (apply = good.apply) => makeNim({ roles: () => roles, active: (s) => (s.pile > 0 ? ['w', s.turn] : []), apply });
+
+    test('a correct game passes: the out-of-turn action is taken from the active role that has some', () => {
+      assert.equal(checkConformance(threeWay(), { setups, playouts: 3 }).playouts, 3);
+    });
+
+    test('a game that lets the waiting player move fails illegal-accepted', () => {
+      const game = threeWay((s, role, action) => good.apply(role === s.turn || !['a', 'b'].includes(role) ? s : { ...s, turn: role }, role, action));
+      const f = expectFailure(() => checkConformance(game, { setups, playouts: 2 }), 'illegal-accepted');
+      assert.match(f.message, /out of turn/);
+    });
+  });
+
   test('a legal action that looks like a malformed one is not tried as illegal', () => {
     // actions are plain numbers: 1-3 take stones, 0 reveals; 0 is also one of the kit's garbage values
     type N = number;
@@ -280,9 +311,18 @@ describe('conformance kit: every check names its failure', () => {
     expectFailure(() => checkConformance(game, { setups, playouts: 1 }), 'view-leak');
   });
 
+  test('the final state is always checked for leaks, whatever leakCheckEvery says', () => {
+    // at the end each secret not revealed during play is shown: a leak the kit finds only by checking the final state
+    const game = makeNim({ view: (s, viewer) => (s.pile <= 0 ? { ...good.view(s, viewer), secrets: { ...s.secret } } : good.view(s, viewer)) });
+    const f = expectFailure(() => checkConformance(game, { setups, playouts: 10, leakCheckEvery: 1000 }), 'view-leak');
+    assert.equal(f.actionIndex, f.log.length);
+    assert.ok(f.log.length > 0 && f.log.length % 1000 !== 0);
+  });
+
   test('active roles that change when the hidden part is re-dealt fail actions-leak', () => {
     const game = makeNim({ active: (s) => (s.pile <= 0 ? [] : s.secret.b! > 3 && s.turn === 'a' ? ['a', 'b'] : [s.turn]) });
-    expectFailure(() => checkConformance(game, { setups, playouts: 5 }), /actions-leak|inactive-has-actions/);
+    const f = expectFailure(() => checkConformance(game, { setups, playouts: 5 }), 'actions-leak');
+    assert.match(f.message, /active roles differ after determinize for a/);
   });
 
   test('a state that does not survive JSON fails json-state', () => {
@@ -490,5 +530,19 @@ describe('conformance kit: malformed actions and failure messages', () => {
     assert.ok(shown.endsWith('...'));
     const short = expectFailure(() => checkConformance(makeNim({ view: (s, viewer) => ({ ...good.view(s, viewer), secrets: { ...s.secret } }) }), { setups, playouts: 1 }), 'view-leak');
     assert.ok(!/\n {2}view: {8}.*\.\.\.\n/.test(short.message), 'a short value is shown whole');
+  });
+
+  test('a value of exactly 300 characters is shown whole', () => {
+    const good = makeNim();
+    const game = makeNim({
+      view: (s, viewer) => {
+        const v = { ...good.view(s, viewer), secrets: { ...s.secret }, pad: '' };
+        return { ...v, pad: 'x'.repeat(300 - JSON.stringify(v).length) };
+      },
+    });
+    const f = expectFailure(() => checkConformance(game, { setups, playouts: 1 }), 'view-leak');
+    const shown = /\n {2}view: {8}(.*)\n/.exec(f.message)![1]!;
+    assert.equal(shown.length, 300);
+    assert.ok(!shown.endsWith('...'));
   });
 });

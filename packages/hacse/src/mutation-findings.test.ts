@@ -320,3 +320,56 @@ test('Einheiten platzieren: a placed unit enters unflipped, undamaged and ready 
   assert.equal(t.players.allies.units[0]!.uid[0], 'a');
   assert.equal(t.players.allies.units[0]!.flipped, false);
 });
+
+test('Einheiten platzieren: a sacrificed hinterland unit that costs nothing (I-16) still pays 1', () => {
+  let s = blank('early', undefined, 'allies');
+  const i16 = put(s, 'allies', 'su.i16', 'hinterland');
+  hand(s, 'allies', 'su.zis3');
+  hand(s, 'axis', 'de.nachschub');
+  assert.ok(!has(s, 'allies', { type: 'place', card: 'su.zis3', zone: 'front' }), 'the I-16 alone does not pay 2');
+  hand(s, 'allies', 'su.reserves');
+  assert.ok(has(s, 'allies', { type: 'place', card: 'su.zis3', zone: 'front' }), 'the I-16 and one hand card pay 2');
+  s = play(s, { type: 'place', card: 'su.zis3', zone: 'front' }, { type: 'sacrifice', uid: i16 });
+  assert.equal(s.phase, 'pay');
+  assert.deepEqual(s.pending, { kind: 'pay', card: 'su.zis3', zone: 'front', left: 1 });
+  s = play(s, { type: 'pay', card: 'su.reserves' });
+  assert.equal(s.phase, 'main');
+  assert.deepEqual(s.players.allies.units.map((u) => u.card), ['su.zis3']);
+});
+
+test('Einsatz, "opfere eine Einheit": the unit kept back for the sacrifice may be one in play, so every hinterland unit may then pay', () => {
+  const s = blank('late', undefined, 'allies');
+  s.players.allies.progress.push('su.stavka');
+  hand(s, 'allies', 'su.isu152');
+  hand(s, 'axis', 'de.nachschub');
+  const a = put(s, 'allies', 'su.guardsrifles', 'hinterland');
+  const b = put(s, 'allies', 'su.strelki', 'hinterland');
+  assert.ok(!has(s, 'allies', { type: 'place', card: 'su.isu152', zone: 'front' }), 'both units in the hinterland: one is kept back, the other pays only 1 of 2');
+  const r = put(s, 'allies', 'su.maxim', 'reserve');
+  assert.ok(has(s, 'allies', { type: 'place', card: 'su.isu152', zone: 'front' }), 'the reserve unit is kept back: both hinterland units pay');
+  let t = play(s, { type: 'place', card: 'su.isu152', zone: 'front' });
+  assert.deepEqual(legalActions(t, 'allies').filter((x) => x.type === 'sacrifice'), [{ type: 'sacrifice', uid: a }, { type: 'sacrifice', uid: b }], 'either one first: the other still pays the last point');
+  t = play(t, { type: 'sacrifice', uid: a });
+  assert.deepEqual(t.players.allies.units.map((u) => u.uid), [b, r], 'one unit sacrificed, the others stay');
+  assert.equal(t.pending?.kind === 'pay' && t.pending.left, 1);
+  t = play(t, { type: 'sacrifice', uid: b });
+  assert.equal(t.phase, 'effect');
+  assert.deepEqual(legalActions(t, 'allies'), [{ type: 'target', uid: r }]);
+});
+
+test('Aktionen: shuffling costs one action', () => {
+  let s = blank();
+  s.players.axis.discard.push('de.pz2', 'de.pz3');
+  s = play(s, { type: 'shuffle' });
+  assert.equal(s.actionsLeft, 2);
+});
+
+test('Einheiten platzieren: unit ids count up from 1 over both sides (stored game logs name units by these ids)', () => {
+  let s = blank();
+  hand(s, 'axis', 'de.schuetzen', 'de.schuetzen', 'de.nachschub', 'de.nachschub');
+  hand(s, 'allies', 'su.reserves');
+  s = play(s, { type: 'place', card: 'de.schuetzen', zone: 'front' }, { type: 'pay', card: 'de.nachschub' });
+  s = play(s, { type: 'place', card: 'de.schuetzen', zone: 'reserve' }, { type: 'pay', card: 'de.nachschub' });
+  assert.deepEqual(s.players.axis.units.map((u) => u.uid), ['x1', 'x2']);
+  assert.equal(s.nextUid, 3);
+});

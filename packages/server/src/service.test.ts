@@ -2,13 +2,15 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { botNames } from '@tabula/bots';
-import { TALLY } from './harness/testgame.js';
+import { MAX_OPEN_GAMES_PER_ACCOUNT, OPEN_GAME_COUNTS_MS } from '@tabula/protocol';
+import { DUEL, TALLY } from './harness/testgame.js';
 import { testScrypt, uniqueName } from './harness/fixtures.js';
 import { GameService } from './service.js';
 import { openStore } from './store/index.js';
-import { nameKeyOf } from './account-policy.js';
+import { legacyNameKeyOf, nameKeyOf } from './account-policy.js';
+import { hashPassword } from './passwords.js';
 import { ApiError } from './errors.js';
-import type { Store, UserRow } from './store/index.js';
+import type { OutboxInsert, Store, UserRow } from './store/index.js';
 
 const PW = 'correct horse battery staple';
 const rejects = (p: Promise<unknown>, status: number, code: string): Promise<void> =>
@@ -407,5 +409,273 @@ describe('GameService: clocks, timeouts, sweeps and claims', () => {
     const id = await game(bob, carol);
     assert.deepEqual((await service.getState(bob, id)).away, {});
     await rejects(service.claim(bob, id), 409, 'not-live');
+  });
+});
+
+/** `base` with some methods replaced (another process's writes, counted reads, lost races). */
+function storeWith(base: Store, replace: Partial<Record<keyof Store, (...args: never[]) => unknown>>): Store {
+  return new Proxy(base, {
+    get(t, k) {
+      if (typeof k === 'string' && k in replace) return replace[k as keyof Store];
+      const v = Reflect.get(t, k) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
+    },
+  });
+}
+const tallyOf = (st: { view: unknown }): number[] => (st.view as { tally: number[] }).tally;
+
+describe('GameService: limits and messages (issue 24)', () => {
+  it(`an account may have ${MAX_OPEN_GAMES_PER_ACCOUNT} open games from the last 24 hours: one more is a 429 until the oldest is older than that`, async () => {
+    let t = 2_000_000_000;
+    const s = new GameService({ store, scrypt: testScrypt, now: () => t });
+    const u = await user('cap');
+    for (let i = 0; i < MAX_OPEN_GAMES_PER_ACCOUNT; i++) await s.createGame(u, { game: TALLY });
+    await rejects(s.createGame(u, { game: TALLY }), 429, 'too-many-open-games');
+    t += OPEN_GAME_COUNTS_MS;
+    await rejects(s.createGame(u, { game: TALLY }), 429, 'too-many-open-games');
+    t += 1;
+    assert.ok((await s.createGame(u, { game: TALLY })).id);
+  });
+
+  it('the list of all active games adds your own older ones (your turn first), "mine" lists only yours, and a spectator gets the newest', async () => {
+    let t = 3_000_000_000;
+    const s = new GameService({ store, scrypt: testScrypt, now: () => t, openGamesPerAccount: false });
+    const { id: mine } = await s.createGame(alice, { game: TALLY });
+    await s.takeSeat(bob, mine, 'north');
+    await s.takeSeat(carol, mine, 'east');
+    t += 1_000;
+    const { id: other } = await s.createGame(alice, { game: TALLY });
+    await s.takeSeat(alice, other, 'north');
+    await s.takeSeat(carol, other, 'east');
+    assert.deepEqual((await s.list(bob, 'active', false, 1)).map((g) => g.id), [mine]);
+    assert.deepEqual((await s.list(null, 'active', false, 1)).map((g) => g.id), [other]);
+    const only = await s.list(bob, 'active', true, 200);
+    assert.ok(only.some((g) => g.id === mine) && only.every((g) => g.yourRoles.length > 0), 'only games with a seat of yours');
+  });
+
+  it('a name whose old-style key (before look-alike keys) belongs to an account is taken', async () => {
+    const name = uniqueName('b0');
+    assert.notEqual(nameKeyOf(name), legacyNameKeyOf(name));
+    assert.ok(await store.createUser(name, legacyNameKeyOf(name), await hashPassword(PW, testScrypt), now));
+    await rejects(service.signUp(name, PW), 409, 'name-taken');
+  });
+
+  it('refusals say why: a game not started, an illegal action', async () => {
+    const open = await game(bob, null);
+    await assert.rejects(service.act(bob, open, 1, { type: 'pass' }), (e: unknown) => e instanceof ApiError && /has not started/.test(e.message));
+    const id = await game(bob, carol);
+    const v = (await service.getState(bob, id)).version;
+    for (const bad of [{ type: 'add', n: 3 }, { type: 'add' }, 'garbage', null]) {
+      await assert.rejects(service.act(bob, id, v, bad), (e: unknown) => e instanceof ApiError && e.code === 'illegal-action' && e.message === 'That action is not one of your legal actions now.');
+    }
+  });
+
+  it('a seat asked for is the one that plays, even when another seat of the same user is to act', async () => {
+    const id = await game(bob, bob);
+    const v = (await service.getState(bob, id)).version;
+    await rejects(service.act(bob, id, v, { type: 'pass' }, 'east'), 403, 'not-your-turn');
+  });
+
+  it('a user holding several seats, none of them to act, resigns with the first', async () => {
+    const { id } = await service.createGame(alice, { game: TALLY, players: 3 });
+    for (const [u, r] of [[bob, 'north'], [bob, 'east'], [carol, 'south']] as const) await service.takeSeat(u, id, r);
+    let st = await service.act(bob, id, (await service.getState(bob, id)).version, { type: 'pass' }, 'north');
+    st = await service.act(bob, id, st.version, { type: 'pass' }, 'east');
+    assert.deepEqual(st.active, ['south']);
+    const r = await service.resign(bob, id);
+    assert.deepEqual(r.outcome, { winners: ['east', 'south'], reason: 'resigned', by: 'north' });
+  });
+
+  it('a state sends the whole log unless asked for less', async () => {
+    const id = await game(bob, carol);
+    await service.act(bob, id, (await service.getState(bob, id)).version, { type: 'pass' });
+    const st = await service.getState(carol, id);
+    assert.equal(st.logFrom, 0);
+    assert.equal(st.log.length, st.length);
+  });
+
+  it('every committed change goes to the change listeners with its new version', async () => {
+    const s = new GameService({ store, scrypt: testScrypt, now: () => now, openGamesPerAccount: false });
+    const seen: [string, number, string][] = [];
+    s.onChange((id, v, row) => seen.push([id, v, row.status]));
+    const { id } = await s.createGame(alice, { game: TALLY, variants: { target: 5 } });
+    const versions: number[] = [];
+    await s.takeSeat(bob, id, 'north');
+    let st = await s.takeSeat(carol, id, 'east');
+    versions.push(st.version);
+    st = await s.act(bob, id, st.version, { type: 'add', n: 1 });
+    versions.push(st.version);
+    st = await s.undo(bob, id, st.version);
+    versions.push(st.version);
+    st = await s.resign(carol, id);
+    versions.push(st.version);
+    assert.deepEqual(seen.slice(1), [[id, versions[0], 'active'], [id, versions[1], 'active'], [id, versions[2], 'active'], [id, versions[3], 'finished']]);
+    assert.deepEqual(seen[0]!.slice(0, 1), [id]);
+  });
+
+  it('notifications never go to the person whose own action caused them', async () => {
+    const sent: OutboxInsert[][] = [];
+    const spy = storeWith(store, {
+      appendAction: ((...a: Parameters<Store['appendAction']>) => { sent.push(a[5] ?? []); return store.appendAction(...a); }) as never,
+      updateGame: ((...a: Parameters<Store['updateGame']>) => { sent.push(a[3] ?? []); return store.updateGame(...a); }) as never,
+    });
+    const s = new GameService({ store: spy, scrypt: testScrypt, now: () => now, openGamesPerAccount: false });
+    const { id } = await s.createGame(alice, { game: TALLY });
+    await s.takeSeat(bob, id, 'north');
+    const st = await s.takeSeat(carol, id, 'east');
+    await s.act(bob, id, st.version, { type: 'pass' });
+    assert.deepEqual(sent.at(-1)!.map((e) => [e.userId, e.kind]), [[carol.id, 'your-turn']]);
+    await s.resign(carol, id);
+    assert.deepEqual(sent.at(-1)!.map((e) => [e.userId, e.kind]), [[bob.id, 'game-over']]);
+  });
+});
+
+describe('GameService: simultaneous steps (issue 24)', () => {
+  it('an action sent for an older version is played when only other seats acted since; not when the sender acted since', async () => {
+    const { id } = await service.createGame(alice, { game: DUEL });
+    await service.takeSeat(bob, id, 'left');
+    const v0 = (await service.takeSeat(carol, id, 'right')).version;
+    await service.act(bob, id, v0, { type: 'pick', v: 'a' });
+    let st = await service.act(carol, id, v0, { type: 'pick', v: 'b' });
+    assert.deepEqual([st.version, st.length], [v0 + 2, 2], 'overtaken by the left seat only: played');
+    st = await service.act(carol, id, st.version, { type: 'pick', v: 'a' });
+    st = await service.act(bob, id, st.version, { type: 'pick', v: 'a' });
+    assert.equal(st.version, v0 + 4);
+    await rejects(service.act(carol, id, v0 + 2, { type: 'pick', v: 'a' }), 409, 'stale-version');
+    st = await service.act(carol, id, v0 + 3, { type: 'pick', v: 'b' });
+    assert.deepEqual([st.version, st.length], [v0 + 5, 5]);
+  });
+});
+
+describe('GameService: another process on the same database, and the replay cache (issue 24)', () => {
+  it('a second server sees every change: a fresh load, new actions, moves of its own, an undo and the moves after it', async () => {
+    const b = new GameService({ store, scrypt: testScrypt, now: () => now, openGamesPerAccount: false });
+    const id = await game(bob, carol, { target: 1000 });
+    let st = await service.act(bob, id, (await service.getState(bob, id)).version, { type: 'add', n: 1 });
+    st = await service.act(bob, id, st.version, { type: 'add', n: 2 });
+    assert.deepEqual(tallyOf(await b.getState(carol, id)), [3, 0], 'loaded from the stored log');
+    st = await service.act(bob, id, st.version, { type: 'pass' });
+    const seen = await b.getState(carol, id);
+    assert.deepEqual([seen.length, seen.active], [3, ['east']], 'the new action read on top of the cached replay');
+    st = await b.act(carol, id, st.version, { type: 'add', n: 2 });
+    assert.deepEqual(tallyOf(await service.getState(bob, id)), [3, 2]);
+    st = await service.undo(carol, id, st.version);
+    st = await service.act(carol, id, st.version, { type: 'add', n: 1 });
+    assert.deepEqual(tallyOf(await b.getState(bob, id)), [3, 1], 'after an undo elsewhere, the same log length is a different game');
+    assert.equal((b as unknown as { loads: Map<string, unknown> }).loads.size, 0, 'finished loads are forgotten');
+  });
+
+  it('a load that finds the log grown meanwhile reads the row again', async () => {
+    const id = await game(bob, carol, { target: 1000 });
+    const v = (await service.getState(bob, id)).version;
+    await service.act(bob, id, v, { type: 'add', n: 1 });
+    let race = true;
+    const spy = storeWith(store, {
+      readLog: (async (gid: string, from: number) => {
+        if (race) { race = false; await service.act(bob, id, v + 1, { type: 'add', n: 2 }); }
+        return store.readLog(gid, from);
+      }) as never,
+    });
+    const b = new GameService({ store: spy, scrypt: testScrypt, now: () => now, openGamesPerAccount: false });
+    const st = await b.getState(carol, id);
+    assert.deepEqual([st.length, st.version, tallyOf(st)], [2, v + 2, [3, 0]], 'the newer row and its replay, never a mix');
+  });
+
+  it('reads, moves and undos of a game this server has loaded come from its replay cache: the log is not read again', async () => {
+    let reads = 0;
+    const spy = storeWith(store, { readLog: ((gid: string, from: number) => { reads++; return store.readLog(gid, from); }) as never });
+    const s = new GameService({ store: spy, scrypt: testScrypt, now: () => now, openGamesPerAccount: false });
+    const { id } = await s.createGame(alice, { game: TALLY, variants: { target: 1000 } });
+    await s.takeSeat(bob, id, 'north');
+    let st = await s.takeSeat(carol, id, 'east');
+    const first = reads;
+    st = await s.act(bob, id, st.version, { type: 'add', n: 1 });
+    st = await s.act(bob, id, st.version, { type: 'add', n: 2 });
+    await s.getState(carol, id);
+    st = await s.undo(bob, id, st.version);
+    assert.deepEqual(tallyOf(await s.getState(carol, id)), [1, 0]);
+    st = await s.act(bob, id, st.version, { type: 'pass' });
+    assert.deepEqual(tallyOf(await s.getState(carol, id)), [1, 0]);
+    assert.equal(reads, first);
+  });
+
+  it('a stored log that no longer replays is a 409 naming the engine\'s reason', async () => {
+    const id = await game(bob, carol);
+    const row = (await store.getGame(id))!;
+    await store.appendAction(id, row.version, 0, { role: 'north', action: { type: 'teleport' } }, { status: 'active', activeRoles: ['north'], outcome: null, now });
+    const fresh = new GameService({ store, scrypt: testScrypt, now: () => now, openGamesPerAccount: false });
+    await assert.rejects(fresh.getState(bob, id), (e: unknown) => e instanceof ApiError && e.code === 'replay-failed' && /^The stored log of this game no longer replays: Action 0 \(north\): /.test(e.message));
+  });
+});
+
+describe('GameService: clocks (issue 24)', () => {
+  const live = (baseSeconds: number, incrementSeconds = 0) => ({ kind: 'live' as const, baseSeconds, incrementSeconds });
+  let dave: UserRow;
+  before(async () => { dave = await user('dave'); });
+
+  it('a move charges the mover\'s clock; a resignation charges the seat to move; a bot\'s move earns no increment', async () => {
+    let t = 80_000_000;
+    const s = new GameService({ store, scrypt: testScrypt, now: () => t, openGamesPerAccount: false });
+    const { id } = await s.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(60) });
+    await s.takeSeat(bob, id, 'north');
+    let st = await s.takeSeat(carol, id, 'east');
+    t += 10_000;
+    st = await s.act(bob, id, st.version, { type: 'pass' });
+    t += 5_000;
+    st = await s.getState(bob, id);
+    assert.deepEqual(st.clock!.remaining, { north: 50_000, east: 55_000 });
+    t += 5_000;
+    st = await s.resign(bob, id);
+    assert.deepEqual(st.clock!.remaining, { north: 50_000, east: 50_000 });
+
+    const { id: withBot } = await s.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(60, 5) });
+    await s.takeSeat(bob, withBot, 'north');
+    st = await s.takeSeat(bob, withBot, 'east', botNames()[0]!);
+    st = await s.act(bob, withBot, st.version, { type: 'pass' });
+    await s.actAsBot(withBot, st.version, 'east', { type: 'pass' });
+    assert.deepEqual((await s.getState(bob, withBot)).clock!.remaining, { north: 65_000, east: 60_000 });
+  });
+
+  it('a read after the deadline flags the timeout by itself', async () => {
+    let t = 90_000_000;
+    const s = new GameService({ store, scrypt: testScrypt, now: () => t, openGamesPerAccount: false });
+    const { id } = await s.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(60) });
+    await s.takeSeat(bob, id, 'north');
+    await s.takeSeat(carol, id, 'east');
+    t += 61_000;
+    const st = await s.getState(carol, id);
+    assert.deepEqual([st.status, st.outcome], ['finished', { winners: ['east'], reason: 'timeout', by: 'north' }]);
+  });
+
+  it('flagging a timeout is tried three times when other writes come first', async () => {
+    let t = 100_000_000, lost = 2;
+    const spy = storeWith(store, {
+      updateGame: ((...a: Parameters<Store['updateGame']>) => (lost-- > 0 ? Promise.resolve('stale') : store.updateGame(...a))) as never,
+    });
+    const s = new GameService({ store: spy, scrypt: testScrypt, now: () => t, openGamesPerAccount: false });
+    const { id } = await s.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(60) });
+    await s.takeSeat(bob, id, 'north');
+    await s.takeSeat(carol, id, 'east');
+    t += 61_000;
+    const row = await s.checkTimeout(id);
+    assert.deepEqual([row?.status, row?.outcome?.reason], ['finished', 'timeout']);
+  });
+
+  it('the sweep counts only the games it ended by timeout', async () => {
+    const id = await game(bob, carol);
+    await service.resign(bob, id);
+    const spy = storeWith(store, { listDue: (() => Promise.resolve([id])) as never, listOpenBefore: (() => Promise.resolve([])) as never });
+    const s = new GameService({ store: spy, scrypt: testScrypt, now: () => now, openGamesPerAccount: false });
+    assert.equal(await s.sweep(), 0);
+  });
+
+  it('in a three-seat live game the win is claimed only once every other person is away', async () => {
+    let t = 110_000_000;
+    const s = new GameService({ store, scrypt: testScrypt, now: () => t, openGamesPerAccount: false });
+    const { id } = await s.createGame(alice, { game: TALLY, players: 3, variants: { target: 1000 }, timeControl: live(3600) });
+    for (const [u, r] of [[bob, 'north'], [carol, 'east'], [dave, 'south']] as const) await s.takeSeat(u, id, r);
+    t += 3 * 60 * 1000;
+    await s.touch(id, dave.id);
+    await rejects(s.claim(bob, id), 409, 'opponent-connected');
   });
 });

@@ -110,6 +110,8 @@ function suite(label: string, open: () => Promise<Store>): void {
           const fresh = new GameService({ store, scrypt: testScrypt, snapshotEvery: g.every });
           assert.deepEqual(await views(t, fresh), await views(t, t.service));
           assert.equal(fresh.snapshots.stats.resumed, 1);
+          await fresh.snapshots.idle();
+          assert.equal(fresh.snapshots.stats.written, 0, 'resumed, not replayed in full: no snapshot is written again');
           assert.equal(JSON.stringify((await fresh.snapshot(t.id)).rg.state), JSON.stringify(full.state));
           // and plays on from there like a full replay would
           await play(t, 20, new Rng(`snap2:${g.label}`), fresh);
