@@ -314,7 +314,7 @@ export interface HammerWeights {
  * 20 Braveheart seeds won 4/20 (before), 5/20 (homeRisk 1), 5/20 (nobles 0.4), 4/20 (raid 0.5),
  * 5/20 (away 0.15): no effect 20 games can show. Together see HAMMER_SETTINGS.
  */
-export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15 };
+export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15, idle: -0.06 };
 
 export function hammerLogit(x: number[], w: HammerWeights = HAMMER_WEIGHTS): number {
   const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk, away, idle] = x as [number, number, number, number, number, number, number, number, number, number, number];
