@@ -11,7 +11,8 @@
  *   nobles whose homes the enemy holds or can walk into count as partly lost (home risk); English
  *   nobles that leave every home unguarded cost England a little at any time of year (away);
  * - threats: nobles next to stronger enemy forces count as partly lost;
- * - strength on the map (steps times fire) and blocks over castle limits (7.3, 7.5).
+ * - strength on the map (steps times fire) and blocks over castle limits (7.3, 7.5); English
+ *   strength standing in England counts less (idle: it takes nothing and disbands in Winter, 7.3).
  * The weights come from a logistic fit on self-play outcomes (see HAMMER_WEIGHTS).
  * Rollouts: quiet (mostly stop moving), fire rather than retreat, build rather than pass; half of
  * the move-phase prompts raid: a group next to an empty enemy noble home walks in, or one next to
@@ -313,6 +314,15 @@ export interface HammerWeights {
  * rollouts (HAMMER_SETTINGS.raid 0.5). Each alone, hard@200 as England vs medium@50 over the same
  * 20 Braveheart seeds won 4/20 (before), 5/20 (homeRisk 1), 5/20 (nobles 0.4), 4/20 (raid 0.5),
  * 5/20 (away 0.15): no effect 20 games can show. Together see HAMMER_SETTINGS.
+ */
+/*
+ * Session 7 (issue 21, hard's England in Braveheart): a traced loss (seed ab:0) showed Edward standing
+ * in England in most turns of most years while English nobles were lost at each Winter. hard@200 as
+ * England vs medium@50 (both bots with the variant), Braveheart seeds ab:0-11 (a script playing
+ * hard as England only, as the session-4 A/B runs did): base 6/12, homeReach 5/12 (20 seeds: base 13/20, homeReach
+ * 10/20), idle -0.06 8/12, idle with homeReach 8/12. Edward stood in England at 37% of the turn
+ * starts without idle, 33% with idle, 22% with both. Twelve games tell these apart from noise only
+ * barely; idle is on because it costs nothing and points the right way, homeReach stays off.
  */
 export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15, idle: -0.06 };
 
