@@ -321,8 +321,9 @@ export interface HammerWeights {
  * England vs medium@50 (both bots with the variant), Braveheart seeds ab:0-11 (a script playing
  * hard as England only, as the session-4 A/B runs did): base 6/12, homeReach 5/12 (20 seeds: base 13/20, homeReach
  * 10/20), idle -0.06 8/12, idle with homeReach 8/12. Edward stood in England at 37% of the turn
- * starts without idle, 33% with idle, 22% with both. Twelve games tell these apart from noise only
- * barely; idle is on because it costs nothing and points the right way, homeReach stays off.
+ * starts with homeReach alone, 33% with idle, 22% with both (not logged for base). Twelve games
+ * cannot tell these apart from noise; idle is on because it is cheap and pointed the right way in
+ * both runs that had it, homeReach stays off (it helps the Scottish bot walk into homes as much).
  */
 export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15, idle: -0.06 };
 
