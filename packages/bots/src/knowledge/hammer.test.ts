@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual, type Role } from '@tabula/engine';
 import { hammerGame as g, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { FEATURES, HAMMER_SETTINGS, battleOdds, evaluateHammer, hammerFeatures, hammerKnowledge, pruneHammer, hammerStateKey, hammerTables, raidTargets, rolloutHammer, rolloutHammerGreedy, rolloutHammerRaid, sideStrength } from './hammer.js';
+import { FEATURES, HAMMER_SETTINGS, type HammerWeights, battleOdds, moveReach, evaluateHammer, hammerFeatures, hammerKnowledge, pruneHammer, hammerStateKey, hammerTables, raidTargets, rolloutHammer, rolloutHammerGreedy, rolloutHammerRaid, sideStrength } from './hammer.js';
 
 function walk(seed: string, steps: number, scenario = 'braveheart'): HammerState {
   let s: HammerState = g.setup({ seed, scenario });
@@ -327,4 +327,66 @@ test('Hammer raid rollouts: a moving side takes its group next to a raid target 
   assert.ok(prompts >= 5, `${prompts} path prompts with a target in reach`);
   assert.equal(raids, prompts, 'every reachable target is taken');
   assert.ok(stops >= 3, `${stops} stops in a target`);
+});
+
+test('HotS 4.1 move reach: a block gets as far as its move rating through vacant or own areas, and an enemy area stops it', () => {
+  const t = hammerTables();
+  const occOf = (s: HammerState): number[] => {
+    const occ = new Array<number>(t.areas.length).fill(0);
+    s.loc.forEach((l, b) => { if (l < t.areas.length) occ[l]! |= 1 << t.side[b]!; });
+    return occ;
+  };
+  const at = (r: Int8Array, area: string): number => r[t.areas.indexOf(area)]!;
+  // Wallace (move 3) in Galloway: Annan, Selkirk and Teviot (vacant: Bruce and Galloway sent north), then Dunbar
+  const north = { 'S-noble-bruce': ['moray', 2], 'S-noble-galloway': ['moray', 2] } as Record<string, [string, number]>;
+  const wallace = placed({ ...north, 'S-wallace': ['galloway', 3] });
+  const r = moveReach(wallace, occOf(wallace), 1);
+  assert.equal(at(r, 'galloway'), 3);
+  assert.equal(at(r, 'annan'), 2);
+  assert.equal(at(r, 'selkirk'), 1);
+  assert.equal(at(r, 'dunbar'), 0, 'three areas away: in reach of a 3-move block');
+  assert.equal(at(r, 'lanark'), 0, 'an area England holds can be entered but stops the block');
+  assert.equal(at(r, 'lothian'), 0, 'entered from Selkirk');
+  // an infantry block (move 2) from Galloway gets no further than Selkirk and Teviot
+  const foot = placed({ ...north, 'S-douglas': ['galloway', 2] });
+  const r2 = moveReach(foot, occOf(foot), 1);
+  assert.equal(at(r2, 'selkirk'), 0);
+  assert.equal(at(r2, 'dunbar'), -1);
+  // English blocks in Selkirk and Teviot stop Wallace before Dunbar
+  const blocked = placed({ ...north, 'S-wallace': ['galloway', 3], 'E-york-infantry': ['selkirk', 4], 'E-durham-infantry': ['teviot', 3] });
+  assert.equal(at(moveReach(blocked, occOf(blocked), 1), 'dunbar'), -1);
+});
+
+test('HotS 7.1 home risk with move reach: an empty home a Scottish block can walk into this Move Phase is at risk, one it cannot reach is not', () => {
+  // Dunbar's risk: the home-risk feature with his English noble in Lothian (Dunbar empty) minus with
+  // him at home. Bruce and Galloway sent north, so only the block under test can reach Dunbar.
+  const reach = { ...HAMMER_SETTINGS.weights, homeReach: true };
+  const near = { ...reach, homeReach: false };
+  type Moves = Record<string, [string | null, number]>;
+  const risk = (m: Moves, w: HammerWeights): number => {
+    const f = (area: string): number => hammerFeatures(g, placed({ ...m, 'E-noble-dunbar': [area, 2] }, 5), w)[FEATURES.indexOf('homeRisk*winter')]!;
+    return f('lothian') - f('dunbar');
+  };
+  const north: Moves = { 'S-noble-bruce': ['moray', 2], 'S-noble-galloway': ['moray', 2], 'S-wallace': [null, 0] };
+  const wallace: Moves = { ...north, 'S-wallace': ['galloway', 3] };
+  const foot: Moves = { ...north, 'S-douglas': ['galloway', 2] };
+  const blocked: Moves = { ...wallace, 'E-york-infantry': ['selkirk', 4], 'E-durham-infantry': ['teviot', 3] };
+  assert.equal(risk(north, reach), 0, 'no Scot can reach Dunbar');
+  assert.equal(risk(wallace, reach), -2, 'Wallace, three areas away, can walk into Dunbar');
+  assert.equal(risk(wallace, near), 0, 'next-door only: Wallace three areas away is not seen');
+  assert.equal(risk(foot, reach), 0, 'a 2-move block three areas away cannot get there');
+  assert.equal(risk(blocked, reach), 0, 'English blocks on the way stop him');
+  assert.equal(risk({ ...north, 'S-douglas': ['selkirk', 2] }, near), -2, 'next door: at risk either way');
+});
+
+test('HotS 7.3 in the evaluation: English strength standing in England (it all disbands in Winter) counts as idle, and a negative idle weight prefers it in Scotland', () => {
+  // Braveheart set-up: the knights, York infantry and Ulster infantry stand in England
+  const home = placed({ 'E-edward': ['england', 4] });
+  const out = placed({ 'E-edward': ['teviot', 4] });
+  const idle = (s: HammerState): number => feature(s, 'idle');
+  assert.ok(idle(home) - idle(out) > 1.5, `Edward (4 steps, fire 4) in England: ${idle(home)} vs ${idle(out)}`);
+  assert.equal(feature(home, 'power'), feature(out, 'power'), 'the same strength either way');
+  const w = { ...HAMMER_SETTINGS.weights, idle: -0.06 };
+  assert.ok(evaluateHammer(g, out, w).England! > evaluateHammer(g, home, w).England!);
+  assert.equal(evaluateHammer(g, out, { ...w, idle: 0 }).England, evaluateHammer(g, home, { ...w, idle: 0 }).England);
 });

@@ -11,7 +11,8 @@
  *   nobles whose homes the enemy holds or can walk into count as partly lost (home risk); English
  *   nobles that leave every home unguarded cost England a little at any time of year (away);
  * - threats: nobles next to stronger enemy forces count as partly lost;
- * - strength on the map (steps times fire) and blocks over castle limits (7.3, 7.5).
+ * - strength on the map (steps times fire) and blocks over castle limits (7.3, 7.5); English
+ *   strength standing in England counts less (idle: it takes nothing and disbands in Winter, 7.3).
  * The weights come from a logistic fit on self-play outcomes (see HAMMER_WEIGHTS).
  * Rollouts: quiet (mostly stop moving), fire rather than retreat, build rather than pass; half of
  * the move-phase prompts raid: a group next to an empty enemy noble home walks in, or one next to
@@ -127,8 +128,43 @@ export function battleOdds(e: Fighter[], sc: Fighter[]): number {
   return te / (te + ts);
 }
 
+/** Move rating per block index (data table; the Norse 0: it moves by sea only). */
+const MOVE: readonly number[] = HAMMER_TABLES.blockIds.map((id) => HAMMER_DATA.blocks.find((b) => b.id === id)?.move ?? 2);
+const REACH: Int8Array[] = [new Int8Array(64), new Int8Array(64)];
+const ENGLAND = HAMMER_TABLES.areaIds.indexOf('england');
+
+/**
+ * Per area, whether a block of `side` can get there in one Move Phase (4.1): from an area `side`
+ * alone holds, through vacant or own areas, up to the block's move rating; entering an enemy-held
+ * area stops it. Border limits, red borders and pinning are left out (an upper bound). Returns
+ * `out` with the moves left on arrival (-1: out of reach; the sources themselves count).
+ */
+export function moveReach(s: HammerState, occ: readonly number[], side: number, out: Int8Array = new Int8Array(64)): Int8Array {
+  const t = hammerTables(), f = hammerFacts();
+  const areaCount = t.areas.length, own = 1 << side, enemy = 1 << (1 - side);
+  out.fill(-1, 0, areaCount);
+  for (let b = 0; b < t.ids.length; b++) {
+    if (t.side[b] !== side) continue;
+    const l = s.loc[b]!;
+    if (l < 0 || l >= areaCount || occ[l] !== own) continue;
+    if (MOVE[b]! > out[l]!) out[l] = MOVE[b]!;
+  }
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let a = 0; a < areaCount; a++) {
+      const m = out[a]!;
+      if (m <= 0 || (occ[a]! & enemy)) continue;
+      for (const x of f.adj[a]!) {
+        const left = occ[x]! & enemy ? 0 : m - 1;
+        if (left > out[x]!) { out[x] = left; changed = true; }
+      }
+    }
+  }
+  return out;
+}
+
 /** Names of the evaluation features (England minus Scotland), in `hammerFeatures` order. */
-export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie', 'power', 'overLimit*winter', 'threat', 'homeRisk*winter', 'away'] as const;
+export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie', 'power', 'overLimit*winter', 'threat', 'homeRisk*winter', 'away', 'idle'] as const;
 
 /**
  * Evaluation features of a state not over, from England's side (England minus Scotland):
@@ -144,21 +180,24 @@ export const FEATURES = ['nobles', 'battle', 'defect*winter', 'progress', 'tie',
  * - homeRisk: noble swing of the nobles none of whose homes is safe (each held by the enemy or empty
  *   with enemy blocks next door), times the nearness of Winter;
  * - away: minus the English nobles standing outside their homes with no English block in any of
- *   them (England only: England holds the nobles' homes, Scotland's nobles gather in armies).
+ *   them (England only: England holds the nobles' homes, Scotland's nobles gather in armies);
+ * - idle: English steps times fire standing in England, in tens (they take no area and every one
+ *   of them disbands in Winter, 7.3; they come back only through the levy, 7.7).
  */
-export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
+export function hammerFeatures(game: AnyGame, s: HammerState, w: Pick<HammerWeights, 'homeReach'> = HAMMER_WEIGHTS): number[] {
   const t = hammerTables();
   const f = hammerFacts();
   const areaCount = t.areas.length;
   const n = t.ids.length;
   const occ = new Array<number>(areaCount).fill(0);
-  let power = 0, nobles = 0;
+  let power = 0, nobles = 0, idle = 0;
   for (let b = 0; b < n; b++) {
     const l = s.loc[b]!;
     if (l < 0 || l >= areaCount) continue;
     const sign = t.side[b] === 0 ? 1 : -1;
     occ[l]! |= 1 << t.side[b]!;
     power += sign * s.steps[b]! * f.fire[b]!;
+    if (l === ENGLAND && sign > 0) idle += s.steps[b]! * f.fire[b]!;
     if (t.noble[b]) nobles += sign;
   }
   // pending battles: expected noble swing; the likely winner holds the area afterwards
@@ -181,6 +220,7 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
   // whose homes is safe, each home being held by the enemy or empty with enemy blocks next door (one
   // move from making the noble defect), not counted as defecting.
   let defect = 0, homeRisk = 0, away = 0;
+  const reach = w.homeReach ? [moveReach(s, occ, 0, REACH[0]!), moveReach(s, occ, 1, REACH[1]!)] : null;
   for (let b = 0; b < n; b++) {
     if (!t.noble[b]) continue;
     const l = s.loc[b]!;
@@ -195,7 +235,8 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
       if (holder[h] === 1 - side) { held++; continue; }
       if (holder[h] !== -1 || occ[h] !== 0) break;
       let near = false;
-      for (const x of f.adj[h]!) if (occ[x]! & enemyBit) { near = true; break; }
+      if (reach) near = reach[1 - side]![h]! >= 0;
+      else for (const x of f.adj[h]!) if (occ[x]! & enemyBit) { near = true; break; }
       if (!near) break;
       risky++;
     }
@@ -233,7 +274,7 @@ export function hammerFeatures(game: AnyGame, s: HammerState): number[] {
   const first = HAMMER_DATA.scenarios.find((x) => x.id === s.scenario)?.firstYear ?? s.year;
   const span = Math.max(1, s.lastYear - first + 1);
   const progress = Math.max(0, Math.min(1, (s.year - first + winterNear) / span));
-  return [nobles, battle, defect * winterNear, progress, wallaceOn ? -1 : 1, power / 10, (e.overLimit - sc.overLimit) * winterNear, threat, homeRisk * winterNear, away];
+  return [nobles, battle, defect * winterNear, progress, wallaceOn ? -1 : 1, power / 10, (e.overLimit - sc.overLimit) * winterNear, threat, homeRisk * winterNear, away, idle / 10];
 }
 
 /**
@@ -259,6 +300,13 @@ export interface HammerWeights {
   homeRisk?: number;
   /** Logit per English noble away from every home, each home unguarded (a guess). */
   away?: number;
+  /**
+   * Home risk counts an empty home as reachable when an enemy block can walk into it this Move
+   * Phase (`moveReach`, move ratings); false: only when enemy blocks stand next door.
+   */
+  homeReach?: boolean;
+  /** Logit per ten English steps times fire standing in England (added to `power` there; a guess). */
+  idle?: number;
 }
 
 /**
@@ -267,12 +315,22 @@ export interface HammerWeights {
  * 20 Braveheart seeds won 4/20 (before), 5/20 (homeRisk 1), 5/20 (nobles 0.4), 4/20 (raid 0.5),
  * 5/20 (away 0.15): no effect 20 games can show. Together see HAMMER_SETTINGS.
  */
-export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15 };
+/*
+ * Session 7 (issue 21, hard's England in Braveheart): a traced loss (seed ab:0) showed Edward standing
+ * in England in most turns of most years while English nobles were lost at each Winter. hard@200 as
+ * England vs medium@50 (both bots with the variant), Braveheart seeds ab:0-11 (a script playing
+ * hard as England only, as the session-4 A/B runs did): base 6/12, homeReach 5/12 (20 seeds: base 13/20, homeReach
+ * 10/20), idle -0.06 8/12, idle with homeReach 8/12. Edward stood in England at 37% of the turn
+ * starts with homeReach alone, 33% with idle, 22% with both (not logged for base). Twelve games
+ * cannot tell these apart from noise; idle is on because it is cheap and pointed the right way in
+ * both runs that had it, homeReach stays off (it helps the Scottish bot walk into homes as much).
+ */
+export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15, idle: -0.06 };
 
 export function hammerLogit(x: number[], w: HammerWeights = HAMMER_WEIGHTS): number {
-  const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk, away] = x as [number, number, number, number, number, number, number, number, number, number];
+  const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk, away, idle] = x as [number, number, number, number, number, number, number, number, number, number, number];
   return (w.nobles + w.noblesLate * progress) * (nobles + battle + defect + w.threat * threat + (w.homeRisk ?? 0) * homeRisk)
-    + w.tie * tie + w.power * power + w.overLimit * over + (w.away ?? 0) * away;
+    + w.tie * tie + w.power * power + w.overLimit * over + (w.away ?? 0) * away + (w.idle ?? 0) * idle;
 }
 
 export function evaluateHammer(game: AnyGame, s: HammerState, w: HammerWeights = HAMMER_WEIGHTS): Record<Role, number> {
@@ -281,7 +339,7 @@ export function evaluateHammer(game: AnyGame, s: HammerState, w: HammerWeights =
     const e = win.includes('England') ? 1 / win.length : win.length ? 0 : 0.5;
     return { England: e, Scotland: 1 - e };
   }
-  const england = 1 / (1 + Math.exp(-hammerLogit(hammerFeatures(game, s), w)));
+  const england = 1 / (1 + Math.exp(-hammerLogit(hammerFeatures(game, s, w), w)));
   return { England: england, Scotland: 1 - england };
 }
 
