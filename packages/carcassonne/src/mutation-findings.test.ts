@@ -96,3 +96,28 @@ test('Carcassonne: placing the tile empties the hand; drawing a sheep token is a
   s = act(s, { type: 'shepherd', feature: featureAt(s, 'NC') });
   assert.equal(game.undoBarrier!(placed, s, 'red', { type: 'shepherd', feature: featureAt(placed, 'NC') }), true);
 });
+
+test('Carcassonne: legal placements keep their own coordinates when two games use the same cell of the wrapped grid (128 rows or columns apart)', () => {
+  // Games whose start tiles lie 128 rows apart (the tiles' own coordinates stay within -100..99).
+  const a = scenario(['base-B', ...FILL], { board: [['base-D', 0, 0, 60]] });
+  const b = scenario(['base-B', ...FILL], { board: [['base-D', 0, 0, -68]] });
+  assert.deepEqual(legal(a), [{ type: 'place', x: 0, y: 61, rot: 0 }]);
+  assert.deepEqual(legal(b), [{ type: 'place', x: 0, y: -67, rot: 0 }]);
+  assert.deepEqual(legal(a), [{ type: 'place', x: 0, y: 61, rot: 0 }]);
+  assert.equal(act(b, { type: 'place', x: 0, y: -67, rot: 0 }).phase, 'deploy');
+  // and 128 columns apart
+  const c = scenario(['base-B', ...FILL], { board: [['base-D', 0, 60, 0]] });
+  const d = scenario(['base-B', ...FILL], { board: [['base-D', 0, -68, 0]] });
+  assert.deepEqual(legal(c), [{ type: 'place', x: 60, y: 1, rot: 0 }]);
+  assert.deepEqual(legal(d), [{ type: 'place', x: -68, y: 1, rot: 0 }]);
+});
+
+test('Carcassonne 2: a player with one follower left may still deploy it', () => {
+  let s = scenario(['base-U', ...FILL], { variants: { hillsAndSheep: false } });
+  s = { ...s, supply: [1, 7] };
+  s = act(s, { type: 'place', x: 1, y: 0, rot: 0 });
+  assert.equal(s.phase, 'deploy');
+  assert.ok(legal(s).some((a) => a.type === 'follower' && a.feature === featureAt(s, 'EC')));
+  s = act(s, { type: 'follower', feature: featureAt(s, 'EC') });
+  assert.deepEqual(s.supply, [0, 7]);
+});
