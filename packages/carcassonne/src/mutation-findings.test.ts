@@ -22,6 +22,7 @@ test('H&S fn. 8 (hillTiebreak count): among tied players the most followers on h
   assert.deepEqual(majority([2, 2], [0, 0], 'count'), { winners: [0, 1], why: 'tie' });
   assert.deepEqual(majority([2, 2], [1, 1], 'presence'), { winners: [0, 1], why: 'tie' });
   assert.deepEqual(majority([2, 2], [0, 1], 'presence'), { winners: [1], why: 'hill' });
+  assert.deepEqual(majority([2, 2], [1, 0], 'count'), { winners: [0], why: 'hill' }, 'one follower on a hill is the most');
 });
 
 // The farm of the rules.test scenario: red's two farmers border the one completed city.
@@ -120,4 +121,11 @@ test('Carcassonne 2: a player with one follower left may still deploy it', () =>
   assert.ok(legal(s).some((a) => a.type === 'follower' && a.feature === featureAt(s, 'EC')));
   s = act(s, { type: 'follower', feature: featureAt(s, 'EC') });
   assert.deepEqual(s.supply, [0, 7]);
+});
+
+test('Carcassonne: a place action whose x or y is not an integer is refused as malformed', () => {
+  const s = scenario(['base-U', ...FILL]);
+  throwsCode(() => act(s, { type: 'place', x: 0.5, y: 0, rot: 0 }), 'malformed-action');
+  throwsCode(() => act(s, { type: 'place', x: 1, y: '0', rot: 0 } as never), 'malformed-action');
+  throwsCode(() => act(s, { type: 'place', x: 1, y: 0, rot: 1 }), 'tile-does-not-fit');
 });
