@@ -32,6 +32,7 @@ function farmGame(farmScoring: string): CarcState {
   s = put(s, 0, 1, 0);
   s = put(s, 1, 0, 0, 'NC');
   assert.equal(s.phase, 'over');
+  assert.equal(s.current, -1, 'no tile in hand at the end');
   return s;
 }
 
@@ -128,4 +129,19 @@ test('Carcassonne: a place action whose x or y is not an integer is refused as m
   throwsCode(() => act(s, { type: 'place', x: 0.5, y: 0, rot: 0 }), 'malformed-action');
   throwsCode(() => act(s, { type: 'place', x: 1, y: '0', rot: 0 } as never), 'malformed-action');
   throwsCode(() => act(s, { type: 'place', x: 1, y: 0, rot: 1 }), 'tile-does-not-fit');
+});
+
+test('Carcassonne log: a placement is an event naming the player and the tile placed (shown in every view)', () => {
+  const s = act(scenario(['base-U', ...FILL]), { type: 'place', x: 1, y: 0, rot: 0 });
+  assert.deepEqual(s.events, [{ e: 'place', p: 0, tile: 'base-U' }]);
+  assert.deepEqual(game.view(s, 'blue').events, s.events);
+});
+
+test('H&S with farmScoring first (1st edition): a shepherd is no farmer: a completed city with only a shepherd beside it pays nobody and logs no farm score', () => {
+  let s = scenario(['base-E', 'base-U'], { variants: { farmScoring: 'first' }, bag: [1, 0, 0, 0, 0] });
+  s = put(s, 0, -1, 2, 'shepherd:NC'); // red: cap completes the start city; shepherd in the field north of it
+  s = put(s, 1, 0, 0); // blue (last tile)
+  assert.equal(s.phase, 'over');
+  assert.deepEqual(s.events.filter((e) => e.e === 'score' && e.kind === 'field'), []);
+  assert.deepEqual(s.scores, [0, 0]);
 });
