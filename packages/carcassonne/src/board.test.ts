@@ -217,3 +217,54 @@ test('Carcassonne board: no tile fits outside the coordinates -100..99', () => {
     for (let r = 0; r < 4; r++) assert.ok(!b.fits(t, r, x, y), `(${x}, ${y}) rotation ${r}`);
   }
 });
+
+test('H&S vineyards (board): a cloister counts the vineyard tiles among its 8 neighbours, straight and diagonal, and none 2 away', () => {
+  // Board.from does not check edges: only the positions matter here.
+  const b = board(
+    ['base-D', 0, 0, 0],
+    ['base-B', 0, 5, 5], // the cloister, tile 1
+    ['hs-city-corner-vineyard', 0, 4, 5], ['hs-city-corner-vineyard', 0, 6, 5], // W, E
+    ['hs-city-corner-vineyard', 0, 5, 4], ['hs-city-corner-vineyard', 0, 5, 6], // N, S
+    ['hs-city-corner-vineyard', 0, 6, 6], // SE
+    ['base-E', 0, 4, 4], // NW: no vineyard
+    ['hs-city-corner-vineyard', 0, 3, 5], ['hs-city-corner-vineyard', 0, 7, 5], // 2 away W and E
+    ['hs-city-corner-vineyard', 0, 5, 3], ['hs-city-corner-vineyard', 0, 5, 7], // 2 away N and S
+  );
+  assert.equal(b.vineyards8(1), 5);
+  assert.equal(b.neighbours8(1), 6, 'six of the eight neighbours are filled; tiles 2 away do not count');
+  b.place(tileIndex('base-E'), 0, 6, 4);
+  b.place(tileIndex('base-E'), 0, 4, 6);
+  assert.equal(b.neighbours8(1), 8);
+  assert.equal(b.vineyards8(1), 5);
+});
+
+test('Carcassonne board: the cloisters a placement may complete are those on the 9 positions centred on it (itself included), none 2 away', () => {
+  const b = board(
+    ['base-D', 0, 0, 0],
+    ['base-E', 0, 20, 20], // tile 1, the placement looked around
+    ['base-B', 0, 19, 19], ['base-B', 0, 21, 21], ['base-B', 0, 20, 21], ['base-B', 0, 19, 20], // tiles 2-5: NW, SE, S, W
+    ['base-E', 0, 21, 19], // NE: no cloister
+    ['base-B', 0, 22, 20], ['base-B', 0, 18, 20], ['base-B', 0, 20, 22], ['base-B', 0, 20, 18], // 2 away E, W, S, N
+  );
+  assert.deepEqual(b.cloistersAround(1).sort((x, y) => x - y), [2, 3, 4, 5]);
+  assert.deepEqual(b.cloistersAround(4).sort((x, y) => x - y), [3, 4, 5, 9], 'a cloister tile finds itself');
+});
+
+test('Carcassonne: a listed action performed on a state read back from JSON (no board built for it yet) gives the same state as on the original', async () => {
+  const { carcassonneGame: game } = await import('./game.js');
+  const { Rng } = await import('@tabula/engine');
+  const rng = new Rng('perform-json');
+  let s = game.setup({ seed: 'perform-json', players: 3 });
+  let steps = 0;
+  while (game.active(s).length > 0) {
+    const r = game.active(s)[0]!;
+    const acts = game.actions(s, r);
+    const a = acts[rng.int(acts.length)]!;
+    const copy = JSON.parse(JSON.stringify(s)) as typeof s;
+    const viaCopy = game.perform!(copy, r, a);
+    s = game.apply(s, r, a);
+    assert.deepEqual(viaCopy, s, `step ${steps}`);
+    steps++;
+  }
+  assert.ok(steps > 70);
+});

@@ -22,6 +22,7 @@ test('H&S fn. 8 (hillTiebreak count): among tied players the most followers on h
   assert.deepEqual(majority([2, 2], [0, 0], 'count'), { winners: [0, 1], why: 'tie' });
   assert.deepEqual(majority([2, 2], [1, 1], 'presence'), { winners: [0, 1], why: 'tie' });
   assert.deepEqual(majority([2, 2], [0, 1], 'presence'), { winners: [1], why: 'hill' });
+  assert.deepEqual(majority([2, 2], [1, 0], 'count'), { winners: [0], why: 'hill' }, 'one follower on a hill is the most');
 });
 
 // The farm of the rules.test scenario: red's two farmers border the one completed city.
@@ -31,6 +32,7 @@ function farmGame(farmScoring: string): CarcState {
   s = put(s, 0, 1, 0);
   s = put(s, 1, 0, 0, 'NC');
   assert.equal(s.phase, 'over');
+  assert.equal(s.current, -1, 'no tile in hand at the end');
   return s;
 }
 
@@ -95,4 +97,51 @@ test('Carcassonne: placing the tile empties the hand; drawing a sheep token is a
   const placed = s;
   s = act(s, { type: 'shepherd', feature: featureAt(s, 'NC') });
   assert.equal(game.undoBarrier!(placed, s, 'red', { type: 'shepherd', feature: featureAt(placed, 'NC') }), true);
+});
+
+test('Carcassonne: legal placements keep their own coordinates when two games use the same cell of the wrapped grid (128 rows or columns apart)', () => {
+  // Games whose start tiles lie 128 rows apart (the tiles' own coordinates stay within -100..99).
+  const a = scenario(['base-B', ...FILL], { board: [['base-D', 0, 0, 60]] });
+  const b = scenario(['base-B', ...FILL], { board: [['base-D', 0, 0, -68]] });
+  assert.deepEqual(legal(a), [{ type: 'place', x: 0, y: 61, rot: 0 }]);
+  assert.deepEqual(legal(b), [{ type: 'place', x: 0, y: -67, rot: 0 }]);
+  assert.deepEqual(legal(a), [{ type: 'place', x: 0, y: 61, rot: 0 }]);
+  assert.equal(act(b, { type: 'place', x: 0, y: -67, rot: 0 }).phase, 'deploy');
+  // and 128 columns apart
+  const c = scenario(['base-B', ...FILL], { board: [['base-D', 0, 60, 0]] });
+  const d = scenario(['base-B', ...FILL], { board: [['base-D', 0, -68, 0]] });
+  assert.deepEqual(legal(c), [{ type: 'place', x: 60, y: 1, rot: 0 }]);
+  assert.deepEqual(legal(d), [{ type: 'place', x: -68, y: 1, rot: 0 }]);
+});
+
+test('Carcassonne 2: a player with one follower left may still deploy it', () => {
+  let s = scenario(['base-U', ...FILL], { variants: { hillsAndSheep: false } });
+  s = { ...s, supply: [1, 7] };
+  s = act(s, { type: 'place', x: 1, y: 0, rot: 0 });
+  assert.equal(s.phase, 'deploy');
+  assert.ok(legal(s).some((a) => a.type === 'follower' && a.feature === featureAt(s, 'EC')));
+  s = act(s, { type: 'follower', feature: featureAt(s, 'EC') });
+  assert.deepEqual(s.supply, [0, 7]);
+});
+
+test('Carcassonne: a place action whose x or y is not an integer is refused as malformed', () => {
+  const s = scenario(['base-U', ...FILL]);
+  throwsCode(() => act(s, { type: 'place', x: 0.5, y: 0, rot: 0 }), 'malformed-action');
+  throwsCode(() => act(s, { type: 'place', x: 1, y: '0', rot: 0 } as never), 'malformed-action');
+  throwsCode(() => act(s, { type: 'place', x: 1, y: 0, rot: 1 }), 'tile-does-not-fit');
+});
+
+test('Carcassonne log: a placement is an event naming the player and the tile placed (shown in every view)', () => {
+  const s = act(scenario(['base-U', ...FILL]), { type: 'place', x: 1, y: 0, rot: 0 });
+  assert.deepEqual(s.events, [{ e: 'place', p: 0, tile: 'base-U' }]);
+  assert.deepEqual(game.view(s, 'blue').events, s.events);
+});
+
+test('H&S with farmScoring first (1st edition): a shepherd is no farmer: a completed city with only a shepherd beside it pays nobody and logs no farm score', () => {
+  let s = scenario(['base-E', 'base-U'], { variants: { farmScoring: 'first' }, bag: [1, 0, 0, 0, 0] });
+  s = put(s, 0, -1, 2, 'shepherd:NC'); // red: cap completes the start city; shepherd in the field north of it
+  s = put(s, 1, 0, 0); // blue (last tile)
+  assert.equal(s.phase, 'over');
+  assert.deepEqual(s.events.filter((e) => e.e === 'score' && e.kind === 'field'), []);
+  assert.deepEqual(s.scores, [0, 0]);
 });

@@ -92,6 +92,24 @@ test('H&S (rulebook: hill rules apply in the final scoring too): tied farmers, r
   assert.ok(g.v.events.some((e) => e.e === 'score' && e.kind === 'field' && e.why === 'hill'));
 });
 
+test('H&S with farmScoring first (1st edition, hill rules apply in the final scoring): farmers tied across the farms bordering a city, red\'s on a hill: red alone scores that city, 4', () => {
+  const play = (farmScoring: string) => {
+    const g = new Checked(['hs-city-road-to-gate-hill', 'base-B', 'base-U'], { variants: { farmScoring } });
+    g.put(0, -1, 2, 'WC'); // red: hill tile closes the start city (base-B goes under it); farmer west of its road
+    g.put(-1, 0, 0, 'NC'); // blue (last tile): road; farmer north of it, in the start tile's field by the city: a separate farm
+    assert.equal(g.s.phase, 'over');
+    return g;
+  };
+  const first = play('first');
+  assert.equal(first.score('red'), 4);
+  assert.equal(first.score('blue'), 0);
+  assert.deepEqual(first.v.events.filter((e) => e.e === 'score' && e.kind === 'field').map((e) => [e.ps, e.pts, e.why]), [[[0], 4, 'hill']]);
+  // per farm (current rules) each farm has its own single farmer: both score the city, no tie to break
+  const current = play('current');
+  assert.equal(current.score('red'), 3);
+  assert.equal(current.score('blue'), 3);
+});
+
 test('H&S (tending step, Big Box 5): the own tile closing the own flock\'s field extends it: grow or drive first, then the closure stables the flock (2 grown by 3 scores 5)', () => {
   const g = new Checked(['base-V', 'base-V', 'base-V', 'base-V', 'base-B'], { players: 3, bag: [0, 1, 0, 0, 0] });
   g.put(0, 1, 3, 'shepherd:ER'); // red: curve E-S; shepherd inside the curve (2 sheep)
