@@ -560,7 +560,7 @@ describe('GameService: another process on the same database, and the replay cach
     st = await b.act(carol, id, st.version, { type: 'add', n: 2 });
     assert.deepEqual(tallyOf(await service.getState(bob, id)), [3, 2]);
     st = await service.undo(carol, id, st.version);
-    st = await service.act(carol, id, st.version, { type: 'add', n: 1 });
+    await service.act(carol, id, st.version, { type: 'add', n: 1 });
     assert.deepEqual(tallyOf(await b.getState(bob, id)), [3, 1], 'after an undo elsewhere, the same log length is a different game');
     assert.equal((b as unknown as { loads: Map<string, unknown> }).loads.size, 0, 'finished loads are forgotten');
   });
@@ -594,7 +594,7 @@ describe('GameService: another process on the same database, and the replay cach
     await s.getState(carol, id);
     st = await s.undo(bob, id, st.version);
     assert.deepEqual(tallyOf(await s.getState(carol, id)), [1, 0]);
-    st = await s.act(bob, id, st.version, { type: 'pass' });
+    await s.act(bob, id, st.version, { type: 'pass' });
     assert.deepEqual(tallyOf(await s.getState(carol, id)), [1, 0]);
     assert.equal(reads, first);
   });

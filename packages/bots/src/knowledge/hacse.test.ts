@@ -196,7 +196,7 @@ test('HACSE bot: in self-play it commits attackers with orders (never without on
     const bots = { axis: new MctsBot({ name: 'a', iterations: 25, knowledge: hacseKnowledge }), allies: new MctsBot({ name: 'b', iterations: 25, knowledge: hacseKnowledge }) };
     const rng = new Rng(`habit-${scenario}`);
     const left = new Map<string, { zone: string; turn: number; damage: number }>();
-    let commits = 0, moves = 0;
+    let commits = 0;
     for (let n = 0; n < 400 && g.active(s).length; n++) {
       const role = g.active(s).find((r) => g.actions(s, r).length > 0) as Side;
       const a = bots[role].choose(g, s, role, rng) as HacseAction;
@@ -206,7 +206,6 @@ test('HACSE bot: in self-play it commits attackers with orders (never without on
         assert.ok(a.order !== null || ['de.ju87', 'de.fw190f', 'de.tiger'].includes(id), `${scenario}: ${id} attacks without an order`);
       }
       if (a.type === 'move') {
-        moves++;
         const u = s.players[role].units.find((x) => x.uid === a.uid)!;
         const prev = left.get(a.uid);
         assert.ok(!(prev && prev.zone === a.to && s.turn - prev.turn <= 2 && prev.damage === u.damage), `${scenario}: ${u.card} moved back to ${a.to}`);
