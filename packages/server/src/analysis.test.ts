@@ -31,12 +31,14 @@ async function finishedGame(api: Api, a: string, b: string, seed: string): Promi
 }
 
 async function waitDone(api: Api, id: string): Promise<{ status: string; result?: unknown; done: number; total: number }> {
-  for (let i = 0; i < 200; i++) {
+  // Generous: alone this takes under a second, but a full CI run shares 2 cores with every other suite.
+  const end = Date.now() + 30_000;
+  while (Date.now() < end) {
     const r = (await api.get(`/api/games/${id}/analysis`)).body;
     if (r.status === 'done' || r.status === 'failed') return r;
     await new Promise((res) => setTimeout(res, 50));
   }
-  throw new Error('analysis did not finish within 10 s');
+  throw new Error('analysis did not finish within 30 s');
 }
 
 /** The whole life of one analysis through the API on the store at `db`. */
