@@ -188,7 +188,9 @@ async function playAndAudit(run: Running, game: string, body: Record<string, unk
     extraCheck(o, state, g);
     checked++;
   }
-  assert.ok(checked > steps * 4, `audited ${checked} observations`);
+  // Every move was read over HTTP by all four callers; pushes may be coalesced under load, but each socket got the last state.
+  assert.ok(k > 0 && checked >= 4 * k, `audited ${checked} observations of ${k} moves`);
+  assert.ok(obs.filter((o) => o.via === 'ws').length >= lives.length, 'every socket was audited');
   assert.ok(undoSeen > 0, 'some seat could undo: the undo check ran');
 }
 
