@@ -136,7 +136,7 @@ export class Notifier {
       try {
         await this.expand(events);
       } catch (e) {
-        for (const r of events) await this.failed(r, e).catch((e2: unknown) => this.warn(e2, 'outbox bookkeeping failed'));
+        for (const r of events) await this.failed(r, e);
       }
     }
     for (const r of rows) {
@@ -144,7 +144,7 @@ export class Notifier {
       try {
         await (r.channel === 'email' ? this.mail(r) : this.webhook(r));
       } catch (e) {
-        await this.failed(r, e).catch((e2: unknown) => this.warn(e2, 'outbox bookkeeping failed'));
+        await this.failed(r, e);
       }
     }
     return rows.length;
@@ -154,10 +154,15 @@ export class Notifier {
     return Math.min(MAX_BACKOFF_MS, (this.o.backoffMs ?? 2000) * 2 ** Math.max(0, attempts - 1));
   }
 
+  /** Schedules a retry of a row whose handling failed, or gives it up; a failure of that bookkeeping is only logged. */
   private async failed(r: OutboxRow, e: unknown): Promise<void> {
     const msg = e instanceof Error ? e.message : String(e);
-    if (r.attempts >= OUTBOX_MAX_ATTEMPTS) await this.store.notify.giveUp(r.id, r.claim, this.now(), msg);
-    else await this.store.notify.retry(r.id, r.claim, this.now() + this.backoff(r.attempts), msg);
+    try {
+      if (r.attempts >= OUTBOX_MAX_ATTEMPTS) await this.store.notify.giveUp(r.id, r.claim, this.now(), msg);
+      else await this.store.notify.retry(r.id, r.claim, this.now() + this.backoff(r.attempts), msg);
+    } catch (e2) {
+      this.warn(e2, 'outbox bookkeeping failed');
+    }
   }
 
   private async expand(events: OutboxRow[]): Promise<void> {
