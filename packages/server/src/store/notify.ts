@@ -1,10 +1,9 @@
 /**
  * The notifications' tables (migration 3 of schema.ts): the transactional outbox, the in-app list,
  * per-user settings, the one-mail-per-game-per-hour window and server secrets. The SQL is written once
- * with `?` placeholders; each dialect supplies an executor (`sqliteExec`, `pgExec`).
+ * with `?` placeholders; run by the store's `SqlRunner` (store/sql.ts).
  */
-import type Database from 'better-sqlite3';
-import type pg from 'pg';
+import type { Group, SqlRunner, Statement } from './sql.js';
 
 export type OutboxChannel = 'event' | 'email' | 'webhook';
 
@@ -59,24 +58,6 @@ export interface NotifySettingsRow {
 
 export type SettingsPatch = Partial<Omit<NotifySettingsRow, 'userId'>>;
 
-export type Statement = [string, unknown[]];
-
-/** Statements run together: `rest` only when `guard` (if any) changed a row. */
-export interface Group { guard?: Statement; rest: Statement[] }
-
-export interface Exec {
-  all(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
-  run(sql: string, params: unknown[]): Promise<number>;
-  /** Runs the groups in one transaction; says for each whether it ran (its guard changed a row). */
-  batch(groups: Group[]): Promise<boolean[]>;
-}
-
-/** `?` placeholders as PostgreSQL's `$1, $2, ...`. */
-export function pgPlaceholders(sql: string): string {
-  let i = 0;
-  return sql.replace(/\?/g, () => `$${++i}`);
-}
-
 export const INSERT_OUTBOX = `INSERT INTO outbox (channel, user_id, game_id, kind, payload, dedupe, created_at, next_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
 export function outboxParams(r: OutboxInsert, now: number): unknown[] {
@@ -118,7 +99,7 @@ const dbValue = (v: unknown): unknown => (typeof v === 'boolean' ? (v ? 1 : 0) :
 
 /** Notifications' persistence, the same for both dialects. */
 export class NotifyStore {
-  constructor(private readonly x: Exec, private readonly dialect: 'sqlite' | 'postgres') {}
+  constructor(private readonly x: SqlRunner, private readonly dialect: 'sqlite' | 'postgres') {}
 
   /** Queues rows outside a game write (invitations, "time running low"); returns how many were new. */
   async enqueue(rows: OutboxInsert[], now: number): Promise<number> {
@@ -273,48 +254,4 @@ export class NotifyStore {
     const r = (await this.x.all('SELECT name FROM users WHERE id = ?', [userId]))[0];
     return r ? (r.name as string) : null;
   }
-}
-
-export function sqliteExec(db: Database.Database): Exec {
-  const cache = new Map<string, Database.Statement>();
-  const q = (sql: string): Database.Statement => {
-    let st = cache.get(sql);
-    if (!st) cache.set(sql, (st = db.prepare(sql)));
-    return st;
-  };
-  return {
-    all: (sql, params) => Promise.resolve(q(sql).all(...params) as Record<string, unknown>[]),
-    run: (sql, params) => Promise.resolve(q(sql).run(...params).changes),
-    batch: (groups) => Promise.resolve(db.transaction(() => groups.map((g) => {
-      if (g.guard && q(g.guard[0]).run(...g.guard[1]).changes === 0) return false;
-      for (const [sql, p] of g.rest) q(sql).run(...p);
-      return true;
-    })).immediate()),
-  };
-}
-
-export function pgExec(pool: pg.Pool): Exec {
-  return {
-    all: async (sql, params) => (await pool.query(pgPlaceholders(sql), params)).rows as Record<string, unknown>[],
-    run: async (sql, params) => (await pool.query(pgPlaceholders(sql), params)).rowCount ?? 0,
-    batch: async (groups) => {
-      const c = await pool.connect();
-      try {
-        await c.query('BEGIN');
-        const ran: boolean[] = [];
-        for (const g of groups) {
-          if (g.guard && ((await c.query(pgPlaceholders(g.guard[0]), g.guard[1])).rowCount ?? 0) === 0) { ran.push(false); continue; }
-          for (const [sql, p] of g.rest) await c.query(pgPlaceholders(sql), p);
-          ran.push(true);
-        }
-        await c.query('COMMIT');
-        return ran;
-      } catch (e) {
-        await c.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      } finally {
-        c.release();
-      }
-    },
-  };
 }

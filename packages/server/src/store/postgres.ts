@@ -2,23 +2,21 @@ import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
 import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
-import { INSERT_OUTBOX, NotifyStore, outboxParams, pgExec, pgPlaceholders, type OutboxInsert } from './notify.js';
+import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
+import { pgPlaceholders, pgRunner } from './sql.js';
 
 type Q = pg.Pool | pg.PoolClient;
-
-function numbered(sql: string): string {
-  let i = 0;
-  return sql.replace(/\?/g, () => `$${++i}`);
-}
 
 export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private readonly pool: pg.Pool;
   readonly notify: NotifyStore;
+  readonly sql: SqlRunner;
 
   private constructor(pool: pg.Pool) {
     this.pool = pool;
-    this.notify = new NotifyStore(pgExec(pool), 'postgres');
+    this.sql = pgRunner(pool);
+    this.notify = new NotifyStore(this.sql, 'postgres');
   }
 
   /** Queues notification rows inside the caller's transaction. */
@@ -34,12 +32,6 @@ export class PostgresStore implements Store {
     await store.migrate();
     return store;
   }
-
-  /** `?` placeholders become `$1, $2, ...` (no `?` appears in our SQL otherwise). */
-  readonly sql: SqlRunner = {
-    all: async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => (await this.pool.query(numbered(sql), params as unknown[])).rows as T[],
-    run: async (sql: string, params: readonly unknown[] = []): Promise<number> => (await this.pool.query(numbered(sql), params as unknown[])).rowCount ?? 0,
-  };
 
   private async migrate(): Promise<void> {
     const c = await this.pool.connect();

@@ -5,7 +5,8 @@ import type { LogEntry, Role } from '@tabula/engine';
 import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
-import { INSERT_OUTBOX, NotifyStore, outboxParams, sqliteExec, type OutboxInsert } from './notify.js';
+import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
+import { sqliteRunner } from './sql.js';
 
 export interface SqliteOptions {
   /** 'NORMAL' (default; durable across process crashes in WAL mode) or 'FULL' (also across power loss). */
@@ -17,6 +18,7 @@ export interface SqliteOptions {
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
+  readonly sql: SqlRunner;
   readonly notify: NotifyStore;
   private readonly checkpointer: WalCheckpointer | null;
 
@@ -28,7 +30,8 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
-    this.notify = new NotifyStore(sqliteExec(this.db), 'sqlite');
+    this.sql = sqliteRunner(this.db, (sql) => this.q(sql));
+    this.notify = new NotifyStore(this.sql, 'sqlite');
     this.checkpointer = opts.backgroundCheckpoints && path !== ':memory:' ? new WalCheckpointer(this.db, path) : null;
   }
 
@@ -44,14 +47,6 @@ export class SqliteStore implements Store {
     if (!st) this.statements.set(sql, (st = this.db.prepare(sql)));
     return st;
   }
-
-  readonly sql: SqlRunner = {
-    all: <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
-      const st = this.q(sql);
-      return Promise.resolve((st.reader ? st.all(...params) : (st.run(...params), [])) as T[]);
-    },
-    run: (sql: string, params: readonly unknown[] = []): Promise<number> => Promise.resolve(this.q(sql).run(...params).changes),
-  };
 
   private migrate(): void {
     this.db.exec(migrationsTable('sqlite'));

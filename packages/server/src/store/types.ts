@@ -1,6 +1,9 @@
 import type { LogEntry, Outcome, Role } from '@tabula/engine';
 import type { ClockState, TimeControl } from '../clock.js';
 import type { NotifyStore, OutboxInsert } from './notify.js';
+import type { SqlRunner } from './sql.js';
+
+export type { SqlRunner } from './sql.js';
 
 export type GameStatus = 'open' | 'active' | 'finished';
 
@@ -88,15 +91,6 @@ export interface ListQuery {
  * changes a game checks and bumps its version in one transaction, and the log's key (game_id, seq)
  * admits one action per position.
  */
-/**
- * Plain SQL for modules that keep their own tables (social/): `?` placeholders, one statement per call,
- * written once for both dialects. `run` returns the number of rows changed.
- */
-export interface SqlRunner {
-  all<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-  run(sql: string, params?: readonly unknown[]): Promise<number>;
-}
-
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly sql: SqlRunner;

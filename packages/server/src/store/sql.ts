@@ -1,0 +1,92 @@
+/**
+ * Plain SQL for modules that keep their own tables (social/, notifications): `?` placeholders, written
+ * once for both dialects; each dialect supplies a runner (`sqliteRunner`, `pgRunner`).
+ */
+import type Database from 'better-sqlite3';
+import type pg from 'pg';
+
+export type Statement = [string, unknown[]];
+
+/** Statements run together: `rest` only when `guard` (if any) changed a row. */
+export interface Group { guard?: Statement; rest: Statement[] }
+
+export interface BatchOptions {
+  /** A guard that changes no row rolls the whole batch back (every group reports false). */
+  allOrNothing?: boolean;
+}
+
+export interface SqlRunner {
+  all<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** The number of rows changed. */
+  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  /** Runs the groups in one transaction; says for each whether it ran (its guard changed a row). */
+  batch(groups: Group[], opts?: BatchOptions): Promise<boolean[]>;
+}
+
+/** `?` placeholders as PostgreSQL's `$1, $2, ...` (no `?` appears in our SQL otherwise). */
+export function pgPlaceholders(sql: string): string {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+}
+
+/** Thrown inside a transaction to undo it; never leaves the runner. */
+class RolledBack extends Error {}
+
+/** `prepare` compiles a statement once (the store's own cache, shared). */
+export function sqliteRunner(db: Database.Database, prepare: (sql: string) => Database.Statement): SqlRunner {
+  return {
+    all: <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
+      const st = prepare(sql);
+      return Promise.resolve((st.reader ? st.all(...params) : (st.run(...params), [])) as T[]);
+    },
+    run: (sql, params = []) => Promise.resolve(prepare(sql).run(...params).changes),
+    batch: (groups, opts = {}) => {
+      try {
+        return Promise.resolve(db.transaction(() => groups.map((g) => {
+          if (g.guard && prepare(g.guard[0]).run(...g.guard[1]).changes === 0) {
+            if (opts.allOrNothing) throw new RolledBack();
+            return false;
+          }
+          for (const [sql, p] of g.rest) prepare(sql).run(...p);
+          return true;
+        })).immediate());
+      } catch (e) {
+        if (e instanceof RolledBack) return Promise.resolve(groups.map(() => false));
+        return Promise.reject(e);
+      }
+    },
+  };
+}
+
+export function pgRunner(pool: pg.Pool): SqlRunner {
+  return {
+    all: async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => (await pool.query(pgPlaceholders(sql), params as unknown[])).rows as T[],
+    run: async (sql, params = []) => (await pool.query(pgPlaceholders(sql), params as unknown[])).rowCount ?? 0,
+    batch: async (groups, opts = {}) => {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const ran: boolean[] = [];
+        for (const g of groups) {
+          if (g.guard && ((await c.query(pgPlaceholders(g.guard[0]), g.guard[1])).rowCount ?? 0) === 0) {
+            if (opts.allOrNothing) {
+              await c.query('ROLLBACK');
+              return groups.map(() => false);
+            }
+            ran.push(false);
+            continue;
+          }
+          for (const [sql, p] of g.rest) await c.query(pgPlaceholders(sql), p);
+          ran.push(true);
+        }
+        await c.query('COMMIT');
+        return ran;
+      } catch (e) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        c.release();
+      }
+    },
+  };
+}
