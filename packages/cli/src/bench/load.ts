@@ -5,7 +5,7 @@
  * the server's small test game ("tally", target 1000 so no game ends during the run).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,12 +42,15 @@ export function startServer(db: string, env: Record<string, string> = {}): Promi
   const nodeArgs = (process.env.TABULA_LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
   const proc = spawn(process.execPath, [...nodeArgs, serverScript()], { env: { ...process.env, TABULA_DB: db, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    let out = '';
+    let out = '', started = false;
     const t = setTimeout(() => reject(new Error('bench server did not start')), 120_000);
+    const copyTo = process.env.TABULA_LOAD_SERVER_STDOUT; // a file for the server's stdout (e.g. with --trace-gc)
     proc.stdout!.on('data', (d: Buffer) => {
+      if (copyTo) appendFileSync(copyTo, d);
+      if (started) return;
       out += d.toString();
       const m = /LISTENING (\S+)/.exec(out);
-      if (m) { clearTimeout(t); resolve({ proc, url: m[1]! }); }
+      if (m) { started = true; clearTimeout(t); resolve({ proc, url: m[1]! }); }
     });
     proc.once('exit', (c) => { clearTimeout(t); reject(new Error(`bench server exited ${c}`)); });
   });

@@ -2,8 +2,10 @@
  * A server process for the multi-process and crash tests and the cli's load benchmark (exported as
  * `@tabula/server/test-server`): `node serve-child.js`, configured by
  * TABULA_DB and TABULA_REDIS (notifications: TABULA_SMTP, TABULA_ALLOW_PRIVATE_WEBHOOKS=1, TABULA_NOTIFY_WORKER=0 to
- * leave the outbox undrained, TABULA_NOTIFY_BACKOFF_MS, TABULA_NOTIFY_LEASE_MS); prints "LISTENING <url>" once it serves. The test game is registered.
+ * leave the outbox undrained, TABULA_NOTIFY_BACKOFF_MS, TABULA_NOTIFY_LEASE_MS; TABULA_LOOP_STATS=1 prints the event loop's
+ * delay percentiles to stderr when it stops); prints "LISTENING <url>" once it serves. The test game is registered.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createServer } from '../app.js';
 import { testGameModule, testScrypt } from './fixtures.js';
 
@@ -36,6 +38,14 @@ server.service.onChange((id, _v, row) => {
 });
 const url = await server.listen(Number(process.env.TABULA_PORT ?? 0), '127.0.0.1');
 process.stdout.write(`LISTENING ${url}\n`);
-const stop = (): void => { void server.close().finally(() => process.exit(0)); };
+const loop = process.env.TABULA_LOOP_STATS ? monitorEventLoopDelay({ resolution: 5 }) : null;
+loop?.enable();
+const stop = (): void => {
+  if (loop) {
+    const ms = (ns: number): string => (ns / 1e6).toFixed(1);
+    process.stderr.write(`event loop delay ms: p50 ${ms(loop.percentile(50))} p90 ${ms(loop.percentile(90))} p99 ${ms(loop.percentile(99))} p99.9 ${ms(loop.percentile(99.9))} max ${ms(loop.max)}\n`);
+  }
+  void server.close().finally(() => process.exit(0));
+};
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
