@@ -72,7 +72,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-export interface LoadResult { games: number; clients: number; acks: number; allAcks: number; pendingAtEnd: number; perSecond: number; p50: number; p99: number; max: number; rssIdle: number; rssPeak: number; errors: number; cpuPerAck: number; cpuShare: number }
+export interface LoadResult { games: number; clients: number; acks: number; allAcks: number; pendingAtEnd: number; perSecond: number; p50: number; p99: number; max: number; rssIdle: number; rssPeak: number; errors: number; errorCodes: Record<string, number>; cpuPerAck: number; cpuShare: number }
 
 /** One load run with `n` games against a fresh server process. */
 export async function runLoad(n: number, warmMs: number, measureMs: number, log: (l: string) => void): Promise<LoadResult> {
@@ -113,9 +113,9 @@ export async function measureClients(pid: number | number[], urls: string[], pai
     const workers = Array.from({ length: K }, (_, i) => new Worker(new URL(import.meta.url), {
       workerData: { loadClients: { urls, pairs: pairs.filter((_, j) => j % K === i), warmMs, measureMs, pick } },
     }));
-    const results = workers.map((w) => new Promise<{ latencies: number[]; errors: number; acks: number; allAcks: number; pendingAtEnd: number }>((resolve, reject) => {
-      w.on('message', (m: { type: string; latencies?: number[]; errors?: number; acks?: number; allAcks?: number; pendingAtEnd?: number }) => {
-        if (m.type === 'done') resolve({ latencies: m.latencies!, errors: m.errors!, acks: m.acks!, allAcks: m.allAcks!, pendingAtEnd: m.pendingAtEnd! });
+    const results = workers.map((w) => new Promise<{ latencies: number[]; errors: number; errorCodes: Record<string, number>; acks: number; allAcks: number; pendingAtEnd: number }>((resolve, reject) => {
+      w.on('message', (m: { type: string; latencies?: number[]; errors?: number; errorCodes?: Record<string, number>; acks?: number; allAcks?: number; pendingAtEnd?: number }) => {
+        if (m.type === 'done') resolve({ latencies: m.latencies!, errors: m.errors!, errorCodes: m.errorCodes!, acks: m.acks!, allAcks: m.allAcks!, pendingAtEnd: m.pendingAtEnd! });
       });
       w.once('error', reject);
     }));
@@ -140,11 +140,13 @@ export async function measureClients(pid: number | number[], urls: string[], pai
     const latencies = parts.flatMap((p) => p.latencies).sort((x, y) => x - y);
     const acks = parts.reduce((x, p) => x + p.acks, 0);
     const errors = parts.reduce((x, p) => x + p.errors, 0);
+    const errorCodes: Record<string, number> = {};
+    for (const p of parts) for (const [c, k] of Object.entries(p.errorCodes)) errorCodes[c] = (errorCodes[c] ?? 0) + k;
     const r: LoadResult = {
       games: n, clients: pairs.length, acks, allAcks: parts.reduce((x, p) => x + p.allAcks, 0), pendingAtEnd: parts.reduce((x, p) => x + p.pendingAtEnd, 0), perSecond: acks / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99),
-      max: latencies[latencies.length - 1] ?? NaN, rssIdle, rssPeak, errors, cpuPerAck: cpu / Math.max(1, acks), cpuShare: cpu / (seconds * 1000),
+      max: latencies[latencies.length - 1] ?? NaN, rssIdle, rssPeak, errors, errorCodes, cpuPerAck: cpu / Math.max(1, acks), cpuShare: cpu / (seconds * 1000),
     };
-    log(`${label}: ${r.acks} acks, ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, RSS ${r.rssPeak} MiB, server CPU ${r.cpuPerAck.toFixed(2)} ms/ack (${(100 * r.cpuShare).toFixed(0)}% of a core), errors ${errors}`);
+    log(`${label}: ${r.acks} acks, ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, RSS ${r.rssPeak} MiB, server CPU ${r.cpuPerAck.toFixed(2)} ms/ack (${(100 * r.cpuShare).toFixed(0)}% of a core), errors ${errors}${errors ? ` (${Object.entries(errorCodes).map(([c, k]) => `${c} ${k}`).join(', ')})` : ''}`);
     return r;
   }
 }
@@ -162,6 +164,7 @@ async function clientThread(d: { urls: string[]; pairs: [string, string][]; warm
   const kicks: (() => void)[] = [];
   const latencies: number[] = [];
   let measuring = false, errors = 0, acks = 0, allAcks = 0;
+  const errorCodes: Record<string, number> = {};
   const inFlight = new Set<() => boolean>();
   let next = 0;
   await inBatches(pairs, 50, ([id, token]) => new Promise<void>((resolve, reject) => {
@@ -183,7 +186,7 @@ async function clientThread(d: { urls: string[]; pairs: [string, string][]; warm
       ws.send(JSON.stringify({ type: 'action', ref, version, action: choice }));
     };
     ws.on('message', (d) => {
-      const m = JSON.parse(d.toString()) as { type: string; ref?: number; version: number; yourTurn?: boolean; actions?: unknown[] };
+      const m = JSON.parse(d.toString()) as { type: string; ref?: number; version: number; yourTurn?: boolean; actions?: unknown[]; error?: { code?: string } };
       if (m.type === 'state') {
         if (m.version < version) return;
         version = m.version;
@@ -193,7 +196,11 @@ async function clientThread(d: { urls: string[]; pairs: [string, string][]; warm
         const t0 = sent.get(m.ref!);
         sent.delete(m.ref!);
         pending = false;
-        if (m.type === 'error') errors++;
+        if (m.type === 'error') {
+          errors++;
+          const code = m.error?.code ?? '?';
+          errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+        }
         else {
           allAcks++;
           if (t0 !== undefined && measuring) { latencies.push(performance.now() - t0); acks++; }
@@ -224,7 +231,7 @@ async function clientThread(d: { urls: string[]; pairs: [string, string][]; warm
   for (const s of sockets) s.terminate();
   let pendingAtEnd = 0;
   for (const p of inFlight) if (p()) pendingAtEnd++;
-  parentPort!.postMessage({ type: 'done', latencies, errors, acks, allAcks, pendingAtEnd });
+  parentPort!.postMessage({ type: 'done', latencies, errors, errorCodes, acks, allAcks, pendingAtEnd });
 }
 
 if (!isMainThread && (workerData as { loadClients?: unknown } | null)?.loadClients) {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
-import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock } from './schema.js';
+import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, SEAT_JSON, seatFromDb, startedClock } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { pgPlaceholders, pgRunner } from './sql.js';
@@ -152,10 +152,12 @@ export class PostgresStore implements Store {
     return rows.map((r) => gameFromDb(r as Parameters<typeof gameFromDb>[0], seats.get(r.id as string) ?? []));
   }
 
+  /** One round trip: the game row with its seats as JSON. */
   private async getGameWith(q: Q, id: string): Promise<GameRow | null> {
-    const r = await q.query(`SELECT ${GAME_COLUMNS} FROM games WHERE id = $1`, [id]);
-    if (r.rows.length === 0) return null;
-    return (await this.rowsWithSeats(q, r.rows))[0]!;
+    const r = await q.query(`SELECT ${GAME_COLUMNS}, (SELECT json_agg(json_build_object(${SEAT_JSON}) ORDER BY s.seat)
+      FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = games.id) AS seats_json FROM games WHERE id = $1`, [id]);
+    const row = r.rows[0] as (Parameters<typeof gameFromDb>[0] & { seats_json: Parameters<typeof seatFromDb>[0][] | null }) | undefined;
+    return row ? gameFromDb(row, (row.seats_json ?? []).map(seatFromDb)) : null;
   }
 
   getGame(id: string): Promise<GameRow | null> {
@@ -199,7 +201,8 @@ export class PostgresStore implements Store {
     });
   }
 
-  private async bump(c: Q, gameId: string, expectVersion: number, patch: GamePatch, logDelta: 'append' | { truncateTo: number } | null): Promise<boolean> {
+  /** The conditional version bump of a game row: `UPDATE ... WHERE id = $1 AND version = $2`, its parameters from $1. */
+  private bumpSql(gameId: string, expectVersion: number, patch: GamePatch, logDelta: 'append' | { truncateTo: number } | null): { sql: string; params: unknown[] } {
     const params: unknown[] = [gameId, expectVersion, patch.status, JSON.stringify(patch.activeRoles), patch.outcome === null ? null : JSON.stringify(patch.outcome), patch.now];
     let extra = '';
     if (logDelta === 'append') extra = ', log_length = log_length + 1';
@@ -208,22 +211,40 @@ export class PostgresStore implements Store {
       params.push(JSON.stringify(patch.clock.state), patch.clock.deadline);
       extra += `, clock = $${params.length - 1}, deadline = $${params.length}`;
     }
-    const r = await c.query(`UPDATE games SET version = version + 1, status = $3, active_roles = $4, outcome = $5, updated_at = $6${extra} WHERE id = $1 AND version = $2`, params);
-    return r.rowCount === 1;
+    return { sql: `UPDATE games SET version = version + 1, status = $3, active_roles = $4, outcome = $5, updated_at = $6${extra} WHERE id = $1 AND version = $2`, params };
   }
 
+  private async bump(c: Q, gameId: string, expectVersion: number, patch: GamePatch, logDelta: 'append' | { truncateTo: number } | null): Promise<boolean> {
+    const { sql, params } = this.bumpSql(gameId, expectVersion, patch, logDelta);
+    return (await c.query(sql, params)).rowCount === 1;
+  }
+
+  /**
+   * One statement, so one round trip and no explicit transaction (a statement is atomic): the conditional
+   * bump takes the row lock (a concurrent writer waits, then finds the version moved on), and the log row
+   * and the outbox rows are inserted only if it changed the row. A log row already at `seq` fails the whole
+   * statement (unique key): stale, nothing written.
+   */
   async appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult> {
-    try {
-      return await this.tx(async (c): Promise<WriteResult> => {
-        // The conditional UPDATE takes the row lock: a concurrent writer waits, then finds the version moved on.
-        if (!(await this.bump(c, gameId, expectVersion, patch, 'append'))) return 'stale';
-        const r = await c.query('INSERT INTO log (game_id, seq, role, action, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [gameId, seq, entry.role, JSON.stringify(entry.action), patch.now]);
-        if (r.rowCount !== 1) throw new StaleWrite();
-        await this.queue(c, outbox, patch.now);
-        return 'ok';
+    const { sql: bump, params } = this.bumpSql(gameId, expectVersion, patch, 'append');
+    const p = (v: unknown): string => `$${params.push(v)}`;
+    let sql = `WITH bumped AS (${bump} RETURNING id),
+      logged AS (INSERT INTO log (game_id, seq, role, action, created_at) SELECT id, ${p(seq)}::integer, ${p(entry.role)}::text, ${p(JSON.stringify(entry.action))}::text, ${p(patch.now)}::bigint FROM bumped RETURNING seq)`;
+    if (outbox && outbox.length > 0) {
+      const rows = outbox.map((r) => {
+        const [channel, userId, gid, kind, payload, dedupe, createdAt, nextAt] = outboxParams(r, patch.now);
+        return `(${p(channel)}::text, ${p(userId)}::bigint, ${p(gid)}::text, ${p(kind)}::text, ${p(payload)}::text, ${p(dedupe)}::text, ${p(createdAt)}::bigint, ${p(nextAt)}::bigint)`;
       });
+      sql += `, queued AS (INSERT INTO outbox (channel, user_id, game_id, kind, payload, dedupe, created_at, next_at)
+        SELECT v.* FROM (VALUES ${rows.join(', ')}) AS v(channel, user_id, game_id, kind, payload, dedupe, created_at, next_at)
+        WHERE EXISTS (SELECT 1 FROM logged) ON CONFLICT DO NOTHING)`;
+    }
+    sql += ' SELECT COUNT(*) AS n FROM logged';
+    try {
+      const r = await this.pool.query<{ n: string }>(sql, params);
+      return Number(r.rows[0]!.n) === 1 ? 'ok' : 'stale';
     } catch (e) {
-      if (e instanceof StaleWrite) return 'stale';
+      if ((e as { code?: string; table?: string }).code === '23505' && (e as { table?: string }).table === 'log') return 'stale';
       throw e;
     }
   }

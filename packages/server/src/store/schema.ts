@@ -243,7 +243,11 @@ export interface GameDbRow {
 export interface SeatDbRow { game_id: string; seat: number; role: string; user_id: number | null; user_name: string | null; bot: string | null; seen_at: number | null }
 
 /** The columns of a seat as the stores select them (with the player's name). */
-export const SEAT_COLUMNS = 's.game_id, s.seat, s.role, s.user_id, u.name AS user_name, s.bot, s.seen_at';
+/** A seat's columns (`seats s LEFT JOIN users u`): the name each is read as, and its expression. */
+const SEAT_FIELDS: [string, string][] = [['game_id', 's.game_id'], ['seat', 's.seat'], ['role', 's.role'], ['user_id', 's.user_id'], ['user_name', 'u.name'], ['bot', 's.bot'], ['seen_at', 's.seen_at']];
+export const SEAT_COLUMNS = SEAT_FIELDS.map(([name, expr]) => `${expr} AS ${name}`).join(', ');
+/** The same as `json_build_object` arguments (PostgreSQL). */
+export const SEAT_JSON = SEAT_FIELDS.map(([name, expr]) => `'${name}', ${expr}`).join(', ');
 
 /** A games row (PostgreSQL returns BIGINT as strings, hence the Number()s). */
 export function gameFromDb(r: GameDbRow, seats: SeatRow[]): GameRow {

@@ -1,0 +1,86 @@
+/**
+ * An action's write, the same on both stores (PostgreSQL writes it as one statement): the version bump,
+ * the log row and the notification rows go in together or not at all. Real SQLite and PostgreSQL.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, type GamePatch, type Store } from '../store/index.js';
+import { startPostgres } from './services.js';
+
+async function withStores(run: (store: Store) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-store-writes-'));
+  try {
+    const s = await openStore(`sqlite:${join(dir, 't.db')}`);
+    try { await run(s); } finally { await s.close(); }
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+  const pg = await startPostgres();
+  try {
+    const s = await openStore(pg.url);
+    try { await run(s); } finally { await s.close(); }
+  } finally { await pg.stop(); }
+}
+
+async function activeGame(store: Store, id: string, userId: number): Promise<number> {
+  await store.createGame({ id, game: 'tally', scenario: 'standard', players: null, variants: null, seed: id, roles: ['north', 'east'], activeRoles: ['north'], createdBy: userId, now: 1, timeControl: { kind: 'none' }, clock: null });
+  for (const role of ['north', 'east']) assert.equal((await store.takeSeat(id, role, { userId }, ['north'], 2)).ok, true);
+  return (await store.getGame(id))!.version;
+}
+
+const patch = (now: number): GamePatch => ({ status: 'active', activeRoles: ['east'], outcome: null, now });
+const turnNote = (userId: number, gameId: string, dedupe?: string) => ({ userId, gameId, kind: 'your-turn', payload: { n: 1 }, ...(dedupe ? { dedupe } : {}) });
+
+describe('store: an action\'s write', () => {
+  it('store: an action at the current version bumps it, appends the log row and queues its notifications; at an old version nothing changes', async () => {
+    await withStores(async (store) => {
+      const u = (await store.createUser('writer1', 'writer1', 'x', 1))!.id;
+      const v = await activeGame(store, 'sw1', u);
+      const before = await store.notify.pending();
+      assert.equal(await store.appendAction('sw1', v, 0, { role: 'north', action: { type: 'add', n: 1 } }, patch(10), [turnNote(u, 'sw1'), turnNote(u, 'sw1')]), 'ok');
+      const row = (await store.getGame('sw1'))!;
+      assert.deepEqual({ version: row.version, logLength: row.logLength, active: row.activeRoles, updatedAt: row.updatedAt }, { version: v + 1, logLength: 1, active: ['east'], updatedAt: 10 });
+      assert.deepEqual(row.seats.map((s) => [s.role, s.userId, s.userName]), [['north', u, 'writer1'], ['east', u, 'writer1']], 'seats read with the game');
+      assert.deepEqual(await store.readLog('sw1', 0), [{ role: 'north', action: { type: 'add', n: 1 } }]);
+      assert.equal(await store.notify.pending(), before + 2);
+      // The version moved on: stale, and neither the log, the row nor the outbox changes.
+      assert.equal(await store.appendAction('sw1', v, 1, { role: 'east', action: { type: 'pass' } }, patch(11), [turnNote(u, 'sw1')]), 'stale');
+      const after = (await store.getGame('sw1'))!;
+      assert.deepEqual({ version: after.version, logLength: after.logLength, updatedAt: after.updatedAt }, { version: v + 1, logLength: 1, updatedAt: 10 });
+      assert.equal((await store.readLog('sw1', 0)).length, 1);
+      assert.equal(await store.notify.pending(), before + 2);
+    });
+  });
+
+  it('store: a log position already taken makes the action stale and undoes its version bump and notifications', async () => {
+    await withStores(async (store) => {
+      const u = (await store.createUser('writer2', 'writer2', 'x', 1))!.id;
+      const v = await activeGame(store, 'sw2', u);
+      await store.sql.run('INSERT INTO log (game_id, seq, role, action, created_at) VALUES (?, ?, ?, ?, ?)', ['sw2', 0, 'north', JSON.stringify({ type: 'planted' }), 5]);
+      const before = await store.notify.pending();
+      assert.equal(await store.appendAction('sw2', v, 0, { role: 'north', action: { type: 'add', n: 1 } }, patch(10), [turnNote(u, 'sw2')]), 'stale');
+      const row = (await store.getGame('sw2'))!;
+      assert.deepEqual({ version: row.version, logLength: row.logLength }, { version: v, logLength: 0 });
+      assert.deepEqual(await store.readLog('sw2', 0), [{ role: 'north', action: { type: 'planted' } }]);
+      assert.equal(await store.notify.pending(), before);
+    });
+  });
+
+  it('store: two actions sent for the same version at once: exactly one is written; a notification key queues once', async () => {
+    await withStores(async (store) => {
+      const u = (await store.createUser('writer3', 'writer3', 'x', 1))!.id;
+      const v = await activeGame(store, 'sw3', u);
+      const before = await store.notify.pending();
+      const results = await Promise.all([0, 1, 2, 3].map((i) => store.appendAction('sw3', v, 0, { role: 'north', action: { type: 'add', n: i } }, patch(10 + i), [turnNote(u, 'sw3', 'sw3-turn-1')])));
+      assert.deepEqual(results.filter((r) => r === 'ok').length, 1, JSON.stringify(results));
+      const row = (await store.getGame('sw3'))!;
+      assert.deepEqual({ version: row.version, logLength: row.logLength }, { version: v + 1, logLength: 1 });
+      assert.equal((await store.readLog('sw3', 0)).length, 1);
+      assert.equal(await store.notify.pending(), before + 1);
+      // A later action with the same notification key is written; the key is not queued twice.
+      assert.equal(await store.appendAction('sw3', v + 1, 1, { role: 'east', action: { type: 'pass' } }, patch(20), [turnNote(u, 'sw3', 'sw3-turn-1')]), 'ok');
+      assert.equal(await store.notify.pending(), before + 1);
+    });
+  });
+});
