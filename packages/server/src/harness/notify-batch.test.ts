@@ -67,4 +67,22 @@ describe('notifications: events handled in batches', () => {
       assert.equal(await store.notify.pending(), 1, 'the other worker still holds its row');
     });
   });
+
+  it('the events of users with and without saved settings in one batch each get their own deliveries (settings read once for all)', async () => {
+    await withStores(async (store) => {
+      const withHook = (await store.createUser('batchd', 'batchd', 'x', Date.now()))!;
+      const plain = (await store.createUser('batche', 'batche', 'x', Date.now()))!;
+      await store.notify.putSettings(withHook.id, { webhookUrl: 'https://hooks.example.com/x', webhookFormat: 'json' });
+      const read = await store.notify.settingsOf([plain.id, withHook.id, plain.id]);
+      assert.deepEqual([...read.keys()].sort(), [withHook.id, plain.id].sort());
+      assert.equal(read.get(withHook.id)!.webhookUrl, 'https://hooks.example.com/x');
+      assert.equal(read.get(plain.id)!.webhookUrl, null);
+      await store.notify.enqueue([event(withHook.id, 1), event(plain.id, 2), event(withHook.id, 3)], Date.now());
+      const notifier = new Notifier({ store, publicUrl: () => 'http://localhost', connected: () => Promise.resolve(false), gatherMs: 0 });
+      assert.equal(await notifier.drainOnce(10), 3);
+      await notifier.stop();
+      const hooks = await store.sql.all<{ user_id: number | string; game_id: string }>("SELECT user_id, game_id FROM outbox WHERE channel = 'webhook' ORDER BY game_id");
+      assert.deepEqual(hooks.map((r) => [Number(r.user_id), r.game_id]), [[withHook.id, 'g1'], [withHook.id, 'g3']]);
+    });
+  });
 });

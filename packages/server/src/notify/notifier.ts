@@ -12,7 +12,7 @@ import {
   TIME_LOW_LIVE_FRACTION, WEBHOOK_MAX_FAILURES, type NotificationKindT,
 } from '@tabula/protocol';
 import { runningSeats, settle, clockRules } from '../clock.js';
-import type { GameRow, NotificationRow, NotifySettingsRow, OutboxInsert, OutboxRow, Store } from '../store/index.js';
+import type { GameRow, NotificationRow, OutboxInsert, OutboxRow, Store } from '../store/index.js';
 import { payloadFor } from './events.js';
 import type { Mailer } from './mail.js';
 import { mailLang, render, type EventPayload } from './texts.js';
@@ -166,11 +166,10 @@ export class Notifier {
   }
 
   private async expand(events: OutboxRow[]): Promise<void> {
-    const settings = new Map<number, NotifySettingsRow>();
+    const settings = await this.store.notify.settingsOf(events.map((ev) => ev.userId));
     const batch: { ev: OutboxRow; deliveries: OutboxInsert[] }[] = [];
     for (const ev of events) {
-      let s = settings.get(ev.userId);
-      if (!s) settings.set(ev.userId, (s = await this.store.notify.settings(ev.userId)));
+      const s = settings.get(ev.userId)!;
       const deliveries: OutboxInsert[] = [];
       const base = { userId: ev.userId, gameId: ev.gameId, kind: ev.kind, payload: { ...ev.payload, event: ev.id } };
       if (this.o.mailer && s.email && s.emailOn && MAILED.includes(ev.kind)) deliveries.push({ ...base, channel: 'email' });

@@ -198,6 +198,17 @@ export class NotifyStore {
     return settingsFromDb(userId, (await this.x.all('SELECT * FROM notify_settings WHERE user_id = ?', [userId]))[0]);
   }
 
+  /** The settings of several users in one query (defaults for those who never saved any). */
+  async settingsOf(userIds: number[]): Promise<Map<number, NotifySettingsRow>> {
+    const ids = [...new Set(userIds)];
+    const out = new Map<number, NotifySettingsRow>();
+    if (ids.length === 0) return out;
+    const rows = await this.x.all(`SELECT * FROM notify_settings WHERE user_id IN (${ids.map(() => '?').join(', ')})`, ids);
+    const byId = new Map(rows.map((r) => [num(r.user_id), r]));
+    for (const id of ids) out.set(id, settingsFromDb(id, byId.get(id)));
+    return out;
+  }
+
   async putSettings(userId: number, patch: SettingsPatch): Promise<NotifySettingsRow> {
     await this.x.run('INSERT INTO notify_settings (user_id) VALUES (?) ON CONFLICT DO NOTHING', [userId]);
     const keys = (Object.keys(patch) as (keyof SettingsPatch)[]).filter((k) => patch[k] !== undefined);
