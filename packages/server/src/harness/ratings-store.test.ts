@@ -66,6 +66,16 @@ describe('ratings in the store', () => {
     });
   });
 
+  it('ratings: an unrated game between people writes no rating rows at all', async () => {
+    await withStores(async (store) => {
+      const [u1, u2] = await Promise.all(['plain1', 'plain2'].map(async (n) => (await store.createUser(n, n, 'x', 1))!.id));
+      const g = await finishedGame(store, 'ug1', u1!, u2!);
+      await store.sql.run('UPDATE game_meta SET rated = 0 WHERE game_id = ?', ['ug1']);
+      assert.equal(await new Ratings(store.sql, () => 5).finished(g), false);
+      assert.deepEqual(await store.sql.all('SELECT user_id FROM ratings WHERE user_id IN (?, ?)', [u1, u2]), []);
+    });
+  });
+
   it('ratings: a player with no rated game yet has no rating row shown, on the profile or the leaderboard', async () => {
     await withStores(async (store) => {
       const u = (await store.createUser('unrated1', 'unrated1', 'x', 1))!.id;

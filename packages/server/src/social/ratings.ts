@@ -67,6 +67,8 @@ export class Ratings {
     if (row.seats.some((s) => s.userId === null)) return false;
     const users = row.seats.map((s) => s.userId!);
     if (new Set(users).size !== users.length || users.length < 2) return false;
+    const open = await this.sql.all<{ n: number | string }>('SELECT COUNT(*) AS n FROM game_meta WHERE game_id = ? AND rated = 1 AND rated_done = 0', [row.id]);
+    if (Number(open[0]?.n ?? 0) === 0) return false; // not a rated game, or rated already
     const matches = pairwise(row.seats.map((s) => s.role), row.outcome);
     const claim: Statement = ['UPDATE game_meta SET rated_done = 1 WHERE game_id = ? AND rated = 1 AND rated_done = 0', [row.id]];
     for (let attempt = 0; attempt < 8; attempt++) {
@@ -85,8 +87,8 @@ export class Ratings {
         rest: [],
       }))];
       if ((await this.sql.batch(writes, { allOrNothing: true }))[0]) return true;
-      const done = await this.sql.all<{ n: number | string }>('SELECT COUNT(*) AS n FROM game_meta WHERE game_id = ? AND rated = 1 AND rated_done = 0', [row.id]);
-      if (Number(done[0]?.n ?? 0) === 0) return false; // rated already (another process), or not a rated game
+      const still = await this.sql.all<{ n: number | string }>('SELECT COUNT(*) AS n FROM game_meta WHERE game_id = ? AND rated = 1 AND rated_done = 0', [row.id]);
+      if (Number(still[0]?.n ?? 0) === 0) return false; // rated meanwhile by another process
     }
     return false;
   }
