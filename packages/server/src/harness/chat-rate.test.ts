@@ -47,4 +47,21 @@ describe('chat rate limit with two processes on PostgreSQL', () => {
     assert.equal(lines.length, CHAT_RATE.messages, 'only the accepted lines were stored');
     for (const s of socks) s.close();
   });
+
+  it(`CHAT_RATE: ${CHAT_RATE.messages * 6} lines sent at once on 8 sockets over two processes: exactly ${CHAT_RATE.messages} are taken (concurrent posts of one writer are counted one after the other)`, async () => {
+    const A = new Api(a.url);
+    const writer = await A.signUp(uniqueName('cx'));
+    const other = await A.signUp(uniqueName('cy'));
+    const id = (await A.post('/api/games', { game: TALLY }, writer)).body.id as string;
+    assert.equal((await A.post(`/api/games/${id}/seats`, { role: 'north' }, writer)).status, 200);
+    assert.equal((await A.post(`/api/games/${id}/seats`, { role: 'east' }, other)).status, 200);
+    const socks = await Promise.all(Array.from({ length: 8 }, (_, i) => Live.open(i % 2 ? b.url : a.url, id, writer)));
+    const n = CHAT_RATE.messages * 6;
+    for (let i = 0; i < n; i++) socks[i % socks.length]!.send({ type: 'chat', ref: 200 + i, text: `burst ${i}` });
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => socks[i % socks.length]!.next((m: { type: string; ref?: number }) => (m.type === 'ack' || m.type === 'error') && m.ref === 200 + i)));
+    assert.equal(answers.filter((m: { type: string }) => m.type === 'ack').length, CHAT_RATE.messages, JSON.stringify(answers.map((m: { type: string }) => m.type)));
+    const lines = (await new Api(b.url).get(`/api/games/${id}/chat`)).body.lines as { text: string }[];
+    assert.equal(lines.length, CHAT_RATE.messages, 'only the accepted lines were stored');
+    for (const s of socks) s.close();
+  });
 });

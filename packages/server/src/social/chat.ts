@@ -20,8 +20,9 @@ export class Chat {
 
   /**
    * Writes a line to the writer's channel at the game's current log position, unless the writer's stored lines
-   * (any game, any process) in the last CHAT_RATE.windowMs already number CHAT_RATE.messages: one conditional
-   * insert, so the limit holds across processes.
+   * (any game, any process) in the last CHAT_RATE.windowMs already number CHAT_RATE.messages. One transaction that
+   * first locks the writer's account row, so concurrent posts of one writer (in any process) are counted one after
+   * the other; then one conditional insert.
    */
   async post(user: UserRow | null, row: GameRow, raw: string): Promise<ChatLineT> {
     if (!user) throw unauthorized('Sign in to chat.');
@@ -29,12 +30,18 @@ export class Chat {
     const seat = row.seats.find((s) => s.userId === user.id);
     const channel: ChatChannelT = seat ? 'players' : 'spectators';
     const now = this.now();
-    const [r] = await this.sql.all<{ id: number | string }>(
-      `INSERT INTO chat (game_id, seq, channel, user_id, role, text, created_at)
-       SELECT ?, CAST(? AS INTEGER), ?, CAST(? AS BIGINT), ?, ?, CAST(? AS BIGINT)
-       WHERE (SELECT COUNT(*) FROM chat WHERE user_id = ? AND created_at > ?) < ? RETURNING id`,
-      [row.id, row.logLength, channel, user.id, seat?.role ?? null, text, now, user.id, now - CHAT_RATE.windowMs, CHAT_RATE.messages]);
-    if (!r) throw new ApiError(429, 'chat-rate-limited', `At most ${CHAT_RATE.messages} messages per ${CHAT_RATE.windowMs / 1000} seconds.`);
+    const [, insert] = await this.sql.batch([
+      { guard: ['UPDATE users SET created_at = created_at WHERE id = ?', [user.id]], rest: [] },
+      {
+        guard: [`INSERT INTO chat (game_id, seq, channel, user_id, role, text, created_at)
+         SELECT ?, CAST(? AS INTEGER), ?, CAST(? AS BIGINT), ?, ?, CAST(? AS BIGINT)
+         WHERE (SELECT COUNT(*) FROM chat WHERE user_id = ? AND created_at > ?) < ? RETURNING id`,
+        [row.id, row.logLength, channel, user.id, seat?.role ?? null, text, now, user.id, now - CHAT_RATE.windowMs, CHAT_RATE.messages]],
+        rest: [],
+      },
+    ]);
+    const r = insert!.rows[0];
+    if (!insert!.ran || !r) throw new ApiError(429, 'chat-rate-limited', `At most ${CHAT_RATE.messages} messages per ${CHAT_RATE.windowMs / 1000} seconds.`);
     return { id: Number(r.id), seq: row.logLength, channel, user: user.name, role: seat?.role ?? null, text, at: now };
   }
 

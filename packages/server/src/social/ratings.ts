@@ -86,7 +86,7 @@ export class Ratings {
           [after[i]!.rating, after[i]!.rd, after[i]!.vol, now, u, row.game, Number(before[i]!.games)]],
         rest: [],
       }))];
-      if ((await this.sql.batch(writes, { allOrNothing: true }))[0]) return true;
+      if ((await this.sql.batch(writes, { allOrNothing: true }))[0]!.ran) return true;
       const still = await this.sql.all<{ n: number | string }>('SELECT COUNT(*) AS n FROM game_meta WHERE game_id = ? AND rated = 1 AND rated_done = 0', [row.id]);
       if (Number(still[0]?.n ?? 0) === 0) return false; // rated meanwhile by another process
     }

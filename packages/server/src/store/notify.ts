@@ -154,7 +154,7 @@ export class NotifyStore {
     const trims: Group[] = users.map((u) => ({
       rest: [['DELETE FROM notifications WHERE user_id = ? AND id < (SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)', [u, u, keep - 1]]],
     }));
-    return (await this.x.batch([...groups, ...trims])).slice(0, groups.length);
+    return (await this.x.batch([...groups, ...trims])).slice(0, groups.length).map((g) => g.ran);
   }
 
   /** Rows not yet done (tests, the operator). */

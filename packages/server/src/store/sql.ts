@@ -10,6 +10,9 @@ export type Statement = [string, unknown[]];
 /** Statements run together: `rest` only when `guard` (if any) changed a row. */
 export interface Group { guard?: Statement; rest: Statement[] }
 
+/** Whether a group ran, and the rows its guard returned (`... RETURNING`; else none). */
+export interface GroupResult { ran: boolean; rows: Record<string, unknown>[] }
+
 export interface BatchOptions {
   /** A guard that changes no row rolls the whole batch back (every group reports false). */
   allOrNothing?: boolean;
@@ -20,7 +23,7 @@ export interface SqlRunner {
   /** The number of rows changed. */
   run(sql: string, params?: readonly unknown[]): Promise<number>;
   /** Runs the groups in one transaction; says for each whether it ran (its guard changed a row). */
-  batch(groups: Group[], opts?: BatchOptions): Promise<boolean[]>;
+  batch(groups: Group[], opts?: BatchOptions): Promise<GroupResult[]>;
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, ...` (no `?` appears in our SQL otherwise). */
@@ -41,17 +44,23 @@ export function sqliteRunner(db: Database.Database, prepare: (sql: string) => Da
     },
     run: (sql, params = []) => Promise.resolve(prepare(sql).run(...params).changes),
     batch: (groups, opts = {}) => {
+      const none = (): GroupResult[] => groups.map(() => ({ ran: false, rows: [] }));
       try {
-        return Promise.resolve(db.transaction(() => groups.map((g) => {
-          if (g.guard && prepare(g.guard[0]).run(...g.guard[1]).changes === 0) {
-            if (opts.allOrNothing) throw new RolledBack();
-            return false;
+        return Promise.resolve(db.transaction(() => groups.map((g): GroupResult => {
+          let rows: Record<string, unknown>[] = [];
+          if (g.guard) {
+            const st = prepare(g.guard[0]);
+            const changed = st.reader ? (rows = st.all(...g.guard[1]) as Record<string, unknown>[]).length : st.run(...g.guard[1]).changes;
+            if (changed === 0) {
+              if (opts.allOrNothing) throw new RolledBack();
+              return { ran: false, rows: [] };
+            }
           }
           for (const [sql, p] of g.rest) prepare(sql).run(...p);
-          return true;
+          return { ran: true, rows };
         })).immediate());
       } catch (e) {
-        if (e instanceof RolledBack) return Promise.resolve(groups.map(() => false));
+        if (e instanceof RolledBack) return Promise.resolve(none());
         return Promise.reject(e);
       }
     },
@@ -66,21 +75,26 @@ export function pgRunner(pool: pg.Pool): SqlRunner {
       const c = await pool.connect();
       try {
         await c.query('BEGIN');
-        const ran: boolean[] = [];
+        const out: GroupResult[] = [];
         for (const g of groups) {
-          if (g.guard && ((await c.query(pgPlaceholders(g.guard[0]), g.guard[1])).rowCount ?? 0) === 0) {
-            if (opts.allOrNothing) {
-              await c.query('ROLLBACK');
-              return groups.map(() => false);
+          let rows: Record<string, unknown>[] = [];
+          if (g.guard) {
+            const r = await c.query(pgPlaceholders(g.guard[0]), g.guard[1]);
+            rows = r.rows as Record<string, unknown>[];
+            if ((r.rowCount ?? 0) === 0) {
+              if (opts.allOrNothing) {
+                await c.query('ROLLBACK');
+                return groups.map(() => ({ ran: false, rows: [] }));
+              }
+              out.push({ ran: false, rows: [] });
+              continue;
             }
-            ran.push(false);
-            continue;
           }
           for (const [sql, p] of g.rest) await c.query(pgPlaceholders(sql), p);
-          ran.push(true);
+          out.push({ ran: true, rows });
         }
         await c.query('COMMIT');
-        return ran;
+        return out;
       } catch (e) {
         await c.query('ROLLBACK').catch(() => undefined);
         throw e;
