@@ -514,7 +514,12 @@ export class GameService {
 
   /** Records that `userId`'s live socket is on `gameId` now (presence for claims after a disconnect). */
   async touch(gameId: string, userId: number): Promise<void> {
-    await this.store.touchSeats(gameId, userId, this.now());
+    await this.store.touchSeats([{ gameId, userId }], this.now());
+  }
+
+  /** `touch` for many sockets at once (one transaction). */
+  async touchAll(seen: { gameId: string; userId: number }[]): Promise<void> {
+    await this.store.touchSeats(seen, this.now());
   }
 
   /** Ends a game with no winner while fewer than 2 actions were played (any seated player; an open game: its creator too). */

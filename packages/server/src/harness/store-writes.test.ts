@@ -83,4 +83,24 @@ describe('store: an action\'s write', () => {
       assert.equal(await store.notify.pending(), before + 1);
     });
   });
+
+  it('store: presence of many seats at once sets seen_at of exactly those seats (the heartbeat writes hundreds per transaction)', async () => {
+    await withStores(async (store) => {
+      const u = (await store.createUser('seen1', 'seen1', 'x', 1))!.id;
+      const w = (await store.createUser('seen2', 'seen2', 'x', 1))!.id;
+      const ids = Array.from({ length: 30 }, (_, i) => `seen${i}`);
+      for (const id of ids) {
+        await store.createGame({ id, game: 'tally', scenario: 'standard', players: null, variants: null, seed: id, roles: ['north', 'east'], activeRoles: ['north'], createdBy: u, now: 1, timeControl: { kind: 'none' }, clock: null });
+        assert.equal((await store.takeSeat(id, 'north', { userId: u }, ['north'], 2)).ok, true);
+        assert.equal((await store.takeSeat(id, 'east', { userId: w }, ['north'], 2)).ok, true);
+      }
+      await store.touchSeats(ids.slice(0, 20).map((gameId) => ({ gameId, userId: u })), 500);
+      await store.touchSeats([], 600);
+      for (const [i, id] of ids.entries()) {
+        const seats = (await store.getGame(id))!.seats;
+        assert.equal(seats.find((s) => s.role === 'north')!.seenAt, i < 20 ? 500 : 2, id);
+        assert.equal(seats.find((s) => s.role === 'east')!.seenAt, 2, `${id}: the other player's seat is untouched`);
+      }
+    });
+  });
 });

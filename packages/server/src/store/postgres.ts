@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
-import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, SEAT_JSON, seatFromDb, startedClock } from './schema.js';
+import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, SEAT_JSON, seatFromDb, startedClock, touchSeatsWith } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { pgPlaceholders, pgRunner } from './sql.js';
@@ -286,7 +286,7 @@ export class PostgresStore implements Store {
     await this.pool.query('UPDATE games SET deadline = $1 WHERE id = $2 AND version = $3', [deadline, gameId, expectVersion]);
   }
 
-  async touchSeats(gameId: string, userId: number, now: number): Promise<void> {
-    await this.pool.query('UPDATE seats SET seen_at = $1 WHERE game_id = $2 AND user_id = $3', [now, gameId, userId]);
+  async touchSeats(seen: { gameId: string; userId: number }[], now: number): Promise<void> {
+    await touchSeatsWith(this.sql, seen, now);
   }
 }

@@ -1,6 +1,7 @@
 /** The tables both SQL stores create (one migration list, written once for both dialects) and their rows. */
 import type { Role } from '@tabula/engine';
 import type { GameRow, SeatRow } from './types.js';
+import type { SqlRunner, Statement } from './sql.js';
 import type { ClockState, TimeControl } from '../clock.js';
 
 /** A clock as stored when its game starts: running from `now`, and the deadline hint of its first seat to run out. */
@@ -265,6 +266,12 @@ export function gameFromDb(r: GameDbRow, seats: SeatRow[]): GameRow {
 
 export function seatFromDb(r: SeatDbRow): SeatRow {
   return { seat: Number(r.seat), role: r.role, userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name, bot: r.bot, seenAt: r.seen_at === null ? null : Number(r.seen_at) };
+}
+
+/** `Store.touchSeats`, the same SQL for both dialects: one transaction. */
+export async function touchSeatsWith(sql: SqlRunner, seen: { gameId: string; userId: number }[], now: number): Promise<void> {
+  if (seen.length === 0) return;
+  await sql.batch([{ rest: seen.map(({ gameId, userId }): Statement => ['UPDATE seats SET seen_at = ? WHERE game_id = ? AND user_id = ?', [now, gameId, userId]]) }]);
 }
 
 /** Thrown inside a transaction to roll it back when the log position is already taken. */

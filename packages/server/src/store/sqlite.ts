@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LogEntry, Role } from '@tabula/engine';
-import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, type GameDbRow, type SeatDbRow } from './schema.js';
+import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, touchSeatsWith, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
@@ -266,8 +266,7 @@ export class SqliteStore implements Store {
     return Promise.resolve();
   }
 
-  touchSeats(gameId: string, userId: number, now: number): Promise<void> {
-    this.q('UPDATE seats SET seen_at = ? WHERE game_id = ? AND user_id = ?').run(now, gameId, userId);
-    return Promise.resolve();
+  async touchSeats(seen: { gameId: string; userId: number }[], now: number): Promise<void> {
+    await touchSeatsWith(this.sql, seen, now);
   }
 }

@@ -141,6 +141,6 @@ export interface Store {
   listOpenBefore(before: number, limit: number): Promise<string[]>;
   /** Moves the deadline hint without a version bump, if the game is still at `expectVersion`. */
   setDeadline(gameId: string, expectVersion: number, deadline: number | null): Promise<void>;
-  /** Records that `userId`'s live socket on this game was seen at `now`. */
-  touchSeats(gameId: string, userId: number, now: number): Promise<void>;
+  /** Records that each user's live socket on that game was seen at `now` (one transaction for all). */
+  touchSeats(seen: { gameId: string; userId: number }[], now: number): Promise<void>;
 }
