@@ -331,8 +331,9 @@ export interface HammerWeights {
  * Session 8 (issue 21): idle -0.06 -> -0.2, so that English strength in England counts for less than
  * nothing (power 0.09 + idle -0.2 per ten steps times fire there): hard@200 as England vs medium@50
  * (both bots with the variant), Braveheart seeds ab:0-39: 21/40 -> 31/40 (15 games won that were
- * lost, 5 lost that were won); seeds ab:40-79: see docs/benchmarks.md. Tried on seeds ab:0-39 and not
- * kept: away 0.6 22/40; keepHomes with guardRaid 20/40 (both options stay, off).
+ * lost, 5 lost that were won); ab:40-79 27/40 -> 29/40; ab:80-99 10/20 -> 12/20; all 58/100 -> 72/100
+ * (Wilson 48-67% -> 62-80%). Idle -0.4 21/40 on ab:0-39. Tried on seeds ab:0-39 and not kept: away
+ * 0.6 22/40; keepHomes with guardRaid 20/40 (both options stay, off).
  */
 export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15, idle: -0.2 };
 
