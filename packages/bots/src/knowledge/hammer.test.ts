@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual, type Role } from '@tabula/engine';
 import { hammerGame as g, type HammerAction, type HammerState, type HammerView } from '@tabula/hammer';
 import { MctsBot } from '../mcts.js';
 import { randomBot } from '../random.js';
-import { FEATURES, HAMMER_SETTINGS, type HammerWeights, battleOdds, moveReach, evaluateHammer, hammerFeatures, hammerKnowledge, pruneHammer, hammerStateKey, hammerTables, raidTargets, rolloutHammer, rolloutHammerGreedy, rolloutHammerRaid, sideStrength } from './hammer.js';
+import { FEATURES, HAMMER_SETTINGS, type HammerWeights, battleOdds, hammerFacts, moveReach, evaluateHammer, hammerFeatures, hammerKnowledge, pruneHammer, hammerStateKey, hammerTables, raidTargets, rolloutHammer, rolloutHammerGreedy, rolloutHammerRaid, sideStrength } from './hammer.js';
 
 function walk(seed: string, steps: number, scenario = 'braveheart'): HammerState {
   let s: HammerState = g.setup({ seed, scenario });
@@ -389,4 +389,59 @@ test('HotS 7.3 in the evaluation: English strength standing in England (it all d
   const w = { ...HAMMER_SETTINGS.weights, idle: -0.06 };
   assert.ok(evaluateHammer(g, out, w).England! > evaluateHammer(g, home, w).England!);
   assert.equal(evaluateHammer(g, out, { ...w, idle: 0 }).England, evaluateHammer(g, home, { ...w, idle: 0 }).England);
+});
+
+test('HotS 7.3 in the evaluation (default weights): English strength standing in England counts for less than nothing, so England rates Edward in England below Edward in the pool and far below Edward in Scotland', () => {
+  // idle (-0.2) outweighs power (0.09) there: blocks in England take no area and disband in Winter
+  const home = placed({ 'E-edward': ['england', 4] });
+  const pool = placed({ 'E-edward': [null, 4] });
+  const out = placed({ 'E-edward': ['teviot', 4] });
+  const e = (s: HammerState): number => evaluateHammer(g, s).England!;
+  assert.ok(e(home) < e(pool), `England ${e(home)}, pool ${e(pool)}`);
+  assert.ok(e(out) > e(pool));
+});
+
+/** England about to move a group out of `area` in turn `turn` of the year, `p1` having moved first. */
+function groupPrompt(moves: Record<string, [string | null, number]>, area: string, turn: number, p1: number): HammerState {
+  const s = placed(moves, turn);
+  return { ...s, phase: 'group', who: 0, p1, grp: hammerTables().areas.indexOf(area), moves: 1 };
+}
+
+test('HotS 7.1 prune (keepHomes): in the last turn, England moving first, the last English block does not leave the only home a noble holds that a Scottish block can reach', () => {
+  const t = hammerTables(), f = hammerFacts();
+  // Angus's English noble alone at home (Angus, its only home), a Scottish block next door
+  const next = t.areas[f.adj[t.areas.indexOf('angus')]![0]!]!;
+  const near = { 'S-douglas': [next, 4] } as Record<string, [string, number]>;
+  const leaveAngus = (a: HammerAction): boolean => a.type === 'block' && a.block === 'E-noble-angus';
+  const acts = (s: HammerState): HammerAction[] => g.actions(s, 'England') as HammerAction[];
+  const keep = { keepHomes: true };
+  const last = groupPrompt(near, 'angus', 5, 0);
+  assert.ok(acts(last).some(leaveAngus), 'the noble may move (legal)');
+  assert.ok(!pruneHammer(last, acts(last), keep).some(leaveAngus), 'last turn, England first: Scotland would walk in, Angus defects');
+  assert.ok(pruneHammer(last, acts(last), keep).length > 0);
+  assert.ok(pruneHammer(last, acts(last)).some(leaveAngus), 'off unless asked for');
+  for (const [why, s] of [
+    ['turn 3: Winter is not next', groupPrompt(near, 'angus', 3, 0)],
+    ['Scotland moved first: nobody walks in after England', groupPrompt(near, 'angus', 5, 1)],
+    ['another English block stays in Angus', groupPrompt({ ...near, 'E-york-infantry': ['angus', 4] }, 'angus', 5, 0)],
+    ['no Scottish block within two areas', groupPrompt({ 'S-douglas': ['galloway', 4], 'S-wallace': ['galloway', 4], 'S-barclay': ['galloway', 4], 'S-grant': ['galloway', 3], 'S-fraser': ['galloway', 3], 'S-noble-moray': ['galloway', 3] }, 'angus', 5, 0)],
+  ] as const) assert.ok(pruneHammer(s, acts(s), keep).some(leaveAngus), why);
+});
+
+test('HotS 7.1 raid targets (guard): late in the year an English noble whose homes are all empty marks them for English blocks to walk into; earlier, or with a home held, not', () => {
+  const t = hammerTables();
+  const target: number[] = [];
+  const dunbar = t.areas.indexOf('dunbar');
+  // Dunbar's English noble stands in Lothian, Dunbar (its only home) empty
+  const away = { 'E-noble-dunbar': ['lothian', 2] } as Record<string, [string, number]>;
+  raidTargets(g, placed(away, 5), 0, target, -1, true);
+  assert.equal(target[dunbar], 1, 'turn 5: go back home');
+  raidTargets(g, placed(away, 5), 0, target);
+  assert.equal(target[dunbar], 0, 'off unless asked for');
+  raidTargets(g, placed(away, 2), 0, target, -1, true);
+  assert.equal(target[dunbar], 0, 'turn 2: Winter is far');
+  raidTargets(g, placed({ ...away, 'E-york-infantry': ['dunbar', 4] }, 5), 0, target, -1, true);
+  assert.equal(target[dunbar], 0, 'already guarded');
+  raidTargets(g, placed(away, 5), 1, target, -1, true);
+  assert.equal(target[dunbar], 1, 'for Scotland an empty English home stays a raid target');
 });

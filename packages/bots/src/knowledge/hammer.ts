@@ -137,9 +137,10 @@ const ENGLAND = HAMMER_TABLES.areaIds.indexOf('england');
  * Per area, whether a block of `side` can get there in one Move Phase (4.1): from an area `side`
  * alone holds, through vacant or own areas, up to the block's move rating; entering an enemy-held
  * area stops it. Border limits, red borders and pinning are left out (an upper bound). Returns
- * `out` with the moves left on arrival (-1: out of reach; the sources themselves count).
+ * `out` with the moves left on arrival (-1: out of reach; the sources themselves count). With
+ * `rating`, every block moves that far (for a side whose blocks the viewer cannot tell apart).
  */
-export function moveReach(s: HammerState, occ: readonly number[], side: number, out: Int8Array = new Int8Array(64)): Int8Array {
+export function moveReach(s: HammerState, occ: readonly number[], side: number, out: Int8Array = new Int8Array(64), rating?: number): Int8Array {
   const t = hammerTables(), f = hammerFacts();
   const areaCount = t.areas.length, own = 1 << side, enemy = 1 << (1 - side);
   out.fill(-1, 0, areaCount);
@@ -147,7 +148,8 @@ export function moveReach(s: HammerState, occ: readonly number[], side: number, 
     if (t.side[b] !== side) continue;
     const l = s.loc[b]!;
     if (l < 0 || l >= areaCount || occ[l] !== own) continue;
-    if (MOVE[b]! > out[l]!) out[l] = MOVE[b]!;
+    const m = rating ?? MOVE[b]!;
+    if (m > out[l]!) out[l] = m;
   }
   for (let changed = true; changed;) {
     changed = false;
@@ -325,7 +327,15 @@ export interface HammerWeights {
  * cannot tell these apart from noise; idle is on because it is cheap and pointed the right way in
  * both runs that had it, homeReach stays off (it helps the Scottish bot walk into homes as much).
  */
-export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15, idle: -0.06 };
+/*
+ * Session 8 (issue 21): idle -0.06 -> -0.2, so that English strength in England counts for less than
+ * nothing (power 0.09 + idle -0.2 per ten steps times fire there): hard@200 as England vs medium@50
+ * (both bots with the variant), Braveheart seeds ab:0-39: 21/40 -> 31/40 (15 games won that were
+ * lost, 5 lost that were won); ab:40-79 27/40 -> 29/40; ab:80-99 10/20 -> 12/20; all 58/100 -> 72/100
+ * (Wilson 48-67% -> 62-80%). Idle -0.4 21/40 on ab:0-39. Tried on seeds ab:0-39 and not kept: away
+ * 0.6 22/40; keepHomes with guardRaid 20/40 (both options stay, off).
+ */
+export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15, idle: -0.2 };
 
 export function hammerLogit(x: number[], w: HammerWeights = HAMMER_WEIGHTS): number {
   const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk, away, idle] = x as [number, number, number, number, number, number, number, number, number, number, number];
@@ -410,9 +420,11 @@ const RAID_TARGET: number[] = [];
  * Raid targets for `side` (per area, 1 = target), the moves that change a noble's side at Winter
  * (7.1): an empty home of an enemy noble on the map (walk in and it defects), and a home of an own
  * noble on the map held by the enemy alone (attack it to win it back). Block `skip` (a block on the
- * move) is left out. Returns whether any exists.
+ * move) is left out. With `guard` (England, turns 4 and 5): also every home of an English noble on
+ * the map whose homes are all empty (walk in and the noble stays English at Winter). Returns whether
+ * any exists.
  */
-export function raidTargets(game: AnyGame, s: HammerState, side: number, target: number[] = RAID_TARGET, skip = -1): boolean {
+export function raidTargets(game: AnyGame, s: HammerState, side: number, target: number[] = RAID_TARGET, skip = -1, guard = false): boolean {
   const t = hammerTables(), f = hammerFacts();
   const areaCount = t.areas.length, n = t.ids.length;
   const occ = RAID_OCC;
@@ -430,6 +442,18 @@ export function raidTargets(game: AnyGame, s: HammerState, side: number, target:
     const want = t.side[b] === side ? enemyOnly : 0;
     for (const h of f.homes[b]!) if (occ[h] === want) { target[h] = 1; any = true; }
   }
+  if (guard && side === 0 && (s.turn >= 4 || s.yearEnds)) {
+    // the English noble's homes, all empty: an English block walking into one keeps the noble (7.1)
+    for (let b = 0; b < n; b++) {
+      if (!t.noble[b] || t.side[b] !== 0) continue;
+      const l = s.loc[b]!;
+      if (l < 0 || l >= areaCount) continue;
+      const homes = f.homes[b]!;
+      if (homes.length === 0 || !homes.every((h) => occ[h] === 0)) continue;
+      for (const h of homes) target[h] = 1;
+      any = true;
+    }
+  }
   return any;
 }
 
@@ -443,7 +467,7 @@ export function rolloutHammerRaid(game: AnyGame, s: HammerState, role: Role, act
   const phase = s.phase;
   if ((o.raid ?? 0) > 0 && (phase === 'move' || phase === 'group' || phase === 'path') && rng.float() < o.raid!) {
     const side = role === 'England' ? 0 : 1;
-    if (raidTargets(game, s, side, RAID_TARGET, phase === 'path' ? s.sel : -1)) {
+    if (raidTargets(game, s, side, RAID_TARGET, phase === 'path' ? s.sel : -1, o.guardRaid === true)) {
       const target = RAID_TARGET;
       const { adj, areaIndex: idx } = hammerFacts();
       const near = (a: number): boolean => { for (const x of adj[a]!) if (target[x]) return true; return false; };
@@ -476,6 +500,10 @@ export interface HammerSettings {
   raid?: number;
   /** `pruneHammer` in the search (default on; false for A/B runs). */
   prune?: boolean;
+  /** Raid rollouts also walk English blocks into the empty homes of English nobles late in the year (`raidTargets`). */
+  guardRaid?: boolean;
+  /** `pruneHammer` keeps the last guard of an English noble's only held home in the year's last turn. */
+  keepHomes?: boolean;
 }
 
 /**
@@ -597,15 +625,81 @@ export function hammerStateKey(s: HammerState, role: Role): string {
   return String.fromCharCode.apply(null, c.subarray(0, w) as unknown as number[]);
 }
 
+/** Scratch for `pruneHammer`'s home guard. */
+const GUARD_OCC: number[] = new Array<number>(64).fill(0);
+const GUARD_REACH = new Int8Array(64);
+
 /**
- * Actions the search never weighs: ending a Winter build (7.62, 7.63) while builds are left. A step
- * or a drawn block costs nothing and is never lost before the next count, but one step is worth
- * too little in the evaluation for a short search to tell it from stopping: searches stopped early.
+ * Whether this is the year's last turn with Scotland still to move after England's move now
+ * (England played first, 3.1 ties included): 5th turn, or a double Event ends the year (3.12).
  */
-export function pruneHammer(s: HammerState, actions: HammerAction[]): HammerAction[] {
-  if (s.phase !== 'w-build' || actions.length < 2) return actions;
-  const out = actions.filter((a) => a.type !== 'done');
-  return out.length > 0 ? out : actions;
+function lastTurnScotlandAfter(s: HammerState): boolean {
+  return (s.turn >= 5 || s.yearEnds) && s.p1 === 0 && s.who === 0;
+}
+
+/**
+ * English blocks whose leaving would hand Scotland a noble at Winter (7.1): in the year's last
+ * turn, England moving first, the block is the last English one in an area that is a home of an
+ * English noble on the map, no other home of that noble holds an English block, and a Scottish
+ * block can walk into the area this turn (`moveReach`, every Scottish block rated 2: England cannot
+ * tell them apart). Per block index, 1 = keep it home.
+ */
+export function homeGuards(s: HammerState, out: number[] = []): number[] {
+  const t = hammerTables(), f = hammerFacts();
+  const areaCount = t.areas.length, n = t.ids.length;
+  const occ = GUARD_OCC;
+  const count = new Array<number>(areaCount).fill(0);
+  for (let a = 0; a < areaCount; a++) occ[a] = 0;
+  for (let b = 0; b < n; b++) {
+    out[b] = 0;
+    const l = s.loc[b]!;
+    if (l < 0 || l >= areaCount) continue;
+    occ[l]! |= 1 << t.side[b]!;
+    if (t.side[b] === 0) count[l]!++;
+  }
+  const reach = moveReach(s, occ, 1, GUARD_REACH, 2); // Scottish blocks unseen: rating 2, the usual one
+  const guarded = new Array<boolean>(areaCount).fill(false);
+  for (let b = 0; b < n; b++) {
+    if (!t.noble[b] || t.side[b] !== 0) continue;
+    const l = s.loc[b]!;
+    if (l < 0 || l >= areaCount) continue;
+    const homes = f.homes[b]!;
+    const held = homes.filter((h) => occ[h] === 1);
+    if (held.length !== 1) continue; // no home held (nothing to keep) or two held (one may go)
+    const h = held[0]!;
+    if (count[h] === 1 && reach[h]! >= 0) guarded[h] = true;
+  }
+  for (let b = 0; b < n; b++) {
+    const l = s.loc[b]!;
+    if (t.side[b] === 0 && l >= 0 && l < areaCount && guarded[l]) out[b] = 1;
+  }
+  return out;
+}
+
+const GUARDS: number[] = [];
+
+/**
+ * Actions the search never weighs:
+ * - ending a Winter build (7.62, 7.63) while builds are left. A step or a drawn block costs nothing
+ *   and is never lost before the next count, but one step is worth too little in the evaluation for
+ *   a short search to tell it from stopping: searches stopped early;
+ * - with `keepHomes`, in the year's last turn with England moving first, England moving the last
+ *   block out of the only home an English noble still holds when a Scottish block can walk in
+ *   after it (`homeGuards`): the noble defects at Winter (7.1).
+ */
+export function pruneHammer(s: HammerState, actions: HammerAction[], o: { keepHomes?: boolean } = {}): HammerAction[] {
+  if (actions.length < 2) return actions;
+  if (s.phase === 'w-build') {
+    const out = actions.filter((a) => a.type !== 'done');
+    return out.length > 0 ? out : actions;
+  }
+  if (o.keepHomes && s.phase === 'group' && lastTurnScotlandAfter(s)) {
+    const t = hammerTables();
+    const g = homeGuards(s, GUARDS);
+    const out = actions.filter((a) => a.type !== 'block' || !g[t.ids.indexOf(a.block)]);
+    return out.length > 0 ? out : actions;
+  }
+  return actions;
 }
 
 /** The knowledge with other settings (for experiments: `hammerKnowledge` uses HAMMER_SETTINGS). */
@@ -621,7 +715,7 @@ export function makeHammerKnowledge(o: HammerSettings): Knowledge {
     evaluate: (game, state) => evaluateHammer(game, state as HammerState, o.weights),
     canonical: (game, state, role) => canonicalHammer(game, state as HammerState, role),
     infoKey: (state, role) => hammerStateKey(state as HammerState, role),
-    ...(o.prune === false ? {} : { prune: (state: unknown, _role: Role, actions: unknown[]) => pruneHammer(state as HammerState, actions as HammerAction[]) }),
+    ...(o.prune === false ? {} : { prune: (state: unknown, _role: Role, actions: unknown[]) => pruneHammer(state as HammerState, actions as HammerAction[], o) }),
   };
 }
 
