@@ -8,7 +8,7 @@ import './levels.js';
 import { randomBot } from './random.js';
 import { playGame, wilson } from './selfplay.js';
 import type { Bot } from './bot.js';
-import { ends, goofspiel, hiddenWar, ticTacToe, type GoofState, type TttState, type WarState } from './testgames.test-support.js';
+import { ends, goofspiel, hiddenWar, ticTacToe, type EndsState, type GoofState, type TttState, type WarState } from './testgames.test-support.js';
 
 const mcts = (iterations: number, extra: Partial<ConstructorParameters<typeof MctsBot>[0]> = {}): MctsBot =>
   new MctsBot({ name: `mcts@${iterations}`, iterations, knowledge: null, ...extra });
@@ -201,4 +201,20 @@ test('knowledge prune: a pruned action is never chosen nor searched, in the tree
   assert.ok(bot.last!.root.every((e) => e.action !== 2));
   // without the prune the same bot takes the win
   assert.equal(mcts(300).choose(ticTacToe, win, 'x', new Rng('p')), 2);
+});
+
+test('rollout depth given as a function of the leaf state: evaluation only at whole rounds (three players)', () => {
+  // ends has one action per turn; the depth brings every rollout to a state where p1 is to move
+  const evaluated: number[] = [];
+  const knowledge = {
+    rolloutDepth: (s: unknown): number => 3 + ((3 - (((s as EndsState).turn + 1) % 3)) % 3),
+    evaluate: (_g: AnyGame, s: unknown): Record<Role, number> => {
+      evaluated.push((s as EndsState).turn);
+      return { p1: 0.5, p2: 0.5, p3: 0.5 };
+    },
+  };
+  const s = ends.setup({ seed: 'depth' });
+  mcts(200, { knowledge }).choose(ends, s, 'p1', new Rng('d'));
+  assert.ok(evaluated.length > 50, `evaluated ${evaluated.length} times`);
+  assert.ok(evaluated.every((t) => t % 3 === 0), `evaluated at turns ${[...new Set(evaluated)].join(',')}`);
 });

@@ -113,7 +113,9 @@ export class MctsBot implements Bot {
     }
     const t0 = performance.now();
     const c = this.opts.exploration ?? k?.exploration ?? 0.7;
-    const depthLimit = k?.evaluate ? (this.opts.rolloutDepth ?? k.rolloutDepth ?? 40) : Infinity;
+    const fixedDepth = k?.evaluate ? (this.opts.rolloutDepth ?? (typeof k.rolloutDepth === 'number' ? k.rolloutDepth : undefined)) : Infinity;
+    const depthFor = (s: unknown): number =>
+      fixedDepth ?? (typeof k!.rolloutDepth === 'function' ? k!.rolloutDepth(s) : 40);
     const maxRollout = this.opts.maxRolloutActions ?? 5000;
     const reuse = this.opts.reuse ?? true;
     if (!reuse || this.tableGame !== game.id || this.table.size > (this.opts.maxNodes ?? 300_000)) this.table = new Map();
@@ -149,6 +151,7 @@ export class MctsBot implements Bot {
       let inTree = true;
       let first = true;
       let steps = 0;
+      let depthLimit = Infinity;
       for (;;) {
         let actor: Role, acts: unknown[];
         if (first) {
@@ -172,6 +175,7 @@ export class MctsBot implements Bot {
             node = { role: actor, n: 0, edges: new Map() };
             table.set(key, node);
             inTree = false; // expand one node per iteration, then roll out
+            depthLimit = depthFor(s);
           }
           const edge = this.select(node, acts, c, s, actor, rolloutPick);
           pathNodes.push(node);

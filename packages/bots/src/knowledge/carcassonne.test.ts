@@ -53,3 +53,14 @@ test('Carcassonne: MCTS at 100 iterations beats random (2 games, both seats)', (
     assert.deepEqual(r.outcome!.winners, [me], JSON.stringify(r.outcome!.scores));
   }
 });
+
+test('Carcassonne rollout depth: a whole number of rounds of two actions a turn for any player count (2 players: 12 as before)', () => {
+  const depth = carcassonneKnowledge.rolloutDepth as (s: unknown) => number;
+  assert.equal(typeof depth, 'function');
+  for (const players of [2, 3, 4, 5]) {
+    const d = depth(g.setup({ seed: 'd', players }));
+    assert.equal(d % (2 * players), 0, `${players} players: depth ${d}`);
+    assert.ok(d >= 12 && d <= 20, `${players} players: depth ${d}`);
+  }
+  assert.equal(depth(g.setup({ seed: 'd', players: 2 })), 12, 'the 2-player depth is unchanged');
+});

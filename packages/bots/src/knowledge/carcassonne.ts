@@ -85,7 +85,9 @@ function canonicalCarcassonne(s: CarcState): CarcState {
 export const carcassonneKnowledge: Knowledge = {
   canonical: (_game, state) => canonicalCarcassonne(state as CarcState),
   infoKey: (state) => infoKeyCarcassonne(state as CarcState),
-  rolloutDepth: 12,
+  // about 6 turns (a turn is a placement and a deployment), rounded up to whole rounds so that every
+  // player has moved as often as the others when the evaluation is taken: 12 actions with 2 or 3 players, 16 with 4
+  rolloutDepth: (state) => 2 * (state as CarcState).players * Math.ceil(6 / (state as CarcState).players),
   rollout: (_game, state, _role, actions, rng) => rolloutCarcassonne(state as CarcState, actions as CarcAction[], rng),
   evaluate: (game, state) => evaluateCarcassonne(game, state as CarcState),
 };

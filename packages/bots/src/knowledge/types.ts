@@ -35,6 +35,9 @@ export interface Knowledge {
    * set none (default 0.7).
    */
   exploration?: number;
-  /** Rollout depth limit in actions when `evaluate` is present (default 40). */
-  rolloutDepth?: number;
+  /**
+   * Rollout depth limit in actions when `evaluate` is present (default 40); a function gets the state
+   * where the rollout starts (e.g. to count whole rounds of a game with a variable number of players).
+   */
+  rolloutDepth?: number | ((state: unknown) => number);
 }
