@@ -4,32 +4,18 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { NOTIFICATIONS_LIST_MAX } from '@tabula/protocol';
 import { Notifier } from '../notify/notifier.js';
-import { openStore, type NotificationRow, type Store } from '../store/index.js';
-import { startPostgres } from './services.js';
+import type { NotificationRow } from '../store/index.js';
+import { withBothStores } from './services.js';
 
-async function withStores(run: (store: Store) => Promise<void>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-notify-batch-'));
-  try {
-    const s = await openStore(`sqlite:${join(dir, 't.db')}`);
-    try { await run(s); } finally { await s.close(); }
-  } finally { rmSync(dir, { recursive: true, force: true }); }
-  const pg = await startPostgres();
-  try {
-    const s = await openStore(pg.url);
-    try { await run(s); } finally { await s.close(); }
-  } finally { await pg.stop(); }
-}
+
 
 const event = (userId: number, i: number) => ({ userId, gameId: `g${i}`, kind: 'your-turn', payload: { game: 'tally', scenario: null, opponents: [], by: null, won: null } });
 
 describe('notifications: events handled in batches', () => {
   it('150 + 3 queued events: every one becomes its notification once, each list is trimmed to the newest, the outbox is empty', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const a = (await store.createUser('batcha', 'batcha', 'x', Date.now()))!;
       const b = (await store.createUser('batchb', 'batchb', 'x', Date.now()))!;
       const N = 150;
@@ -51,7 +37,7 @@ describe('notifications: events handled in batches', () => {
   });
 
   it('an event whose claim was taken over by another worker is skipped in the batch; the rest are made', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const u = (await store.createUser('batchc', 'batchc', 'x', Date.now()))!;
       await store.notify.enqueue([0, 1, 2].map((i) => event(u.id, i)), Date.now());
       const now = Date.now();
@@ -69,7 +55,7 @@ describe('notifications: events handled in batches', () => {
   });
 
   it('the events of users with and without saved settings in one batch each get their own deliveries (settings read once for all)', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const withHook = (await store.createUser('batchd', 'batchd', 'x', Date.now()))!;
       const plain = (await store.createUser('batche', 'batche', 'x', Date.now()))!;
       await store.notify.putSettings(withHook.id, { webhookUrl: 'https://hooks.example.com/x', webhookFormat: 'json' });

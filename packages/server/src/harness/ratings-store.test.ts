@@ -4,26 +4,12 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Outcome } from '@tabula/engine';
 import { Ratings, rate, START, type Glicko } from '../social/ratings.js';
-import { openStore, type GameRow, type Store } from '../store/index.js';
-import { startPostgres } from './services.js';
+import type { GameRow, Store } from '../store/index.js';
+import { withBothStores } from './services.js';
 
-async function withStores(run: (store: Store) => Promise<void>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-ratings-'));
-  try {
-    const s = await openStore(`sqlite:${join(dir, 't.db')}`);
-    try { await run(s); } finally { await s.close(); }
-  } finally { rmSync(dir, { recursive: true, force: true }); }
-  const pg = await startPostgres();
-  try {
-    const s = await openStore(pg.url);
-    try { await run(s); } finally { await s.close(); }
-  } finally { await pg.stop(); }
-}
+
 
 /** A finished rated two-player game between `first` and `second`; the first seat wins. */
 async function finishedGame(store: Store, id: string, first: number, second: number): Promise<GameRow> {
@@ -39,7 +25,7 @@ const close = (a: Glicko, b: { rating: number; rd: number; vol: number }) => Mat
 
 describe('ratings in the store', () => {
   it('ratings: two games finishing at once with a shared player are each counted once for every player (a lost race is read again, never half written)', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const [u1, u2, u3] = await Promise.all(['rater1', 'rater2', 'rater3'].map(async (n) => (await store.createUser(n, n, 'x', 1))!.id));
       const ratings = new Ratings(store.sql, () => 5);
       // g2 lists u3 before the shared player u1, so a partial write would count u3 twice.
@@ -67,7 +53,7 @@ describe('ratings in the store', () => {
   });
 
   it('ratings: an unrated game between people writes no rating rows at all', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const [u1, u2] = await Promise.all(['plain1', 'plain2'].map(async (n) => (await store.createUser(n, n, 'x', 1))!.id));
       const g = await finishedGame(store, 'ug1', u1!, u2!);
       await store.sql.run('UPDATE game_meta SET rated = 0 WHERE game_id = ?', ['ug1']);
@@ -77,7 +63,7 @@ describe('ratings in the store', () => {
   });
 
   it('ratings: a player with no rated game yet has no rating row shown, on the profile or the leaderboard', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const u = (await store.createUser('unrated1', 'unrated1', 'x', 1))!.id;
       await store.sql.run('INSERT INTO ratings (user_id, game, rating, rd, vol, games, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?)', [u, 'tally', 1500, 350, 0.06, 1]);
       const ratings = new Ratings(store.sql, () => 5);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openStore, type Store } from '../store/index.js';
 
 const children = new Set<ChildProcess>();
 const postmasters = new Set<number>();
@@ -206,4 +207,18 @@ export async function startRedis(): Promise<Service> {
     halt,
     restart: launch,
   };
+}
+
+/** Runs `run` on a fresh SQLite store in a temporary folder, then on a fresh store in a throw-away PostgreSQL. */
+export async function withBothStores(run: (store: Store) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-stores-'));
+  try {
+    const s = await openStore(`sqlite:${join(dir, 't.db')}`);
+    try { await run(s); } finally { await s.close(); }
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+  const pg = await startPostgres();
+  try {
+    const s = await openStore(pg.url);
+    try { await run(s); } finally { await s.close(); }
+  } finally { await pg.stop(); }
 }

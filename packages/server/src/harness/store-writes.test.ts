@@ -4,24 +4,10 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStore, type GamePatch, type Store } from '../store/index.js';
-import { startPostgres } from './services.js';
+import type { GamePatch, Store } from '../store/index.js';
+import { withBothStores } from './services.js';
 
-async function withStores(run: (store: Store) => Promise<void>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-store-writes-'));
-  try {
-    const s = await openStore(`sqlite:${join(dir, 't.db')}`);
-    try { await run(s); } finally { await s.close(); }
-  } finally { rmSync(dir, { recursive: true, force: true }); }
-  const pg = await startPostgres();
-  try {
-    const s = await openStore(pg.url);
-    try { await run(s); } finally { await s.close(); }
-  } finally { await pg.stop(); }
-}
+
 
 async function activeGame(store: Store, id: string, userId: number): Promise<number> {
   await store.createGame({ id, game: 'tally', scenario: 'standard', players: null, variants: null, seed: id, roles: ['north', 'east'], activeRoles: ['north'], createdBy: userId, now: 1, timeControl: { kind: 'none' }, clock: null });
@@ -34,7 +20,7 @@ const turnNote = (userId: number, gameId: string, dedupe?: string) => ({ userId,
 
 describe('store: an action\'s write', () => {
   it('store: an action at the current version bumps it, appends the log row and queues its notifications; at an old version nothing changes', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const u = (await store.createUser('writer1', 'writer1', 'x', 1))!.id;
       const v = await activeGame(store, 'sw1', u);
       const before = await store.notify.pending();
@@ -54,7 +40,7 @@ describe('store: an action\'s write', () => {
   });
 
   it('store: a log position already taken makes the action stale and undoes its version bump and notifications', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const u = (await store.createUser('writer2', 'writer2', 'x', 1))!.id;
       const v = await activeGame(store, 'sw2', u);
       await store.sql.run('INSERT INTO log (game_id, seq, role, action, created_at) VALUES (?, ?, ?, ?, ?)', ['sw2', 0, 'north', JSON.stringify({ type: 'planted' }), 5]);
@@ -68,7 +54,7 @@ describe('store: an action\'s write', () => {
   });
 
   it('store: two actions sent for the same version at once: exactly one is written; a notification key queues once', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const u = (await store.createUser('writer3', 'writer3', 'x', 1))!.id;
       const v = await activeGame(store, 'sw3', u);
       const before = await store.notify.pending();
@@ -85,7 +71,7 @@ describe('store: an action\'s write', () => {
   });
 
   it('store: presence of many seats at once sets seen_at of exactly those seats (the heartbeat writes hundreds per transaction)', async () => {
-    await withStores(async (store) => {
+    await withBothStores(async (store) => {
       const u = (await store.createUser('seen1', 'seen1', 'x', 1))!.id;
       const w = (await store.createUser('seen2', 'seen2', 'x', 1))!.id;
       const ids = Array.from({ length: 30 }, (_, i) => `seen${i}`);

@@ -3,7 +3,7 @@ import type { LogEntry, Role } from '@tabula/engine';
 import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, SEAT_JSON, seatFromDb, startedClock, touchSeatsWith } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
-import { pgPlaceholders, pgRunner } from './sql.js';
+import { pgPlaceholders, pgRunner, pgTransaction } from './sql.js';
 
 type Q = pg.Pool | pg.PoolClient;
 
@@ -65,19 +65,8 @@ export class PostgresStore implements Store {
     await this.pool.query('SELECT 1');
   }
 
-  private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
-      const out = await fn(c);
-      await c.query('COMMIT');
-      return out;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+  private tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return pgTransaction(this.pool, fn);
   }
 
   async createUser(name: string, nameKey: string, passHash: string, now: number): Promise<UserRow | null> {

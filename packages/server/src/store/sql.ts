@@ -67,40 +67,49 @@ export function sqliteRunner(db: Database.Database, prepare: (sql: string) => Da
   };
 }
 
+/** `fn` inside BEGIN ... COMMIT on one pooled connection; any error rolls back. `undo` rolls back and returns its value. */
+export async function pgTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient, undo: <U>(value: U) => Promise<U>) => Promise<T>): Promise<T> {
+  const c = await pool.connect();
+  let undone = false;
+  const undo = async <U>(value: U): Promise<U> => {
+    undone = true;
+    await c.query('ROLLBACK');
+    return value;
+  };
+  try {
+    await c.query('BEGIN');
+    const out = await fn(c, undo);
+    if (!undone) await c.query('COMMIT');
+    return out;
+  } catch (e) {
+    if (!undone) await c.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    c.release();
+  }
+}
+
 export function pgRunner(pool: pg.Pool): SqlRunner {
   return {
     all: async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => (await pool.query(pgPlaceholders(sql), params as unknown[])).rows as T[],
     run: async (sql, params = []) => (await pool.query(pgPlaceholders(sql), params as unknown[])).rowCount ?? 0,
-    batch: async (groups, opts = {}) => {
-      const c = await pool.connect();
-      try {
-        await c.query('BEGIN');
-        const out: GroupResult[] = [];
-        for (const g of groups) {
-          let rows: Record<string, unknown>[] = [];
-          if (g.guard) {
-            const r = await c.query(pgPlaceholders(g.guard[0]), g.guard[1]);
-            rows = r.rows as Record<string, unknown>[];
-            if ((r.rowCount ?? 0) === 0) {
-              if (opts.allOrNothing) {
-                await c.query('ROLLBACK');
-                return groups.map(() => ({ ran: false, rows: [] }));
-              }
-              out.push({ ran: false, rows: [] });
-              continue;
-            }
+    batch: (groups, opts = {}) => pgTransaction(pool, async (c, undo) => {
+      const out: GroupResult[] = [];
+      for (const g of groups) {
+        let rows: Record<string, unknown>[] = [];
+        if (g.guard) {
+          const r = await c.query(pgPlaceholders(g.guard[0]), g.guard[1]);
+          rows = r.rows as Record<string, unknown>[];
+          if ((r.rowCount ?? 0) === 0) {
+            if (opts.allOrNothing) return undo(groups.map(() => ({ ran: false, rows: [] })));
+            out.push({ ran: false, rows: [] });
+            continue;
           }
-          for (const [sql, p] of g.rest) await c.query(pgPlaceholders(sql), p);
-          out.push({ ran: true, rows });
         }
-        await c.query('COMMIT');
-        return out;
-      } catch (e) {
-        await c.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      } finally {
-        c.release();
+        for (const [sql, p] of g.rest) await c.query(pgPlaceholders(sql), p);
+        out.push({ ran: true, rows });
       }
-    },
+      return out;
+    }),
   };
 }
