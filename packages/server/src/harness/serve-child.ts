@@ -40,6 +40,16 @@ const url = await server.listen(Number(process.env.TABULA_PORT ?? 0), '127.0.0.1
 process.stdout.write(`LISTENING ${url}\n`);
 const loop = process.env.TABULA_LOOP_STATS ? monitorEventLoopDelay({ resolution: 5 }) : null;
 loop?.enable();
+if (loop && process.env.TABULA_LOOP_STATS === 'stalls') {
+  // Every stall of the event loop over 40 ms, with the time since start (to match it with periodic work).
+  const t0 = Date.now();
+  let last = Date.now();
+  setInterval(() => {
+    const now = Date.now();
+    if (now - last > 50) process.stderr.write(`stall ${now - last - 10} ms at ${((now - t0) / 1000).toFixed(1)} s\n`);
+    last = now;
+  }, 10).unref();
+}
 const stop = (): void => {
   if (loop) {
     const ms = (ns: number): string => (ns / 1e6).toFixed(1);

@@ -268,10 +268,13 @@ export function seatFromDb(r: SeatDbRow): SeatRow {
   return { seat: Number(r.seat), role: r.role, userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name, bot: r.bot, seenAt: r.seen_at === null ? null : Number(r.seen_at) };
 }
 
-/** `Store.touchSeats`, the same SQL for both dialects: one transaction. */
+/**
+ * `Store.touchSeats`, the same SQL for both dialects: one transaction. `+user_id` keeps SQLite on the game's key:
+ * through the index on user_id it scanned every seat of the user (1,700 for a bench account: about 0.2 ms each).
+ */
 export async function touchSeatsWith(sql: SqlRunner, seen: { gameId: string; userId: number }[], now: number): Promise<void> {
   if (seen.length === 0) return;
-  await sql.batch([{ rest: seen.map(({ gameId, userId }): Statement => ['UPDATE seats SET seen_at = ? WHERE game_id = ? AND user_id = ?', [now, gameId, userId]]) }]);
+  await sql.batch([{ rest: seen.map(({ gameId, userId }): Statement => ['UPDATE seats SET seen_at = ? WHERE game_id = ? AND +user_id = ?', [now, gameId, userId]]) }]);
 }
 
 /** Thrown inside a transaction to roll it back when the log position is already taken. */
