@@ -67,9 +67,16 @@ export function sqliteRunner(db: Database.Database, prepare: (sql: string) => Da
   };
 }
 
-/** `fn` inside BEGIN ... COMMIT on one pooled connection; any error rolls back. `undo` rolls back and returns its value. */
+/**
+ * `fn` inside BEGIN ... COMMIT on one pooled connection; any error rolls back. `undo` rolls back and returns its value.
+ * A connection that breaks while it is checked out (the database stopped or restarted) emits `error` on the client,
+ * which would end the process without a listener: it is caught here, and the broken client is discarded.
+ */
 export async function pgTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient, undo: <U>(value: U) => Promise<U>) => Promise<T>): Promise<T> {
   const c = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (e: Error): void => { broken = e; };
+  c.on('error', onError);
   let undone = false;
   const undo = async <U>(value: U): Promise<U> => {
     undone = true;
@@ -82,10 +89,11 @@ export async function pgTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient, und
     if (!undone) await c.query('COMMIT');
     return out;
   } catch (e) {
-    if (!undone) await c.query('ROLLBACK').catch(() => undefined);
+    if (!undone) await c.query('ROLLBACK').catch((e2: unknown) => { broken ??= e2 instanceof Error ? e2 : new Error(String(e2)); });
     throw e;
   } finally {
-    c.release();
+    c.off('error', onError);
+    c.release(broken);
   }
 }
 
