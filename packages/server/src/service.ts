@@ -513,8 +513,8 @@ export class GameService {
   }
 
   /** Records that `userId`'s live socket is on `gameId` now (presence for claims after a disconnect). */
-  async touch(gameId: string, userId: number): Promise<void> {
-    await this.store.touchSeats([{ gameId, userId }], this.now());
+  touch(gameId: string, userId: number): Promise<void> {
+    return this.touchAll([{ gameId, userId }]);
   }
 
   /** `touch` for many sockets at once (one transaction). */
