@@ -1,5 +1,6 @@
 import { undoDepth } from './undo.js';
 import { RuleError } from './errors.js';
+import { isDeepStrictEqual } from './equal.js';
 import type { AnyGame, LogEntry, LogLine, Role, SetupOptions } from './types.js';
 
 /** Key of the spectator in per-viewer tables. */
@@ -9,6 +10,27 @@ const viewerKey = (viewer: Role | null): string => viewer ?? SPECTATOR;
 const MAX_TAIL = 256;
 /** Undo points remembered for sending log lines from a sequence number after an undo. */
 const MAX_CUTS = 64;
+/** The lines of an action that shows nothing: one shared, frozen array. */
+const NO_LINES: LogLine[] = Object.freeze([]) as unknown as LogLine[];
+
+/**
+ * One action's lines for every viewer, with the arrays of viewers who read the same lines shared (most
+ * lines are public): a long game's log lines are most of what a replayed game keeps in memory.
+ */
+function linesPerViewer(game: AnyGame, prev: unknown, next: unknown, entry: LogEntry, viewers: readonly (Role | null)[]): LogLine[][] {
+  const out: LogLine[][] = [];
+  for (const v of viewers) {
+    let lines = describeFor(game, prev, next, entry, v);
+    if (lines.length === 0) lines = NO_LINES;
+    else {
+      for (const seen of out) {
+        if (seen.length === lines.length && isDeepStrictEqual(seen, lines)) { lines = seen; break; }
+      }
+    }
+    out.push(lines);
+  }
+  return out;
+}
 
 /** A log line tagged with the position of the action it describes. */
 export type NumberedLine = LogLine & { seq: number };
@@ -85,7 +107,8 @@ export class ReplayedGame {
   push(entry: LogEntry, next?: unknown): void {
     const prev = this.state;
     const after = next ?? applyLogged(this.game, prev, entry, this.actions.length);
-    for (const v of this.viewers) this.lines.get(viewerKey(v))!.push(describeFor(this.game, prev, after, entry, v));
+    const per = linesPerViewer(this.game, prev, after, entry, this.viewers);
+    for (let i = 0; i < this.viewers.length; i++) this.lines.get(viewerKey(this.viewers[i]!))!.push(per[i]!);
     const last = this.actions[this.actions.length - 1];
     if (!this.keepAll && last && last.role !== entry.role) {
       this.tailStart = this.actions.length;
