@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { isRuleError, parseGameLog, replay } from '@tabula/engine';
 import { getGame, listGames } from '@tabula/games';
-import { simulate, type SimResult } from './sim.js';
+import { gameRecorder, simulate, type SimResult } from './sim.js';
 import { benchmarks, renderMarkdown, writeBenchmarks } from './bench/index.js';
 import { parseVariant } from './variants.js';
 
@@ -39,12 +39,15 @@ program
   .option('--variant <key=value>', 'game variant (repeatable)', collect, [] as string[])
   .option('--games <n>', 'number of games', (v) => Number.parseInt(v, 10), 100)
   .option('--seed <s>', 'base seed', '1')
+  .option('--first <n>', 'number of the first game (games n .. n + games - 1: a long run in parts)', (v) => Number.parseInt(v, 10), 0)
+  .option('--games-log <file>', 'append one JSON line per finished game (number, seed, seats, winners, actions, error)')
   .option('--bots <list>', 'comma-separated bot names, cycled over the seats', 'random')
   .option('--workers <k>', 'worker threads', (v) => Number.parseInt(v, 10), 1)
   .option('--json', 'print one JSON object on stdout')
-  .action(async (gameId: string, o: { scenario?: string; players?: number; variant: string[]; games: number; seed: string; bots: string; workers: number; json?: boolean }) => {
+  .action(async (gameId: string, o: { scenario?: string; players?: number; variant: string[]; games: number; first: number; gamesLog?: string; seed: string; bots: string; workers: number; json?: boolean }) => {
     if (!getGame(gameId)) program.error(`unknown game "${gameId}" (known: ${listGames().map((g) => g.id).join(', ')})`);
     if (!(o.games >= 1)) program.error('--games must be a positive integer');
+    if (!(o.first >= 0)) program.error('--first must be a non-negative integer');
     if (!(o.workers >= 1)) program.error('--workers must be a positive integer');
     const variants: Record<string, unknown> = {};
     for (const v of o.variant) { const [k, val] = parseVariant(v); variants[k] = val; }
@@ -53,9 +56,10 @@ program
     if (showBar) bar.start(o.games, 0);
     try {
       const result = await simulate({
-        game: gameId, scenario: o.scenario, players: o.players, variants, games: o.games, seed: o.seed,
+        game: gameId, scenario: o.scenario, players: o.players, variants, games: o.games, first: o.first, seed: o.seed,
         bots: o.bots.split(',').map((b) => b.trim()).filter(Boolean), workers: o.workers,
         onProgress: (d) => { if (showBar) bar.update(d); },
+        onGame: o.gamesLog ? gameRecorder(o.gamesLog) : undefined,
       });
       if (showBar) bar.stop();
       if (o.json) process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { RuleError, randInt, seedRng, indexOfAction, type Game, type RngState } from '@tabula/engine';
 import { register, listGames } from '@tabula/games';
 import { registerBot, type Bot } from '@tabula/bots';
-import { seatsFor, gameSeed, simulate, makeTasks } from './sim.js';
+import { seatsFor, gameSeed, gameRecord, simulate, makeTasks } from './sim.js';
 import { parseVariant } from './variants.js';
 
 // A three-seat race game for the CLI's own tests: each turn the active seat rolls 1-3 and moves;
@@ -95,6 +95,22 @@ test('tabula sim: a game that throws is recorded with its seed and action index 
   const r = await simulate({ game: race.id, variants: { goal: 99 }, games: 3, seed: 'e', bots: ['boom'], workers: 1 });
   assert.equal(r.errors.length, 3);
   assert.deepEqual(r.errors[0], { game: 0, seed: 'e:0', actionIndex: 0, message: 'engine bug' });
+});
+
+test('tabula sim: a run in parts (--first) plays the same games, seats and results as one run, and each game is recorded as it ends', async () => {
+  const whole: Record<string, unknown>[] = [], parts: Record<string, unknown>[] = [];
+  const keep = (into: Record<string, unknown>[]) => (i: number, g: Parameters<typeof gameRecord>[1]): void => { into.push(gameRecord(i, g)); };
+  const all = await simulate({ game: race.id, players: 2, games: 12, seed: 'parts', bots: ['random', 'first'], workers: 1, onGame: keep(whole) });
+  const a = await simulate({ game: race.id, players: 2, games: 5, seed: 'parts', bots: ['random', 'first'], workers: 1, onGame: keep(parts) });
+  const b = await simulate({ game: race.id, players: 2, games: 7, first: 5, seed: 'parts', bots: ['random', 'first'], workers: 1, onGame: keep(parts) });
+  const strip = (r: Record<string, unknown>): Record<string, unknown> => ({ ...r, decisions: undefined });
+  const byGame = (x: Record<string, unknown>[]): Record<string, unknown>[] => x.map(strip).sort((p, q) => Number(p.game) - Number(q.game));
+  assert.deepEqual(byGame(parts), byGame(whole));
+  assert.deepEqual(whole.map((r) => r.game), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  assert.equal(b.first, 5);
+  assert.deepEqual(whole[5]!.seats, { r0: 'first', r1: 'random' }, 'game 5 seats the bots as in the whole run');
+  for (const bot of ['first', 'random']) assert.equal((a.wins[bot] ?? 0) + (b.wins[bot] ?? 0), all.wins[bot]);
+  await assert.rejects(simulate({ game: race.id, games: 1, first: -1, seed: 'v', bots: ['random'], workers: 1 }), /first game number/);
 });
 
 test('--variant KEY=VALUE decodes numbers, booleans and JSON', () => {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { RuleError, type AnyGame, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
 import { getGame } from '@tabula/games';
@@ -10,16 +11,22 @@ export interface SimOptions {
   players?: number;
   variants?: Record<string, unknown>;
   games: number;
+  /** Number of the first game (default 0): games first .. first + games - 1, so a long run can be split. */
+  first?: number;
   seed: string;
   bots: string[];
   workers: number;
   onProgress?: (done: number) => void;
+  /** Called with each game as it finishes (its number and what was played), e.g. to keep a record. */
+  onGame?: (index: number, game: PlayedGame) => void;
 }
 
 export interface SimResult {
   game: string;
   scenario: string;
   games: number;
+  /** Number of the first game played. */
+  first: number;
   seed: string;
   bots: string[];
   wins: Record<string, number>;
@@ -96,7 +103,9 @@ export function makeTasks(o: SimOptions): GameTask[] {
   for (const b of o.bots) createBot(b); // fail early on an unknown bot name
   const timeDecisions = o.bots.some((b) => b !== 'random');
   const tasks: GameTask[] = [];
-  for (let i = 0; i < o.games; i++) {
+  const first = o.first ?? 0;
+  if (!Number.isInteger(first) || first < 0) throw new Error('the first game number must be a non-negative integer');
+  for (let i = first; i < first + o.games; i++) {
     const setup = resolveSetup(game, o, gameSeed(o.seed, i));
     tasks.push({ index: i, gameId: game.id, setup, seats: seatsFor(game.roles(setup), o.bots, i), timeDecisions });
   }
@@ -124,7 +133,8 @@ export async function simulate(o: SimOptions): Promise<SimResult> {
   const results: PlayedGame[] = new Array(tasks.length);
   let done = 0;
   const t0 = performance.now();
-  const record = (i: number, r: PlayedGame): void => { results[i] = r; o.onProgress?.(++done); };
+  const first = o.first ?? 0;
+  const record = (i: number, r: PlayedGame): void => { results[i - first] = r; o.onGame?.(i, r); o.onProgress?.(++done); };
   if (o.workers <= 1) {
     for (const t of tasks) record(t.index, runTask(t));
   } else {
@@ -152,7 +162,7 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
   results.forEach((r, i) => {
     actions += r.actions;
     for (const [b, ts] of Object.entries(r.decisionMs)) (times[b] ??= []).push(...ts);
-    if (r.error) { errors.push({ game: i, ...r.error }); return; }
+    if (r.error) { errors.push({ game: tasks[i]?.index ?? i, ...r.error }); return; }
     if (!r.outcome) return;
     if (byBot) {
       for (const [role, bot] of Object.entries(r.seats)) {
@@ -181,6 +191,7 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
     game: game.id,
     scenario: tasks[0]?.setup.scenario ?? game.scenarios[0] ?? '',
     games: n,
+    first: o.first ?? 0,
     seed: o.seed,
     bots: o.bots,
     wins,
@@ -199,4 +210,19 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
     }
   }
   return out;
+}
+
+/** One finished game as a line of a games log (`tabula sim --games-log`). */
+export function gameRecord(index: number, g: PlayedGame): Record<string, unknown> {
+  const decisions: Record<string, { n: number; ms: number }> = {};
+  for (const [bot, ts] of Object.entries(g.decisionMs)) decisions[bot] = { n: ts.length, ms: Math.round(ts.reduce((a, b) => a + b, 0)) };
+  return {
+    game: index, seed: g.seed, seats: g.seats, winners: g.outcome?.winners ?? null, reason: g.outcome?.reason ?? null,
+    actions: g.actions, decisions, ...(g.error ? { error: g.error.message } : {}),
+  };
+}
+
+/** An `onGame` that appends each game's record to `file` as it finishes (a stopped run keeps what it played). */
+export function gameRecorder(file: string): (index: number, g: PlayedGame) => void {
+  return (index, g) => appendFileSync(file, `${JSON.stringify(gameRecord(index, g))}\n`);
 }

@@ -2,7 +2,7 @@ import { cpus } from 'node:os';
 import type { AnyGame, SetupOptions } from '@tabula/engine';
 import { listGames } from '@tabula/games';
 import { levelIterations } from '@tabula/bots';
-import { simulate, type SimResult } from '../sim.js';
+import { gameRecorder, simulate, type SimResult } from '../sim.js';
 import type { Benchmark, BenchSection } from './types.js';
 
 /**
@@ -18,6 +18,8 @@ import type { Benchmark, BenchSection } from './types.js';
  * - TABULA_BENCH_BOT_WORKERS: worker threads (default: number of cores)
  * - TABULA_BENCH_BOT_ONLY: comma-separated substrings of "game/setup" labels to run
  * - TABULA_BENCH_BOT_VS: opponents of hard, "random,medium" (default) or one of them
+ * - TABULA_BENCH_BOT_FIRST: number of the first game (default 0): a pairing in parts (games are seeded by number)
+ * - TABULA_BENCH_BOT_LOG: a file that gets one JSON line per finished game (`tabula sim --games-log`)
  * Carcassonne with 4 players seats two hard and two medium bots alternately (H M H M, then M H M H):
  * "hard wins" counts the games a hard bot finishes first (a tie between the two hard bots counts),
  * 50% is even; by seat it lists each seat's outright wins by the hard bot sitting there, and the team
@@ -71,6 +73,9 @@ export const botsBench: Benchmark = {
     const vs = (env.TABULA_BENCH_BOT_VS ?? 'random,medium').split(',').map((x) => x.trim());
     if (vs.some((x) => x !== 'random' && x !== 'medium')) throw new Error(`TABULA_BENCH_BOT_VS: random and/or medium, not ${vs.join(',')}`);
     const opponents = vs.map((x) => (x === 'medium' ? medium : 'random'));
+    const first = Number(env.TABULA_BENCH_BOT_FIRST ?? 0);
+    if (!Number.isInteger(first) || first < 0) throw new Error(`TABULA_BENCH_BOT_FIRST must be a non-negative integer, not ${env.TABULA_BENCH_BOT_FIRST}`);
+    const record = env.TABULA_BENCH_BOT_LOG ? gameRecorder(env.TABULA_BENCH_BOT_LOG) : undefined;
     const rows: Record<string, string | number>[] = [];
     for (const game of listGames()) {
       for (const b of botBenchSetups(game)) {
@@ -80,8 +85,8 @@ export const botsBench: Benchmark = {
         for (const opp of opponents) {
           const t0 = performance.now();
           const r: SimResult = await simulate({
-            game: game.id, scenario: b.setup.scenario, players: b.setup.players, games, seed: `bots:${label}`,
-            bots: [hard, opp], workers,
+            game: game.id, scenario: b.setup.scenario, players: b.setup.players, games, first, seed: `bots:${label}`,
+            bots: [hard, opp], workers, onGame: record,
           });
           const secs = (performance.now() - t0) / 1000;
           const w = r.winRates[hard]!;
@@ -94,7 +99,7 @@ export const botsBench: Benchmark = {
             sides += `; hard first with hard in ${seat(0)}+${seat(2)}: ${h?.wins[hard] ?? 0}/${h?.games ?? 0}, in ${seat(1)}+${seat(3)}: ${o?.wins[hard] ?? 0}/${o?.games ?? 0}`;
           }
           const row = {
-            game: game.id, setup: b.label, pairing: `${hard} vs ${opp}`, games: r.games,
+            game: game.id, setup: b.label, pairing: `${hard} vs ${opp}`, games: first ? `${r.games} (games ${first}-${first + r.games - 1})` : r.games,
             'hard wins': r.wins[hard] ?? 0, draws: r.draws, 'win rate': pct(w.rate), 'Wilson 95%': `${pct(w.low)} - ${pct(w.high)}`,
             score: pct(r.games ? ((r.wins[hard] ?? 0) + r.draws / 2) / r.games : 0), 'hard wins by side': sides,
             'hard p50 ms': Number((dt?.p50 ?? 0).toFixed(1)), 'hard p95 ms': Number((dt?.p95 ?? 0).toFixed(1)),
@@ -109,7 +114,7 @@ export const botsBench: Benchmark = {
     const body = rows.map((r) => `| ${r.game} | ${r.setup} | ${r.pairing} | ${r.games} | ${r['hard wins']} | ${r.draws} | ${r['win rate']} | ${r['Wilson 95%']} | ${r.score} | ${r['hard wins by side']} | ${r['hard p50 ms']} | ${r['hard p95 ms']} | ${r['hard max ms']} | ${r.errors} | ${r['wall s']} |`).join('\n');
     return {
       title: 'Bot strength (MCTS levels)',
-      command: `TABULA_BENCH_BOT_GAMES=${gamesSpec.includes('=') ? `"${gamesSpec}"` : gamesSpec} TABULA_BENCH_BOT_BUDGET=${budget} TABULA_BENCH_BOT_WORKERS=${workers}${only ? ` TABULA_BENCH_BOT_ONLY=${only.join(',')}` : ''}${env.TABULA_BENCH_BOT_VS ? ` TABULA_BENCH_BOT_VS=${vs.join(',')}` : ''} npx tabula bench --only bots`,
+      command: `TABULA_BENCH_BOT_GAMES=${gamesSpec.includes('=') ? `"${gamesSpec}"` : gamesSpec} TABULA_BENCH_BOT_BUDGET=${budget} TABULA_BENCH_BOT_WORKERS=${workers}${only ? ` TABULA_BENCH_BOT_ONLY=${only.join(',')}` : ''}${env.TABULA_BENCH_BOT_VS ? ` TABULA_BENCH_BOT_VS=${vs.join(',')}` : ''}${first ? ` TABULA_BENCH_BOT_FIRST=${first}` : ''} npx tabula bench --only bots`,
       markdown: `${head}${body}\n\nSeats alternate from game to game (each bot plays each side equally often). A draw counts as not a win; "score" counts it as half a win, as game-playing programs are usually rated. ` +
         `Decision times are wall-clock per decision of the hard bot, measured in worker threads sharing ${workers} worker(s) on this machine.`,
       rows,
