@@ -110,7 +110,8 @@ program
     const chosen = benchmarks.filter((b) => !only || only.includes(b.name));
     if (chosen.length === 0) program.error(`no benchmark matches ${o.only}`);
     const sections = [];
-    for (const b of chosen) {
+    for (const entry of chosen) {
+      const b = await entry.load();
       console.error(`running ${b.name}...`);
       const s = await b.run({ quick: o.quick === true, log: (l) => console.error(`  ${l}`) });
       console.log(`\n${s.title}`);

@@ -2,14 +2,20 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
 import { dirname } from 'node:path';
 import type { Benchmark, BenchSection } from './types.js';
-import { randomGamesBench } from './random-games.js';
-import { botsBench } from './bots.js';
-import { webBundleBench } from './web-bundle.js';
-import { serverLoadBench } from './server-load.js';
-import { clusterLoadBench, coldStartBench, realLoadBench } from './real-games.js';
+
+/** A benchmark by name; its module is imported only when it runs (the server's pull in the whole server, which `tabula sim` and the other commands do not load). */
+export interface BenchEntry { name: string; load: () => Promise<Benchmark> }
 
 /** Every benchmark `tabula bench` runs, in order. Other packages' benchmarks are added here. */
-export const benchmarks: Benchmark[] = [randomGamesBench, botsBench, webBundleBench, serverLoadBench, realLoadBench, coldStartBench, clusterLoadBench];
+export const benchmarks: BenchEntry[] = [
+  { name: 'random-games', load: async () => (await import('./random-games.js')).randomGamesBench },
+  { name: 'bots', load: async () => (await import('./bots.js')).botsBench },
+  { name: 'web-bundle', load: async () => (await import('./web-bundle.js')).webBundleBench },
+  { name: 'server-load', load: async () => (await import('./server-load.js')).serverLoadBench },
+  { name: 'real-load', load: async () => (await import('./real-games.js')).realLoadBench },
+  { name: 'cold-start', load: async () => (await import('./real-games.js')).coldStartBench },
+  { name: 'cluster-load', load: async () => (await import('./real-games.js')).clusterLoadBench },
+];
 
 export function machineLine(): string {
   const c = cpus();
