@@ -2,7 +2,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { isRuleError, parseGameLog, replay } from '@tabula/engine';
 import { getGame, listGames } from '@tabula/games';
 import { gameRecorder, simulate, type SimResult } from './sim.js';
@@ -11,6 +10,11 @@ import { parseVariant } from './variants.js';
 
 const program: Command = new Command();
 program.name('tabula').description('Tabula: board and card games with server-enforced rules').showHelpAfterError();
+
+async function progressBar(): Promise<{ start(total: number, value: number): void; update(value: number): void; stop(): void }> {
+  const { default: cliProgress } = await import('cli-progress');
+  return new cliProgress.SingleBar({ stream: process.stderr, format: 'sim {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true, noTTYOutput: false, etaBuffer: 50 }, cliProgress.Presets.shades_classic);
+}
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -51,21 +55,22 @@ program
     if (!(o.workers >= 1)) program.error('--workers must be a positive integer');
     const variants: Record<string, unknown> = {};
     for (const v of o.variant) { const [k, val] = parseVariant(v); variants[k] = val; }
-    const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'sim {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true, noTTYOutput: false, etaBuffer: 50 }, cliProgress.Presets.shades_classic);
     const showBar = process.stderr.isTTY === true;
-    if (showBar) bar.start(o.games, 0);
+    // The progress bar only on a terminal (loaded only then: a scripted run starts sooner).
+    const bar = showBar ? await progressBar() : null;
+    bar?.start(o.games, 0);
     try {
       const result = await simulate({
         game: gameId, scenario: o.scenario, players: o.players, variants, games: o.games, first: o.first, seed: o.seed,
         bots: o.bots.split(',').map((b) => b.trim()).filter(Boolean), workers: o.workers,
-        onProgress: (d) => { if (showBar) bar.update(d); },
+        onProgress: (d) => bar?.update(d),
         onGame: o.gamesLog ? gameRecorder(o.gamesLog) : undefined,
       });
-      if (showBar) bar.stop();
+      bar?.stop();
       if (o.json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else printSummary(result);
     } catch (e) {
-      if (showBar) bar.stop();
+      bar?.stop();
       program.error(e instanceof Error ? e.message : String(e));
     }
   });
