@@ -5,7 +5,8 @@ import type { Bot } from './bot.js';
 export const randomBot: Bot = {
   name: 'random',
   choose(game: AnyGame, state: unknown, role: Role, rng: Rng): unknown {
-    const acts = game.actions(state, role);
+    // The engine's own list (no copy) where it offers one: nothing here keeps or changes it.
+    const acts = game.listed ? game.listed(state, role) : game.actions(state, role);
     if (acts.length === 0) throw new RuleError(RuleCodes.notYourTurn, `${role} has no legal action`);
     return acts[rng.int(acts.length)];
   },

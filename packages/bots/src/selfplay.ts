@@ -36,7 +36,7 @@ export function playGame(game: AnyGame, setup: SetupOptions, seats: Record<Role,
       const active = game.active(state);
       if (active.length === 0) break;
       if (n >= maxActions) throw new Error(`no outcome after ${maxActions} actions`);
-      const role = active.find((r: Role) => game.actions(state, r).length > 0);
+      const role = active.find((r: Role) => (game.listed ? game.listed(state, r) : game.actions(state, r)).length > 0);
       if (role === undefined) throw new Error(`active roles ${active.join(',')} have no legal action`);
       const bot = seats[role];
       if (!bot) throw new Error(`no bot for role ${role}`);
