@@ -59,3 +59,15 @@ test('tabula replay checks a log: a legal one is summarised, a broken one is ref
   assert.equal(w.status, 1);
   assert.match(w.stderr, /illegal log: Action 0/);
 });
+
+test('tabula sim starts without loading the server or the benchmarks (a quick command stays quick)', () => {
+  // An ESM resolve hook that prints every module the process resolves.
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-cli-'));
+  writeFileSync(join(dir, 'hooks.mjs'), "import { writeSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); writeSync(2, `RESOLVED ${r.url}\\n`); return r; }\n");
+  writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister(new URL('./hooks.mjs', import.meta.url));\n");
+  const r = spawnSync(process.execPath, ['--import', new URL(`file://${join(dir, 'register.mjs')}`).href, main, 'sim', 'carcassonne', '--games', '1', '--json'], { encoding: 'utf8', timeout: 120_000 });
+  assert.equal(r.status, 0, r.stderr);
+  const loaded = r.stderr.split('\n').filter((l) => l.startsWith('RESOLVED ')).map((l) => l.slice(9));
+  assert.ok(loaded.some((u) => u.includes('/carcassonne/')), 'the hook sees the game modules load');
+  assert.deepEqual(loaded.filter((u) => /\/server\/|\/bench\/(?!index\.js)|fastify|better-sqlite3|[/]pg[/]|ioredis/.test(u)), []);
+});
