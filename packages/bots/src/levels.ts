@@ -3,20 +3,24 @@ import { registerBot } from './registry.js';
 import './knowledge/all.js';
 
 /**
- * The MCTS levels. Each is a time budget per decision (on one core); "LEVEL@N" gives the same bot
- * a fixed budget of N iterations instead, which makes it deterministic for a seed (tests, benchmarks).
- */
-export const levels: Record<string, Omit<MctsOptions, 'name'>> = {
-  'mcts-easy': { timeMs: 80, exploration: 1.0 },
-  'mcts-medium': { timeMs: 250 },
-  'mcts-hard': { timeMs: 800 },
-};
-
-/**
- * Fixed iteration budgets for the levels (TABULA_BENCH_BOT_BUDGET=iterations): the same 1 : 4 : 12
- * ratio as the time budgets, at a size that fits a benchmark on a small machine.
+ * Iteration budgets of the levels: the most a level searches per decision (easy and medium stop there even
+ * with time left), and with TABULA_BENCH_BOT_BUDGET=iterations each level's fixed budget (1 : 4 : 12).
  */
 export const levelIterations: Record<string, number> = { 'mcts-easy': 100, 'mcts-medium': 400, 'mcts-hard': 1200 };
+
+/**
+ * The MCTS levels: a time budget per decision (on one core), and for easy and medium also their
+ * iteration budget. Without the cap a level's strength grows with the machine, and with thousands of
+ * iterations a search gains little from more, so at 250 against 800 ms medium played almost as well as
+ * hard (docs/benchmarks.md, "Real time budgets"). With it the levels stay apart on any machine and the
+ * weaker ones answer sooner; hard keeps its whole time. "LEVEL@N" is the same bot with a fixed budget of
+ * N iterations and no time limit, deterministic for a seed (tests, benchmarks).
+ */
+export const levels: Record<string, Omit<MctsOptions, 'name'>> = {
+  'mcts-easy': { timeMs: 80, iterations: levelIterations['mcts-easy'], exploration: 1.0 },
+  'mcts-medium': { timeMs: 250, iterations: levelIterations['mcts-medium'] },
+  'mcts-hard': { timeMs: 800 },
+};
 
 export function mctsLevel(level: string, iterations?: number): MctsBot {
   const o = levels[level];

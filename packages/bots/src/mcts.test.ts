@@ -4,7 +4,7 @@ import { Rng, isDeepStrictEqual, type AnyGame, type Role } from '@tabula/engine'
 import { checkConformance } from '@tabula/engine/conformance';
 import { MctsBot, outcomeReward } from './mcts.js';
 import { createBot } from './registry.js';
-import './levels.js';
+import { levelIterations } from './levels.js';
 import { randomBot } from './random.js';
 import { playGame, wilson } from './selfplay.js';
 import type { Bot } from './bot.js';
@@ -164,6 +164,20 @@ test('levels are registered by name; NAME@N fixes the iteration budget', () => {
   assert.equal(b.last!.iterations, 120);
   assert.throws(() => createBot('mcts-hard@zero'));
   assert.throws(() => createBot('nope'));
+});
+
+test('levels at their time budgets: easy and medium stop at their iteration budgets (100, 400) when time is left, hard searches for its time and more', () => {
+  const s = goofspiel.setup({ seed: 'cap' });
+  const searched = (name: string): { iterations: number; ms: number } => {
+    const bot = createBot(name) as MctsBot;
+    bot.choose(goofspiel, s, 'a', new Rng('cap'));
+    return { iterations: bot.last!.iterations, ms: bot.last!.ms };
+  };
+  const easy = searched('mcts-easy'), medium = searched('mcts-medium'), hard = searched('mcts-hard');
+  // Goofspiel searches thousands of iterations in 80 ms even on a busy machine; a cap reached ends the search early.
+  assert.deepEqual([easy.iterations, medium.iterations], [levelIterations['mcts-easy'], levelIterations['mcts-medium']]);
+  assert.ok(medium.ms < 250 && hard.ms <= 800, `${medium.ms} ${hard.ms}`);
+  assert.ok(hard.iterations > medium.iterations, `hard ${hard.iterations} vs medium ${medium.iterations}`);
 });
 
 test('exploration: a knowledge may suggest the UCB constant; the bot option still wins over it', () => {
