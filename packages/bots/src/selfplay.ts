@@ -1,4 +1,4 @@
-import { Rng, type AnyGame, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+import { Rng, listedActions, type AnyGame, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
 import type { Bot } from './bot.js';
 
 export interface PlayedGame {
@@ -36,7 +36,7 @@ export function playGame(game: AnyGame, setup: SetupOptions, seats: Record<Role,
       const active = game.active(state);
       if (active.length === 0) break;
       if (n >= maxActions) throw new Error(`no outcome after ${maxActions} actions`);
-      const role = active.find((r: Role) => (game.listed ? game.listed(state, r) : game.actions(state, r)).length > 0);
+      const role = active.find((r: Role) => listedActions(game, state, r).length > 0);
       if (role === undefined) throw new Error(`active roles ${active.join(',')} have no legal action`);
       const bot = seats[role];
       if (!bot) throw new Error(`no bot for role ${role}`);

@@ -24,7 +24,7 @@ function linesPerViewer(game: AnyGame, prev: unknown, next: unknown, entry: LogE
     if (lines.length === 0) lines = NO_LINES;
     else {
       for (const seen of out) {
-        if (seen.length === lines.length && isDeepStrictEqual(seen, lines)) { lines = seen; break; }
+        if (isDeepStrictEqual(seen, lines)) { lines = seen; break; }
       }
     }
     out.push(lines);

@@ -7,6 +7,6 @@ export type { ReplayStep } from './replay.js';
 export { undoDepth, isUndoableStep } from './undo.js';
 export { isDeepStrictEqual, indexOfAction } from './equal.js';
 export { deepFreeze } from './freeze.js';
-export { applyListed, defineGame, findListed } from './play.js';
+export { applyListed, defineGame, findListed, listedActions } from './play.js';
 export { ReplayedGame, replayGame, describeFor, SPECTATOR } from './history.js';
 export type { NumberedLine, ReplayCheckpoint } from './history.js';

@@ -10,6 +10,11 @@ export function findListed<Action>(legal: readonly Action[], action: unknown): A
   return undefined;
 }
 
+/** `role`'s legal actions as the engine keeps them (`listed`, no copy) where it offers that: read them, never keep or change them. */
+export function listedActions<State, Action>(game: Game<State, Action, unknown>, state: State, role: Role): readonly Action[] {
+  return game.listed ? game.listed(state, role) : game.actions(state, role);
+}
+
 const isActionShaped = (a: unknown): boolean => typeof a === 'object' && a !== null && !Array.isArray(a) && typeof (a as { type?: unknown }).type === 'string';
 
 /**
@@ -20,7 +25,7 @@ const isActionShaped = (a: unknown): boolean => typeof a === 'object' && a !== n
 export function applyListed<State, Action>(game: Game<State, Action, unknown>, state: State, role: Role, action: unknown): { state: State; action: Action } {
   if (game.outcome(state) !== null) throw new RuleError(RuleCodes.gameOver, 'The game is over.');
   if (!game.active(state).includes(role)) throw new RuleError(RuleCodes.notYourTurn, `${String(role)} may not act now.`);
-  const legal = game.listed ? game.listed(state, role) : game.actions(state, role);
+  const legal = listedActions(game, state, role);
   const chosen = findListed(legal, action);
   if (chosen === undefined) {
     if (!isActionShaped(action)) throw new RuleError(RuleCodes.malformedAction, 'An action is an object with a string "type".');
