@@ -89,4 +89,18 @@ describe('store: an action\'s write', () => {
       }
     });
   });
+  it('store: appends to several games sent at once (one group commit on SQLite) each keep their own result: the stale one changes nothing, the others are stored', async () => {
+    await withBothStores(async (store) => {
+      const u = (await store.createUser('writer4', 'writer4', 'x', 1))!.id;
+      const ids = ['sw4a', 'sw4b', 'sw4c'];
+      const vs = await Promise.all(ids.map((id) => activeGame(store, id, u)));
+      const results = await Promise.all(ids.map((id, i) => store.appendAction(id, i === 1 ? vs[i]! - 1 : vs[i]!, 0, { role: 'north', action: { type: 'add', n: i } }, patch(30), [turnNote(u, id)])));
+      assert.deepEqual(results, ['ok', 'stale', 'ok']);
+      for (const [i, id] of ids.entries()) {
+        const row = (await store.getGame(id))!;
+        assert.deepEqual([row.version, row.logLength], i === 1 ? [vs[i], 0] : [vs[i]! + 1, 1], id);
+        assert.deepEqual(await store.readLog(id, 0), i === 1 ? [] : [{ role: 'north', action: { type: 'add', n: i } }], id);
+      }
+    });
+  });
 });

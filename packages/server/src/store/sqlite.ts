@@ -15,6 +15,15 @@ export interface SqliteOptions {
   backgroundCheckpoints?: boolean;
 }
 
+/** Most appends written by one group commit. */
+const MAX_GROUP_COMMIT = 128;
+
+interface PendingAppend {
+  args: [gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch, outbox?: OutboxInsert[]];
+  resolve(r: WriteResult): void;
+  reject(e: unknown): void;
+}
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
@@ -60,6 +69,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    while (this.pendingAppends.length > 0) this.flushAppends();
     await this.checkpointer?.stop();
     this.db.close();
   }
@@ -218,13 +228,46 @@ export class SqliteStore implements Store {
     return this.appendTxFn;
   }
 
+  /**
+   * Group commit: the appends of one turn of the event loop (every socket frame read in it) are written in
+   * one transaction, each in a savepoint of its own, so a stale one changes nothing and does not hold up
+   * the others. A commit writes every page it changed to the WAL; appends of different games share the
+   * pages of the log's and the outbox's tails and of the games' updated_at index, which one commit then
+   * writes once for all of them. Each append's promise settles after the commit, so nothing is
+   * acknowledged before it is stored.
+   */
   appendAction(gameId: string, expectVersion: number, seq: number, entry: LogEntry, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult> {
+    return new Promise<WriteResult>((resolve, reject) => {
+      this.pendingAppends.push({ args: [gameId, expectVersion, seq, entry, patch, outbox], resolve, reject });
+      if (this.pendingAppends.length === 1) setImmediate(() => this.flushAppends());
+    });
+  }
+
+  private pendingAppends: PendingAppend[] = [];
+  private appendBatchFn?: Database.Transaction<(items: PendingAppend[]) => (WriteResult | { error: unknown })[]>;
+
+  private flushAppends(): void {
+    const items = this.pendingAppends.splice(0, MAX_GROUP_COMMIT);
+    if (this.pendingAppends.length > 0) setImmediate(() => this.flushAppends());
+    this.appendBatchFn ??= this.db.transaction((batch: PendingAppend[]) => batch.map((item) => {
+      try {
+        return this.appendTx(...item.args);
+      } catch (e) {
+        return e instanceof StaleWrite ? 'stale' : { error: e };
+      }
+    }));
+    let results: (WriteResult | { error: unknown })[];
     try {
-      return Promise.resolve(this.appendTx.immediate(gameId, expectVersion, seq, entry, patch, outbox));
+      results = this.appendBatchFn.immediate(items);
     } catch (e) {
-      if (e instanceof StaleWrite) return Promise.resolve('stale');
-      throw e;
+      for (const item of items) item.reject(e);
+      return;
     }
+    items.forEach((item, i) => {
+      const r = results[i]!;
+      if (typeof r === 'object') item.reject(r.error);
+      else item.resolve(r);
+    });
   }
 
   truncateLog(gameId: string, expectVersion: number, newLength: number, patch: GamePatch, outbox?: OutboxInsert[]): Promise<WriteResult> {
