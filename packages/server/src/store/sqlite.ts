@@ -248,6 +248,7 @@ export class SqliteStore implements Store {
 
   private flushAppends(): void {
     const items = this.pendingAppends.splice(0, MAX_GROUP_COMMIT);
+    if (items.length === 0) return; // drained by close() before this turn came
     if (this.pendingAppends.length > 0) setImmediate(() => this.flushAppends());
     this.appendBatchFn ??= this.db.transaction((batch: PendingAppend[]) => batch.map((item) => {
       try {
