@@ -13,20 +13,22 @@ export const levelIterations: Record<string, number> = { 'mcts-easy': 100, 'mcts
  * iteration budget. Without the cap a level's strength grows with the machine, and with thousands of
  * iterations a search gains little from more, so at 250 against 800 ms medium played almost as well as
  * hard (docs/benchmarks.md, "Real time budgets"). With it the levels stay apart on any machine and the
- * weaker ones answer sooner; hard keeps its whole time. "LEVEL@N" is the same bot with a fixed budget of
- * N iterations and no time limit, deterministic for a seed (tests, benchmarks).
+ * weaker ones answer sooner; hard keeps its whole time. Every level stops early once its choice can no
+ * longer change within its budget (`settle`), so a clear move is played at once. "LEVEL@N" is the same bot
+ * with a fixed budget of N iterations, no time limit and no early stop, deterministic for a seed (tests,
+ * benchmarks: the same games as before `settle` existed).
  */
 export const levels: Record<string, Omit<MctsOptions, 'name'>> = {
-  'mcts-easy': { timeMs: 80, iterations: levelIterations['mcts-easy'], exploration: 1.0 },
-  'mcts-medium': { timeMs: 250, iterations: levelIterations['mcts-medium'] },
-  'mcts-hard': { timeMs: 800 },
+  'mcts-easy': { timeMs: 80, iterations: levelIterations['mcts-easy'], exploration: 1.0, settle: true },
+  'mcts-medium': { timeMs: 250, iterations: levelIterations['mcts-medium'], settle: true },
+  'mcts-hard': { timeMs: 800, settle: true },
 };
 
 export function mctsLevel(level: string, iterations?: number): MctsBot {
   const o = levels[level];
   if (!o) throw new Error(`Unknown MCTS level ${level}`);
   if (iterations === undefined) return new MctsBot({ ...o, name: level });
-  return new MctsBot({ ...o, timeMs: undefined, iterations, name: `${level}@${iterations}` });
+  return new MctsBot({ ...o, timeMs: undefined, iterations, settle: false, name: `${level}@${iterations}` });
 }
 
 for (const level of Object.keys(levels)) {

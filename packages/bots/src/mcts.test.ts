@@ -168,16 +168,59 @@ test('levels are registered by name; NAME@N fixes the iteration budget', () => {
 
 test('levels at their time budgets: easy and medium stop at their iteration budgets (100, 400) when time is left, hard searches for its time and more', () => {
   const s = goofspiel.setup({ seed: 'cap' });
-  const searched = (name: string): { iterations: number; ms: number } => {
+  const searched = (name: string): { iterations: number; ms: number; settled: boolean } => {
     const bot = createBot(name) as MctsBot;
     bot.choose(goofspiel, s, 'a', new Rng('cap'));
-    return { iterations: bot.last!.iterations, ms: bot.last!.ms };
+    return { iterations: bot.last!.iterations, ms: bot.last!.ms, settled: bot.last!.settled };
   };
   const easy = searched('mcts-easy'), medium = searched('mcts-medium'), hard = searched('mcts-hard');
-  // Goofspiel searches thousands of iterations in 80 ms even on a busy machine; a cap reached ends the search early.
-  assert.deepEqual([easy.iterations, medium.iterations], [levelIterations['mcts-easy'], levelIterations['mcts-medium']]);
+  // Goofspiel searches thousands of iterations in 80 ms even on a busy machine; a cap reached ends the search
+  // early, and so does a choice that can no longer change (settle).
+  for (const [level, r] of [['mcts-easy', easy], ['mcts-medium', medium]] as const) {
+    assert.ok(r.iterations === levelIterations[level] || (r.settled && r.iterations < levelIterations[level]!), `${level} ${JSON.stringify(r)}`);
+  }
   assert.ok(medium.ms < 250 && hard.ms <= 800, `${medium.ms} ${hard.ms}`);
-  assert.ok(hard.iterations > medium.iterations, `hard ${hard.iterations} vs medium ${medium.iterations}`);
+  assert.ok(hard.iterations > medium.iterations || hard.settled, `hard ${hard.iterations} vs medium ${medium.iterations}`);
+});
+
+test('settle: a search that stops early chooses what its whole budget would, in every position of whole games', () => {
+  let settled = 0, decisions = 0, saved = 0;
+  const games: [AnyGame, Role[]][] = [[ticTacToe, ['x', 'o']], [goofspiel, ['a', 'b']], [hiddenWar, ['a', 'b']]];
+  for (const [game] of games) {
+    for (let g = 0; g < 4; g++) {
+      let state: unknown = game.setup({ seed: `settle${g}` });
+      const rng = new Rng(`walk${g}`);
+      for (let step = 0; step < 60 && !game.outcome(state); step++) {
+        const role = game.active(state).find((r: Role) => game.actions(state, r).length > 0);
+        if (role === undefined) break;
+        const full = mcts(300, { reuse: false }), early = mcts(300, { reuse: false, settle: true });
+        const a = full.choose(game, state, role, new Rng(`d${g}:${step}`));
+        const b = early.choose(game, state, role, new Rng(`d${g}:${step}`));
+        assert.deepEqual(b, a, `${game.id} game ${g} step ${step}`);
+        if (full.last!.iterations > 0) {
+          decisions++;
+          assert.equal(full.last!.settled, false);
+          if (early.last!.settled) { settled++; saved += 300 - early.last!.iterations; }
+          else assert.equal(early.last!.iterations, 300);
+        }
+        const acts = game.actions(state, role);
+        state = game.apply(state, role, acts[rng.int(acts.length)]);
+      }
+    }
+  }
+  assert.ok(settled > decisions / 4, `settled ${settled} of ${decisions}`);
+  assert.ok(saved > 0);
+});
+
+test('settle: the hard level answers a clear choice (an immediate win) before its time is up', () => {
+  const win: TttState = { board: ['x', 'x', null, 'o', 'o', null, null, null, null], turn: 'x' };
+  const hard = createBot('mcts-hard') as MctsBot;
+  assert.equal(hard.choose(ticTacToe, win, 'x', new Rng('t')), 2);
+  assert.equal(hard.last!.settled, true);
+  assert.ok(hard.last!.ms < 0.9 * 800, `${hard.last!.ms} ms`);
+  const fixed = createBot('mcts-hard@2000') as MctsBot;
+  fixed.choose(ticTacToe, win, 'x', new Rng('t'));
+  assert.deepEqual([fixed.last!.settled, fixed.last!.iterations], [false, 2000]);
 });
 
 test('exploration: a knowledge may suggest the UCB constant; the bot option still wins over it', () => {

@@ -34,6 +34,13 @@ export interface MctsOptions {
   maxNodes?: number;
   /** Hard cap on rollout length when playing to the end. */
   maxRolloutActions?: number;
+  /**
+   * Stop early once the most visited root action leads the next by more visits than the rest of the
+   * budget could give (for a time budget: the iterations the time left allows at the mean rate so far).
+   * The move is then the one the whole budget would choose; only the table kept for later decisions
+   * is smaller. Default off (fixed-budget bots stay reproducible with their earlier games).
+   */
+  settle?: boolean;
 }
 
 interface Edge {
@@ -57,6 +64,8 @@ export interface SearchStats {
   mismatches: number;
   /** Root edges: action, visits, mean reward for the bot. */
   root: { action: unknown; n: number; mean: number }[];
+  /** The search stopped before its budget because the choice could no longer change (`settle`). */
+  settled: boolean;
 }
 
 /**
@@ -81,6 +90,19 @@ function actorOf(game: AnyGame, state: unknown, k: Knowledge | undefined): { rol
     if (acts.length > 0) return { role: r, actions: k?.prune ? k.prune(state, r, acts) : acts };
   }
   return null;
+}
+
+/** How often (in iterations) a settling search checks whether its choice can still change. */
+const SETTLE_CHECK_EVERY = 16;
+
+/** Visits by which the most visited of the given root edges leads the next one (edges not yet tried count 0). */
+function leadOfBest(root: Node, keys: Set<string>): number {
+  let first = 0, second = 0;
+  for (const [key, e] of root.edges) {
+    if (!keys.has(key)) continue;
+    if (e.n > first) { second = first; first = e.n; } else if (e.n > second) second = e.n;
+  }
+  return first - second;
 }
 
 export class MctsBot implements Bot {
@@ -108,7 +130,7 @@ export class MctsBot implements Bot {
     const k = this.opts.knowledge === undefined ? knowledgeFor(game.id) : (this.opts.knowledge ?? undefined);
     const legal = k?.prune ? k.prune(state, role, all) : all;
     if (legal.length === 1) {
-      this.last = { iterations: 0, ms: 0, nodes: this.table.size, root: [{ action: legal[0], n: 0, mean: 0 }], mismatches: 0 };
+      this.last = { iterations: 0, ms: 0, nodes: this.table.size, root: [{ action: legal[0], n: 0, mean: 0 }], mismatches: 0, settled: false };
       return legal[0];
     }
     const t0 = performance.now();
@@ -132,7 +154,9 @@ export class MctsBot implements Bot {
 
     const base = k?.canonical ? k.canonical(game, state, role) : state;
     if (!table.has(rootKey)) table.set(rootKey, { role, n: 0, edges: new Map() });
-    let it = 0, mismatches = 0;
+    const rootNode = table.get(rootKey)!;
+    const legalKeys = this.opts.settle ? new Set(legal.map((a) => JSON.stringify(a))) : null;
+    let it = 0, mismatches = 0, settled = false;
     const pathNodes: Node[] = [];
     const pathEdges: Edge[] = [];
     let loopStart = 0;
@@ -143,6 +167,10 @@ export class MctsBot implements Bot {
         if (it === 0) loopStart = now;
         // stop when the next iteration would likely overrun (mean iteration time so far)
         else if (now + (now - loopStart) / it >= deadline) break;
+      }
+      if (legalKeys && it > 0 && it % SETTLE_CHECK_EVERY === 0) {
+        const timeLeft = deadline === Infinity ? Infinity : (deadline - performance.now()) / ((performance.now() - loopStart) / it);
+        if (leadOfBest(rootNode, legalKeys) > Math.min(maxIter - it, timeLeft)) { settled = true; break; }
       }
       it++;
       let s: unknown = game.determinize(base, role, r);
@@ -199,7 +227,7 @@ export class MctsBot implements Bot {
         edge.w += o ? outcomeReward(o, node.role) : ev ? (ev[node.role] ?? 0.5) : 0.5;
       }
     }
-    const root = table.get(rootKey)!;
+    const root = rootNode;
     let best: Edge | null = null;
     const rootStats: SearchStats['root'] = [];
     for (const a of legal) {
@@ -208,7 +236,7 @@ export class MctsBot implements Bot {
       rootStats.push({ action: a, n: e.n, mean: e.n ? e.w / e.n : 0 });
       if (!best || e.n > best.n || (e.n === best.n && e.w > best.w)) best = e;
     }
-    this.last = { iterations: it, ms: performance.now() - t0, nodes: table.size, root: rootStats, mismatches };
+    this.last = { iterations: it, ms: performance.now() - t0, nodes: table.size, root: rootStats, mismatches, settled };
     if (!reuse) this.table = new Map();
     // Return the caller's own action object (the legal list of the real state).
     const chosen = best ? JSON.stringify(best.action) : JSON.stringify(legal[0]);

@@ -5,7 +5,7 @@
  * leave the outbox undrained, TABULA_NOTIFY_BACKOFF_MS, TABULA_NOTIFY_LEASE_MS; TABULA_LOOP_STATS=1 prints the event loop's
  * delay percentiles to stderr when it stops); prints "LISTENING <url>" once it serves. The test game is registered.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
 import { createServer } from '../app.js';
 import { testGameModule, testScrypt } from './fixtures.js';
 
@@ -49,6 +49,12 @@ if (loop && process.env.TABULA_LOOP_STATS === 'stalls') {
     if (now - last > 50) process.stderr.write(`stall ${now - last - 10} ms at ${((now - t0) / 1000).toFixed(1)} s\n`);
     last = now;
   }, 10).unref();
+  // Garbage collections of 10 ms or more, on the same clock, to tell their pauses from the server's own work.
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration >= 10) process.stderr.write(`gc ${(e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR ? 'major' : 'minor'} ${e.duration.toFixed(0)} ms at ${((performance.timeOrigin + e.startTime - t0) / 1000).toFixed(1)} s\n`);
+    }
+  }).observe({ entryTypes: ['gc'] });
 }
 const stop = (): void => {
   if (loop) {
