@@ -71,4 +71,18 @@ describe('notifications: events handled in batches', () => {
       assert.deepEqual(hooks.map((r) => [Number(r.user_id), r.game_id]), [[withHook.id, 'g1'], [withHook.id, 'g3']]);
     });
   });
+
+  it('presence: 600 users (three transactions) are marked live and then not, and saved settings are kept', async () => {
+    await withBothStores(async (store) => {
+      const users = [];
+      for (let i = 0; i < 600; i++) users.push((await store.createUser(`live${i}`, `live${i}`, 'x', Date.now()))!.id);
+      await store.notify.putSettings(users[0]!, { language: 'de' });
+      await store.notify.setLive(users, 12345);
+      for (const id of [users[0]!, users[249]!, users[250]!, users[599]!]) assert.equal(await store.notify.liveAt(id), 12345, `user ${id} live`);
+      assert.equal((await store.notify.settings(users[0]!)).language, 'de', 'the upsert keeps other settings');
+      await store.notify.setLive(users.slice(0, 300), null);
+      assert.equal(await store.notify.liveAt(users[299]!), null);
+      assert.equal(await store.notify.liveAt(users[300]!), 12345, 'only the users named change');
+    });
+  });
 });
