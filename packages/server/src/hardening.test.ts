@@ -27,6 +27,7 @@ import { SignInGuard } from './signin-guard.js';
 import { MemoryCounters } from './throttle.js';
 import { nameKeyOf } from './account-policy.js';
 import { ApiError } from './errors.js';
+import { DRAIN_REFUSED_BODY_MAX_BYTES } from './http-errors.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -148,6 +149,40 @@ describe('issue 19: game creation and options', () => {
     assertError(await run.api.post('/api/games', { game: 'hacse', variants: { decks: { allies: deck } } }, t), 413, undefined, '1 MB deck');
     assertError(await run.api.post('/api/games', { game: 'hacse', variants: { turnLimit: 'x'.repeat(900_000) } }, t), 413, undefined, '900 KB option');
     assert.equal(await openCount(run.api, t), before);
+  });
+
+  it('a body refused as too large is read to its end before the 413, so a client still sending it gets the answer, not a reset', async () => {
+    const { port } = new URL(run.base);
+    const size = 900_000;
+    const head = `POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`;
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    let failure: Error | null = null;
+    socket.on('data', (c: Buffer) => { answer += c.toString('latin1'); });
+    socket.on('error', (e) => { failure = e; });
+    const ended = new Promise<void>((res) => socket.on('close', () => res()));
+    await new Promise<void>((res) => socket.once('connect', () => res()));
+    socket.write(head + 'x'.repeat(size / 2));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(answer, '', 'no answer while the body is still coming');
+    socket.end('x'.repeat(size / 2));
+    await ended;
+    assert.equal(failure, null, 'the connection is not reset');
+    assert.match(answer, /^HTTP\/1\.1 413 /);
+    assert.match(answer, /"code":"body-too-large"/);
+  });
+
+  it('a body declared larger than the drain cap is refused at once (413), not read', async () => {
+    const { port } = new URL(run.base);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (c: Buffer) => { answer += c.toString('latin1'); });
+    socket.on('error', () => undefined);
+    const got = new Promise<void>((res) => socket.on('data', () => res()));
+    socket.write(`POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${DRAIN_REFUSED_BODY_MAX_BYTES + 1}\r\n\r\n{`);
+    await got;
+    socket.destroy();
+    assert.match(answer, /^HTTP\/1\.1 413 /);
   });
 
   it('every field of options is bounded: long strings, long lists, many keys, deep nesting, total size: 413 options-too-large', async () => {

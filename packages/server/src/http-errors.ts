@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { ApiError, errorBody } from './errors.js';
 
@@ -36,6 +37,32 @@ export function isStoreOutage(err: unknown): boolean {
 export const RETRY_AFTER_SECONDS = 5;
 export const storeOutage = (): ApiError => new ApiError(503, 'store-unavailable', 'The database is not reachable right now: retry in a few seconds.');
 
+/** A body refused as too large is still read to its end when it declares at most this many bytes... */
+export const DRAIN_REFUSED_BODY_MAX_BYTES = 4 * 1024 * 1024;
+/** ...and for at most this long. */
+const DRAIN_REFUSED_BODY_MAX_MS = 5000;
+
+/**
+ * Calls `then` once the request's body has been read and discarded. A 413 is sent with `Connection: close`;
+ * closing a socket with unread bytes in it resets the connection, and a client still sending its body then
+ * loses the answer ("fetch failed") instead of reading the 413. Bodies without a declared length or above
+ * the cap are not waited for.
+ */
+function afterBodyDiscarded(raw: IncomingMessage, then: () => void): void {
+  const declared = Number(raw.headers['content-length']);
+  if (raw.complete || !(declared <= DRAIN_REFUSED_BODY_MAX_BYTES)) return then();
+  let done = false;
+  const finish = (): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    then();
+  };
+  const timer = setTimeout(finish, DRAIN_REFUSED_BODY_MAX_MS);
+  raw.on('end', finish).on('error', finish).on('close', finish);
+  raw.resume();
+}
+
 /** Every error a route throws becomes `{ error: { code, message } }` with its status; anything unexpected is a logged 500. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
@@ -49,7 +76,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err.validation) return reply.code(400).send(errorBody('bad-request', err.message));
     const status = err.statusCode ?? 500;
-    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errorBody('body-too-large', 'The request body is too large.'));
+    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      afterBodyDiscarded(req.raw, () => void reply.code(413).send(errorBody('body-too-large', 'The request body is too large.')));
+      return reply;
+    }
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(errorBody('unsupported-media-type', 'Send JSON (Content-Type: application/json).'));
     if (status === 429) return reply.code(429).send(errorBody('rate-limited', err.message));
     if (status >= 400 && status < 500) {
