@@ -169,7 +169,8 @@ export class MctsBot implements Bot {
         else if (now + (now - loopStart) / it >= deadline) break;
       }
       if (legalKeys && it > 0 && it % SETTLE_CHECK_EVERY === 0) {
-        const timeLeft = deadline === Infinity ? Infinity : (deadline - performance.now()) / ((performance.now() - loopStart) / it);
+        const now = deadline === Infinity ? 0 : performance.now();
+        const timeLeft = deadline === Infinity ? Infinity : (deadline - now) * it / (now - loopStart);
         if (leadOfBest(rootNode, legalKeys) > Math.min(maxIter - it, timeLeft)) { settled = true; break; }
       }
       it++;
@@ -227,11 +228,10 @@ export class MctsBot implements Bot {
         edge.w += o ? outcomeReward(o, node.role) : ev ? (ev[node.role] ?? 0.5) : 0.5;
       }
     }
-    const root = rootNode;
     let best: Edge | null = null;
     const rootStats: SearchStats['root'] = [];
     for (const a of legal) {
-      const e = root.edges.get(JSON.stringify(a));
+      const e = rootNode.edges.get(JSON.stringify(a));
       if (!e) continue;
       rootStats.push({ action: a, n: e.n, mean: e.n ? e.w / e.n : 0 });
       if (!best || e.n > best.n || (e.n === best.n && e.w > best.w)) best = e;

@@ -116,6 +116,9 @@ export const MAX_OPEN_GAMES_PER_ACCOUNT = 10;
 export const OPEN_GAME_COUNTS_MS = 24 * 60 * 60 * 1000;
 /** Largest body of POST /api/games, in bytes. */
 export const MAX_CREATE_BODY_BYTES = 32 * 1024;
+/** A body refused with 413 is read (and discarded) before the answer when it declares at most this many bytes, for at most DRAIN_REFUSED_BODY_MS. */
+export const DRAIN_REFUSED_BODY_MAX_BYTES = 4 * 1024 * 1024;
+export const DRAIN_REFUSED_BODY_MS = 5000;
 /** Bounds of `variants` (options, uploaded decks included): JSON size, string length, list length, keys per object, depth. */
 export const MAX_OPTIONS_BYTES = 16 * 1024;
 export const MAX_OPTION_STRING = 128;

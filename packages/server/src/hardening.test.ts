@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import {
-  FREE_FAILED_SIGN_INS, GAMES_PER_MINUTE_PER_ACCOUNT, MAX_OPEN_GAMES_PER_ACCOUNT, MAX_OPTION_ITEMS, MAX_OPTION_STRING, MAX_PREAUTH_FRAMES,
+  DRAIN_REFUSED_BODY_MAX_BYTES, FREE_FAILED_SIGN_INS, GAMES_PER_MINUTE_PER_ACCOUNT, MAX_OPEN_GAMES_PER_ACCOUNT, MAX_OPTION_ITEMS, MAX_OPTION_STRING, MAX_PREAUTH_FRAMES,
   FAILED_SIGN_INS_PER_ADDRESS, GAMES_PER_MINUTE_PER_ADDRESS, OPEN_GAME_COUNTS_MS, SIGN_IN_BACKOFF_MS,
 } from '@tabula/protocol';
 import { BUILTIN_DECKS } from '@tabula/hacse';
@@ -27,7 +27,6 @@ import { SignInGuard } from './signin-guard.js';
 import { MemoryCounters } from './throttle.js';
 import { nameKeyOf } from './account-policy.js';
 import { ApiError } from './errors.js';
-import { DRAIN_REFUSED_BODY_MAX_BYTES } from './http-errors.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

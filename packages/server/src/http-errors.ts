@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { DRAIN_REFUSED_BODY_MAX_BYTES, DRAIN_REFUSED_BODY_MS } from '@tabula/protocol';
 import { ApiError, errorBody } from './errors.js';
 
 /** Broken HTTP framing: answered in our error shape and closed, so clients do not reuse the socket. */
@@ -37,11 +38,6 @@ export function isStoreOutage(err: unknown): boolean {
 export const RETRY_AFTER_SECONDS = 5;
 export const storeOutage = (): ApiError => new ApiError(503, 'store-unavailable', 'The database is not reachable right now: retry in a few seconds.');
 
-/** A body refused as too large is still read to its end when it declares at most this many bytes... */
-export const DRAIN_REFUSED_BODY_MAX_BYTES = 4 * 1024 * 1024;
-/** ...and for at most this long. */
-const DRAIN_REFUSED_BODY_MAX_MS = 5000;
-
 /**
  * Calls `then` once the request's body has been read and discarded. A 413 is sent with `Connection: close`;
  * closing a socket with unread bytes in it resets the connection, and a client still sending its body then
@@ -58,7 +54,7 @@ function afterBodyDiscarded(raw: IncomingMessage, then: () => void): void {
     clearTimeout(timer);
     then();
   };
-  const timer = setTimeout(finish, DRAIN_REFUSED_BODY_MAX_MS);
+  const timer = setTimeout(finish, DRAIN_REFUSED_BODY_MS);
   raw.on('end', finish).on('error', finish).on('close', finish);
   raw.resume();
 }

@@ -3,9 +3,10 @@ import type { ServerMessageT, ServerStateT } from '@tabula/protocol';
 import type { GameService } from './service.js';
 import type { GameRow, UserRow } from './store/index.js';
 import type { SignOut } from './fanout.js';
+import { inChunks } from './chunked.js';
 
-/** Seats per presence transaction of the heartbeat. */
-const HEARTBEAT_CHUNK = 250;
+/** Seats (live.ts) and users (user-live.ts) per presence transaction of the heartbeats. */
+export const HEARTBEAT_CHUNK = 250;
 
 export interface LiveConn {
   ws: WebSocket;
@@ -104,10 +105,7 @@ export class LiveHub {
       for (const c of set) if (c.user) users.add(c.user.id);
       for (const userId of users) seen.push({ gameId, userId });
     }
-    for (let i = 0; i < seen.length; i += HEARTBEAT_CHUNK) {
-      await this.service.touchAll(seen.slice(i, i + HEARTBEAT_CHUNK)).catch((e: unknown) => this.warn({ err: e }, 'presence heartbeat failed'));
-      await new Promise((r) => setImmediate(r));
-    }
+    await inChunks(seen, HEARTBEAT_CHUNK, (slice) => this.service.touchAll(slice).catch((e: unknown) => this.warn({ err: e }, 'presence heartbeat failed')));
   }
 
   /** Pushes every watcher of `gameId` its state again even though the version did not move. */

@@ -1,5 +1,7 @@
 import type { SignOut } from './fanout.js';
 import { hashToken } from './passwords.js';
+import { inChunks } from './chunked.js';
+import { HEARTBEAT_CHUNK } from './live.js';
 /**
  * The per-user socket GET /api/live?token=: pushes `unread` (on connect and on every change of the
  * count) and each new `notification`. Notifications made by another process's worker reach this
@@ -90,7 +92,8 @@ export class UserHub {
   /** Keeps presence fresh for users with a user or game socket here. */
   async heartbeat(gameSocketUsers: number[]): Promise<void> {
     const ids = [...new Set([...this.userIds, ...gameSocketUsers])];
-    await this.store.notify.setLive(ids, Date.now());
+    const at = Date.now();
+    await inChunks(ids, HEARTBEAT_CHUNK, (slice) => this.store.notify.setLive(slice, at));
   }
 
   /** Closes the sockets of ended sessions (one token by its hash, or every token of an account). */

@@ -72,7 +72,7 @@ describe('notifications: events handled in batches', () => {
     });
   });
 
-  it('presence: 600 users (three transactions) are marked live and then not, and saved settings are kept', async () => {
+  it('presence: 600 users are marked live in one call and then not, and saved settings are kept', async () => {
     await withBothStores(async (store) => {
       const users = [];
       for (let i = 0; i < 600; i++) users.push((await store.createUser(`live${i}`, `live${i}`, 'x', Date.now()))!.id);
