@@ -1,6 +1,5 @@
 import { undoDepth } from './undo.js';
 import { RuleError } from './errors.js';
-import { isDeepStrictEqual } from './equal.js';
 import type { AnyGame, LogEntry, LogLine, Role, SetupOptions } from './types.js';
 
 /** Key of the spectator in per-viewer tables. */
@@ -10,24 +9,24 @@ const viewerKey = (viewer: Role | null): string => viewer ?? SPECTATOR;
 const MAX_TAIL = 256;
 /** Undo points remembered for sending log lines from a sequence number after an undo. */
 const MAX_CUTS = 64;
-/** The lines of an action that shows nothing: one shared, frozen array. */
-const NO_LINES: LogLine[] = Object.freeze([]) as unknown as LogLine[];
+/** The lines of an action that shows nothing, as stored. */
+const NO_LINES = '[]';
 
 /**
- * One action's lines for every viewer, with the arrays of viewers who read the same lines shared (most
- * lines are public): a long game's log lines are most of what a replayed game keeps in memory.
+ * One action's lines for every viewer, each as its JSON, the same string for viewers who read the same
+ * lines (most lines are public). A long game's log lines are most of what a replayed game keeps in
+ * memory; as strings they are one leaf per action instead of a few objects per line, which the
+ * collector marks without looking inside (the server holds a thousand such games).
  */
-function linesPerViewer(game: AnyGame, prev: unknown, next: unknown, entry: LogEntry, viewers: readonly (Role | null)[]): LogLine[][] {
-  const out: LogLine[][] = [];
+function linesPerViewer(game: AnyGame, prev: unknown, next: unknown, entry: LogEntry, viewers: readonly (Role | null)[]): string[] {
+  const out: string[] = [];
   for (const v of viewers) {
-    let lines = describeFor(game, prev, next, entry, v);
-    if (lines.length === 0) lines = NO_LINES;
-    else {
-      for (const seen of out) {
-        if (isDeepStrictEqual(seen, lines)) { lines = seen; break; }
-      }
+    const lines = describeFor(game, prev, next, entry, v);
+    let json = lines.length === 0 ? NO_LINES : JSON.stringify(lines);
+    for (const seen of out) {
+      if (seen === json) { json = seen; break; }
     }
-    out.push(lines);
+    out.push(json);
   }
   return out;
 }
@@ -50,12 +49,13 @@ export function describeFor(game: AnyGame, prev: unknown, next: unknown, entry: 
 
 /**
  * A replayed game's state after its first `length` actions with every viewer's log lines for them
- * (by viewer key, SPECTATOR for null): what a stored snapshot holds, so a long game resumes there.
+ * (by viewer key, SPECTATOR for null; per action the JSON of its LogLine[]): what a stored snapshot
+ * holds, so a long game resumes there.
  */
 export interface ReplayCheckpoint {
   length: number;
   state: unknown;
-  lines: Record<string, LogLine[][]>;
+  lines: Record<string, string[]>;
 }
 
 export interface HistoryOptions {
@@ -78,7 +78,8 @@ export class ReplayedGame {
   epoch = 0;
   state: unknown;
   readonly actions: LogEntry[] = [];
-  private readonly lines = new Map<string, LogLine[][]>();
+  /** Per viewer key, per action: the JSON of the LogLine[] that viewer reads of it. */
+  private readonly lines = new Map<string, string[]>();
   private readonly keepAll: boolean;
   /** tail[i] is the state before action tailStart + i; the last element is the current state. */
   private tailStart = 0;
@@ -128,7 +129,7 @@ export class ReplayedGame {
    * only over that run, needs nothing before it) unless that run outgrew the kept tail.
    */
   checkpoint(): ReplayCheckpoint {
-    const lines: Record<string, LogLine[][]> = {};
+    const lines: Record<string, string[]> = {};
     for (const [k, per] of this.lines) lines[k] = per.slice(0, this.tailStart);
     return { length: this.tailStart, state: this.tail[0], lines };
   }
@@ -143,7 +144,7 @@ export class ReplayedGame {
     const g = new ReplayedGame(game, options, viewers, opts);
     for (const v of g.viewers) {
       const per = cp.lines[viewerKey(v)];
-      if (!Array.isArray(per) || per.length !== cp.length) throw new RangeError(`checkpoint without the lines of ${viewerKey(v)}`);
+      if (!Array.isArray(per) || per.length !== cp.length || !per.every((l) => typeof l === 'string')) throw new RangeError(`checkpoint without the lines of ${viewerKey(v)}`);
       g.lines.set(viewerKey(v), per.slice());
     }
     g.actions.push(...actions.slice(0, cp.length));
@@ -165,7 +166,10 @@ export class ReplayedGame {
   log(viewer: Role | null, from = 0, upTo = this.actions.length): NumberedLine[] {
     const per = this.lines.get(viewerKey(viewer)) ?? this.lines.get(SPECTATOR) ?? [];
     const out: NumberedLine[] = [];
-    for (let seq = Math.max(0, from); seq < Math.min(upTo, per.length); seq++) for (const l of per[seq]!) out.push({ seq, ...l });
+    for (let seq = Math.max(0, from); seq < Math.min(upTo, per.length); seq++) {
+      const json = per[seq]!;
+      if (json !== NO_LINES) for (const l of JSON.parse(json) as LogLine[]) out.push({ seq, ...l });
+    }
     return out;
   }
 

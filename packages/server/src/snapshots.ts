@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { deflate, inflateSync } from 'node:zlib';
 import { promisify } from 'node:util';
-import { ReplayedGame, SPECTATOR, type AnyGame, type LogEntry, type LogLine, type ReplayCheckpoint, type Role, type SetupOptions } from '@tabula/engine';
+import { ReplayedGame, SPECTATOR, type AnyGame, type LogEntry, type ReplayCheckpoint, type Role, type SetupOptions } from '@tabula/engine';
 import type { SqlRunner } from './store/index.js';
 
 const deflateAsync = promisify(deflate);
@@ -18,24 +18,24 @@ export const SNAPSHOT_EVERY = 100;
 /** Snapshots kept per game (the newest). */
 const KEEP = 2;
 /** Of the stored payload (JSON of {state, lines}, deflated): part of every snapshot's version. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
- * The stored lines: the spectator's in full; a role's action by action, 0 where it read what the
- * spectator read (most actions: so the payload is not one copy per viewer).
+ * The stored lines (each action's as the JSON string the replayed game keeps): the spectator's in full;
+ * a role's action by action, 0 where it read what the spectator read (most actions: so the payload is
+ * not one copy per viewer).
  */
-type StoredLines = Record<string, (LogLine[] | 0)[]>;
+type StoredLines = Record<string, (string | 0)[]>;
 
 function packLines(lines: ReplayCheckpoint['lines']): StoredLines {
   const spect = lines[SPECTATOR] ?? [];
-  const spectJson = spect.map((l) => JSON.stringify(l));
   const out: StoredLines = {};
-  for (const [k, per] of Object.entries(lines)) out[k] = k === SPECTATOR ? per : per.map((l, i) => (JSON.stringify(l) === spectJson[i] ? 0 : l));
+  for (const [k, per] of Object.entries(lines)) out[k] = k === SPECTATOR ? per : per.map((l, i) => (l === spect[i] ? 0 : l));
   return out;
 }
 
 function unpackLines(stored: StoredLines): ReplayCheckpoint['lines'] {
-  const spect = (stored[SPECTATOR] ?? []) as LogLine[][];
+  const spect = (stored[SPECTATOR] ?? []) as string[];
   const out: ReplayCheckpoint['lines'] = {};
   for (const [k, per] of Object.entries(stored)) out[k] = k === SPECTATOR ? spect : per.map((l, i) => (l === 0 ? spect[i]! : l));
   return out;
