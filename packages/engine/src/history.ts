@@ -23,6 +23,7 @@ function linesPerViewer(game: AnyGame, prev: unknown, next: unknown, entry: LogE
   for (const v of viewers) {
     const lines = describeFor(game, prev, next, entry, v);
     let json = lines.length === 0 ? NO_LINES : JSON.stringify(lines);
+    // An equal string from another viewer replaces this one, so the game keeps one string object, not two.
     for (const seen of out) {
       if (seen === json) { json = seen; break; }
     }
