@@ -128,6 +128,36 @@ describe('GameService: playing', () => {
     assert.deepEqual((await service.getState(carol, id)).active, ['east']);
   });
 
+  it('a move at the current version is applied even when a state push on the same process catches up its cache first', async () => {
+    // Two processes share the store; the second's cache is one action behind when a move arrives
+    // there, and a push (another socket's sync) reads the missing log entry first.
+    // Both read the log before either returns; the push's read (the first after `armed`) returns first.
+    let armed = false, reads = 0;
+    const slow = new Proxy(store, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (key !== 'readLog' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          const delay = armed ? [0, 10, 40][++reads] ?? 0 : 0;
+          const out = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          if (delay) await new Promise((r) => setTimeout(r, delay));
+          return out;
+        };
+      },
+    });
+    const other = new GameService({ store: slow, scrypt: testScrypt, now: () => now, openGamesPerAccount: false });
+    const id = await game(bob, carol);
+    const v0 = (await other.getState(bob, id)).version;
+    const v1 = (await service.act(bob, id, v0, { type: 'add', n: 1 })).version;
+    const v2 = (await service.act(bob, id, v1, { type: 'add', n: 1 })).version;
+    armed = true;
+    const push = other.snapshot(id);
+    const move = other.actVersion(bob, id, v2, { type: 'add', n: 1 });
+    await push;
+    assert.equal(await move, v2 + 1);
+    assert.equal(reads, 2, 'the push and the move each read the log');
+  });
+
   it('a user holding several seats and acting without a role plays the seat whose turn it is', async () => {
     const id = await game(bob, bob);
     let st = await service.getState(bob, id);

@@ -633,8 +633,9 @@ export class GameService {
       throw conflict('game-not-active', `The game is over: ${out}'s time ran out.`);
     }
     const { row: seen, rg } = await this.syncRow(row);
-    // Checked against the state of `row`'s version only: a game that moved on meanwhile is a 409.
-    if (seen !== row) throw conflict('stale-version', 'Another move was made first: reload and try again.');
+    // Checked against the state of `row`'s version only: a game that moved on meanwhile is a 409. (A
+    // concurrent read may have caught the cache up and made syncRow read the same version again.)
+    if (seen.version !== row.version || seen.epoch !== row.epoch) throw conflict('stale-version', 'Another move was made first: reload and try again.');
     if (version !== row.version && !this.overtakenOnlyByOthers(row, rg, role, version)) this.checkPlayable(row, version);
     const game = rg.game;
     let next: unknown, chosen: unknown;
