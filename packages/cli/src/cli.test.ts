@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,4 +70,31 @@ test('tabula sim starts without loading the server or the benchmarks (a quick co
   const loaded = r.stderr.split('\n').filter((l) => l.startsWith('RESOLVED ')).map((l) => l.slice(9));
   assert.ok(loaded.some((u) => u.includes('/carcassonne/')), 'the hook sees the game modules load');
   assert.deepEqual(loaded.filter((u) => /\/server\/|\/bench\/(?!index\.js)|fastify|better-sqlite3|[/]pg[/]|ioredis/.test(u)), []);
+});
+
+test('tabula games-log: a run played in two parts (--first) and counted from its logs equals the run played at once; a repeated game counts once; a bad line is named', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-games-log-'));
+  const game = listGames().find((g) => g.id === 'carcassonne') ?? listGames()[0]!;
+  const common = [game.id, '--bots', 'random,mcts-easy@3', '--seed', 'split'];
+  const whole = tabula('sim', ...common, '--games', '6', '--json');
+  assert.equal(whole.status, 0, whole.stderr);
+  const a = join(dir, 'a.jsonl'), b = join(dir, 'b.jsonl');
+  assert.equal(tabula('sim', ...common, '--games', '4', '--games-log', a).status, 0);
+  assert.equal(tabula('sim', ...common, '--games', '2', '--first', '4', '--games-log', b).status, 0);
+  // The first part's last game again, as a resumed run would write it.
+  writeFileSync(b, readFileSync(a, 'utf8').trim().split('\n').at(-1) + '\n' + readFileSync(b, 'utf8'));
+  const counted = tabula('games-log', game.id, a, b, '--json');
+  assert.equal(counted.status, 0, counted.stderr);
+  const w = JSON.parse(whole.stdout) as Record<string, unknown>, c = JSON.parse(counted.stdout) as Record<string, unknown>;
+  for (const k of ['games', 'wins', 'draws', 'reasons', 'byRole', 'meanActions', 'errors']) assert.deepEqual(c[k], w[k], k);
+  assert.equal(c.repeated, 1);
+  assert.deepEqual(c.missing, []);
+  assert.ok((c.meanDecisionMs as Record<string, number>)['mcts-easy@3']! > 0);
+  const text = tabula('games-log', game.id, a, b);
+  assert.match(text.stdout, /mcts-easy@3 by role: /);
+  const broken = join(dir, 'broken.jsonl');
+  writeFileSync(broken, `${readFileSync(a, 'utf8')}{"game": -1}\n`);
+  const bad = tabula('games-log', game.id, broken);
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /broken\.jsonl:5: "game" is not a game number/);
 });

@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { isRuleError, parseGameLog, replay } from '@tabula/engine';
 import { getGame, listGames } from '@tabula/games';
 import { gameRecorder, simulate, type SimResult } from './sim.js';
+import { parseGamesLog, summarizeGamesLog } from './games-log.js';
 import { benchmarks, renderMarkdown, writeBenchmarks } from './bench/index.js';
 import { parseVariant } from './variants.js';
 
@@ -28,7 +29,9 @@ function printSummary(r: SimResult): void {
   const rows = Object.entries(r.winRates).map(([k, w]) => ({ 'bot / role': k, wins: r.wins[k], rate: pct(w.rate), 'Wilson 95%': `${pct(w.low)} - ${pct(w.high)}` }));
   console.log(`${r.game} / ${r.scenario}: ${r.games} games, seed ${JSON.stringify(r.seed)}, bots ${r.bots.join(', ')}`);
   console.table(rows);
-  console.log(`draws ${r.draws}, mean actions ${r.meanActions.toFixed(1)}, ${r.gamesPerSecond.toFixed(1)} games/s, errors ${r.errors.length}`);
+  console.log(`draws ${r.draws}, mean actions ${r.meanActions.toFixed(1)}${r.gamesPerSecond > 0 ? `, ${r.gamesPerSecond.toFixed(1)} games/s` : ''}, errors ${r.errors.length}`);
+  const ends = Object.entries(r.reasons).sort((a, b) => b[1] - a[1]);
+  if (ends.length > 0) console.log(`ends: ${ends.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
   for (const [b, roles] of Object.entries(r.byRole ?? {})) console.log(`${b} by role: ${Object.entries(roles).map(([role, e]) => `${role} ${e.wins}/${e.games}`).join(', ')}`);
   if (r.decisionMs) for (const [b, t] of Object.entries(r.decisionMs)) console.log(`decision time ${b}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, max ${t.max.toFixed(1)} ms`);
   for (const e of r.errors.slice(0, 10)) console.log(`error in game ${e.game} (seed ${JSON.stringify(e.seed)}, action ${e.actionIndex}): ${e.message}`);
@@ -73,6 +76,31 @@ program
       bar?.stop();
       program.error(e instanceof Error ? e.message : String(e));
     }
+  });
+
+program
+  .command('games-log')
+  .description('count the games of one run from its games logs (`sim --games-log`; parts of a split run may be given together)')
+  .argument('<game>', 'game id the games were played in')
+  .argument('<files...>', 'games log files (JSON lines)')
+  .option('--scenario <id>', 'scenario the games were played in (for the heading)')
+  .option('--json', 'print one JSON object on stdout')
+  .action((gameId: string, files: string[], o: { scenario?: string; json?: boolean }) => {
+    const game = getGame(gameId);
+    if (!game) program.error(`unknown game "${gameId}" (known: ${listGames().map((g) => g.id).join(', ')})`);
+    if (o.scenario !== undefined && !game.scenarios.includes(o.scenario)) program.error(`unknown scenario "${o.scenario}" for ${gameId} (known: ${game.scenarios.join(', ')})`);
+    let summary;
+    try {
+      const records = files.flatMap((f) => parseGamesLog(readFileSync(resolve(f), 'utf8'), f));
+      summary = summarizeGamesLog(gameId, records, o.scenario);
+    } catch (e) {
+      program.error(e instanceof Error ? e.message : String(e));
+    }
+    if (o.json) { process.stdout.write(`${JSON.stringify(summary)}\n`); return; }
+    printSummary(summary);
+    for (const [bot, ms] of Object.entries(summary.meanDecisionMs)) console.log(`mean decision time ${bot}: ${ms.toFixed(1)} ms`);
+    if (summary.repeated > 0) console.log(`${summary.repeated} line(s) repeated a game number: the last line of each counts`);
+    if (summary.missing.length > 0) console.log(`missing games: ${summary.missing.length} (${summary.missing.slice(0, 20).join(', ')}${summary.missing.length > 20 ? ', ...' : ''})`);
   });
 
 program

@@ -33,6 +33,8 @@ export interface SimResult {
   /** Win rate with its Wilson 95% interval, per counted key (bot or role). */
   winRates: Record<string, { rate: number; low: number; high: number }>;
   draws: number;
+  /** Finished games per outcome reason (e.g. "nobles", "all-nobles"). */
+  reasons: Record<string, number>;
   meanActions: number;
   gamesPerSecond: number;
   errors: { game: number; seed: string; actionIndex: number; message: string }[];
@@ -155,6 +157,7 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
   const keys = byBot ? [...new Set(o.bots)] : game.roles(tasks[0]?.setup ?? { seed: o.seed });
   for (const k of keys) wins[k] = 0;
   let draws = 0, actions = 0;
+  const reasons: Record<string, number> = {};
   const errors: SimResult['errors'] = [];
   const times: Record<string, number[]> = {};
   const byRole: NonNullable<SimResult['byRole']> = {};
@@ -164,6 +167,7 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
     for (const [b, ts] of Object.entries(r.decisionMs)) (times[b] ??= []).push(...ts);
     if (r.error) { errors.push({ game: tasks[i]?.index ?? i, ...r.error }); return; }
     if (!r.outcome) return;
+    reasons[r.outcome.reason] = (reasons[r.outcome.reason] ?? 0) + 1;
     if (byBot) {
       for (const [role, bot] of Object.entries(r.seats)) {
         const e = ((byRole[bot] ??= {})[role] ??= { games: 0, wins: 0 });
@@ -197,6 +201,7 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
     wins,
     winRates,
     draws,
+    reasons,
     meanActions: n ? actions / n : 0,
     gamesPerSecond: seconds > 0 ? n / seconds : 0,
     errors,
