@@ -41,13 +41,6 @@ export interface MctsOptions {
    * is smaller. Default off (fixed-budget bots stay reproducible with their earlier games).
    */
   settle?: boolean;
-  /**
-   * First-play urgency below the root: an action not yet tried in a node is tried only when no tried
-   * action's UCB score reaches the node's mean reward plus this (undefined: every action is tried
-   * once before any is tried twice). With few iterations and many actions the search then goes deeper
-   * on the good lines instead of spreading one visit over each.
-   */
-  fpu?: number;
 }
 
 interface Edge {
@@ -213,7 +206,7 @@ export class MctsBot implements Bot {
             inTree = false; // expand one node per iteration, then roll out
             depthLimit = depthFor(s);
           }
-          const edge = this.select(node, acts, c, s, actor, rolloutPick, first ? undefined : this.opts.fpu);
+          const edge = this.select(node, acts, c, s, actor, rolloutPick);
           pathNodes.push(node);
           pathEdges.push(edge);
           action = edge.action;
@@ -251,7 +244,7 @@ export class MctsBot implements Bot {
   }
 
   private select(node: Node, acts: unknown[], c: number, s: unknown, actor: Role,
-    rolloutPick: (s: unknown, actor: Role, acts: unknown[]) => unknown, fpu?: number): Edge {
+    rolloutPick: (s: unknown, actor: Role, acts: unknown[]) => unknown): Edge {
     const untried: Edge[] = [];
     const avail: Edge[] = [];
     for (const a of acts) {
@@ -262,20 +255,17 @@ export class MctsBot implements Bot {
       if (e.n === 0) untried.push(e);
       else avail.push(e);
     }
-    let best = avail[0], bestScore = -Infinity;
-    let w = 0, n = 0;
-    for (const e of avail) {
-      const score = e.w / e.n + c * Math.sqrt(Math.log(Math.max(1, e.avail)) / e.n);
-      if (score > bestScore) { bestScore = score; best = e; }
-      w += e.w;
-      n += e.n;
-    }
-    if (untried.length > 0 && (fpu === undefined || !best || bestScore < w / n + fpu)) {
+    if (untried.length > 0) {
       if (untried.length === 1) return untried[0]!;
       // Expand the untried action the rollout policy prefers (random without knowledge).
       const pick = rolloutPick(s, actor, untried.map((e) => e.action));
       return untried.find((e) => e.action === pick) ?? untried[0]!;
     }
-    return best!;
+    let best = avail[0]!, bestScore = -Infinity;
+    for (const e of avail) {
+      const score = e.w / e.n + c * Math.sqrt(Math.log(Math.max(1, e.avail)) / e.n);
+      if (score > bestScore) { bestScore = score; best = e; }
+    }
+    return best;
   }
 }
