@@ -16,12 +16,13 @@ export const levelIterations: Record<string, number> = { 'mcts-easy': 100, 'mcts
  * weaker ones answer sooner; hard keeps its whole time. Every level stops early once its choice can no
  * longer change within its budget (`settle`), so a clear move is played at once. "LEVEL@N" is the same bot
  * with a fixed budget of N iterations, no time limit and no early stop, deterministic for a seed (tests,
- * benchmarks: the same games as before `settle` existed).
+ * benchmarks: the same games as before `settle` existed). Hard also evaluates the nodes it expands where
+ * the game's knowledge gives that a weight (`evaluateLeaves`, Hammer: docs/benchmarks.md).
  */
 export const levels: Record<string, Omit<MctsOptions, 'name'>> = {
   'mcts-easy': { timeMs: 80, iterations: levelIterations['mcts-easy'], exploration: 1.0, settle: true },
   'mcts-medium': { timeMs: 250, iterations: levelIterations['mcts-medium'], settle: true },
-  'mcts-hard': { timeMs: 800, settle: true },
+  'mcts-hard': { timeMs: 800, settle: true, evaluateLeaves: true },
 };
 
 export function mctsLevel(level: string, iterations?: number): MctsBot {

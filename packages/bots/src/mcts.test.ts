@@ -275,3 +275,23 @@ test('rollout depth given as a function of the leaf state: evaluation only at wh
   assert.ok(evaluated.length > 50, `evaluated ${evaluated.length} times`);
   assert.ok(evaluated.every((t) => t % 3 === 0), `evaluated at turns ${[...new Set(evaluated)].join(',')}`);
 });
+
+test('leaf evaluation: a search that evaluates leaves backs up the knowledge\'s weighted estimate of each node it expands; other searches ignore the weight', () => {
+  // rollouts play to the end (depth beyond any game of ends), so without leaf evaluation only outcomes count
+  const evaluate = (): Record<Role, number> => ({ p1: 1, p2: 0, p3: 0 });
+  const s = ends.setup({ seed: 'leaf' });
+  const rootOf = (bot: MctsBot): { n: number; mean: number }[] => {
+    bot.choose(ends, s, 'p1', new Rng('leaf'));
+    return bot.last!.root.map((e) => ({ n: e.n, mean: e.mean }));
+  };
+  const plain = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000 } }));
+  const weightIgnored = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: 1 } }));
+  const notAsked = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000 }, evaluateLeaves: true }));
+  const full = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: 1 }, evaluateLeaves: true }));
+  const half = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: 0.5 }, evaluateLeaves: true }));
+  assert.deepEqual(weightIgnored, plain, 'a search that does not evaluate leaves ignores the weight');
+  assert.deepEqual(notAsked, plain, 'no weight: no leaf evaluation');
+  assert.ok(plain.every((e) => e.mean < 0.9), `outcomes alone: ${JSON.stringify(plain)}`);
+  assert.ok(full.every((e) => e.mean > 0.99), `the estimate alone: ${JSON.stringify(full)}`);
+  assert.ok(half.every((e) => e.mean >= 0.5 - 1e-9 && e.mean < 0.99), `half and half: ${JSON.stringify(half)}`);
+});

@@ -41,6 +41,11 @@ export interface MctsOptions {
    * is smaller. Default off (fixed-budget bots stay reproducible with their earlier games).
    */
   settle?: boolean;
+  /**
+   * Evaluate the node each iteration expands and mix it into what the iteration backs up, with the
+   * weight the knowledge gives (`Knowledge.leafEval`; none: off). Costs one evaluation per iteration.
+   */
+  evaluateLeaves?: boolean;
 }
 
 interface Edge {
@@ -139,6 +144,7 @@ export class MctsBot implements Bot {
     const depthFor = (s: unknown): number =>
       fixedDepth ?? (typeof k!.rolloutDepth === 'function' ? k!.rolloutDepth(s) : 40);
     const maxRollout = this.opts.maxRolloutActions ?? 5000;
+    const leafWeight = this.opts.evaluateLeaves && k?.evaluate ? (k.leafEval ?? 0) : 0;
     const reuse = this.opts.reuse ?? true;
     if (!reuse || this.tableGame !== game.id || this.table.size > (this.opts.maxNodes ?? 300_000)) this.table = new Map();
     this.tableGame = game.id;
@@ -181,6 +187,7 @@ export class MctsBot implements Bot {
       let first = true;
       let steps = 0;
       let depthLimit = Infinity;
+      let leafEv: Record<Role, number> | null = null;
       for (;;) {
         let actor: Role, acts: unknown[];
         if (first) {
@@ -205,6 +212,7 @@ export class MctsBot implements Bot {
             table.set(key, node);
             inTree = false; // expand one node per iteration, then roll out
             depthLimit = depthFor(s);
+            if (leafWeight > 0 && !game.outcome(s)) leafEv = k!.evaluate!(game, s);
           }
           const edge = this.select(node, acts, c, s, actor, rolloutPick);
           pathNodes.push(node);
@@ -225,7 +233,8 @@ export class MctsBot implements Bot {
         const node = pathNodes[i]!, edge = pathEdges[i]!;
         node.n++;
         edge.n++;
-        edge.w += o ? outcomeReward(o, node.role) : ev ? (ev[node.role] ?? 0.5) : 0.5;
+        const end = o ? outcomeReward(o, node.role) : ev ? (ev[node.role] ?? 0.5) : 0.5;
+        edge.w += leafEv ? (1 - leafWeight) * end + leafWeight * (leafEv[node.role] ?? 0.5) : end;
       }
     }
     let best: Edge | null = null;

@@ -40,4 +40,9 @@ export interface Knowledge {
    * where the rollout starts (e.g. to count whole rounds of a game with a variable number of players).
    */
   rolloutDepth?: number | ((state: unknown) => number);
+  /**
+   * Weight in [0, 1] of `evaluate` at the node an iteration expands, against the result of the rollout
+   * from there, for searches that evaluate leaves (the hard level). Absent: 0.
+   */
+  leafEval?: number;
 }
