@@ -295,3 +295,19 @@ test('leaf evaluation: a search that evaluates leaves backs up the knowledge\'s 
   assert.ok(full.every((e) => e.mean > 0.99), `the estimate alone: ${JSON.stringify(full)}`);
   assert.ok(half.every((e) => e.mean >= 0.5 - 1e-9 && e.mean < 0.99), `half and half: ${JSON.stringify(half)}`);
 });
+
+test('leaf evaluation per role: a search uses the weight of the role it searches for, and a role given none searches as without leaf evaluation', () => {
+  const evaluate = (): Record<Role, number> => ({ p1: 1, p2: 1, p3: 1 });
+  const s = ends.setup({ seed: 'leaf' });
+  const rootOf = (bot: MctsBot): { n: number; mean: number }[] => {
+    bot.choose(ends, s, 'p1', new Rng('leaf'));
+    return bot.last!.root.map((e) => ({ n: e.n, mean: e.mean }));
+  };
+  const plain = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000 } }));
+  const forP1 = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: { p1: 1, p2: 0 } }, evaluateLeaves: true }));
+  const forOthers = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: { p1: 0, p2: 1, p3: 1 } }, evaluateLeaves: true }));
+  const leftOut = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: { p2: 1 } }, evaluateLeaves: true }));
+  assert.ok(forP1.every((e) => e.mean > 0.99), `p1's weight 1: the estimate alone: ${JSON.stringify(forP1)}`);
+  assert.deepEqual(forOthers, plain, 'p1 weighted 0: the same search as without leaf evaluation');
+  assert.deepEqual(leftOut, plain, 'p1 not named: weight 0');
+});

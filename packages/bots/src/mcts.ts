@@ -1,7 +1,7 @@
 import { RuleCodes, RuleError, type AnyGame, type Outcome, type Role, type Rng } from '@tabula/engine';
 import type { Bot } from './bot.js';
 import { hashString } from './hash.js';
-import { knowledgeFor, type Knowledge } from './knowledge/index.js';
+import { knowledgeFor, leafWeightOf, type Knowledge } from './knowledge/index.js';
 
 /**
  * Information-set Monte Carlo tree search over the generic `Game` contract.
@@ -144,7 +144,7 @@ export class MctsBot implements Bot {
     const depthFor = (s: unknown): number =>
       fixedDepth ?? (typeof k!.rolloutDepth === 'function' ? k!.rolloutDepth(s) : 40);
     const maxRollout = this.opts.maxRolloutActions ?? 5000;
-    const leafWeight = this.opts.evaluateLeaves && k?.evaluate ? (k.leafEval ?? 0) : 0;
+    const leafWeight = this.opts.evaluateLeaves && k?.evaluate ? leafWeightOf(k, role) : 0;
     const reuse = this.opts.reuse ?? true;
     if (!reuse || this.tableGame !== game.id || this.table.size > (this.opts.maxNodes ?? 300_000)) this.table = new Map();
     this.tableGame = game.id;

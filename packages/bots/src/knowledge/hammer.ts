@@ -512,8 +512,8 @@ export interface HammerSettings {
   raid?: number;
   /** `pruneHammer` in the search (default on; false for A/B runs). */
   prune?: boolean;
-  /** Weight of the evaluation at an expanded node for searches that evaluate leaves (`Knowledge.leafEval`). */
-  leafEval?: number;
+  /** Weight of the evaluation at an expanded node for searches that evaluate leaves, one or per side (`Knowledge.leafEval`). */
+  leafEval?: number | Readonly<Record<Role, number>>;
   /** Raid rollouts also walk English blocks into the empty homes of English nobles late in the year (`raidTargets`). */
   guardRaid?: boolean;
   /** `pruneHammer` keeps the last guard of an English noble's only held home in the year's last turn. */
@@ -540,8 +540,11 @@ export interface HammerSettings {
  * ab:0-99, the hard bot alone evaluating its leaves: 72/100 -> 89/100 (23 games won only with it, 6 only
  * without), about 15% more time per iteration. Rollout depth 12 and 48 instead of 24 (without leaf
  * evaluation) were worse: 48/75 and 22/40 where 24 won 72/100.
+ * For England only: it was tried for England, and hard's Scotland with it lost games the Scotland
+ * without it won (The Bruce bench, same seeds: 100/100 -> 93/100, all 7 losses new; Braveheart at the
+ * real time budgets, games 0-33: 15/17 -> 11/17), so Scotland searches as before (docs/benchmarks.md).
  */
-export const HAMMER_SETTINGS: HammerSettings = { quiet: 0.85, quietGroup: 0.85, greedy: 0, weights: HAMMER_WEIGHTS, rolloutDepth: 24, exploration: 0.3, raid: 0.5, leafEval: 0.5 };
+export const HAMMER_SETTINGS: HammerSettings = { quiet: 0.85, quietGroup: 0.85, greedy: 0, weights: HAMMER_WEIGHTS, rolloutDepth: 24, exploration: 0.3, raid: 0.5, leafEval: { England: 0.5, Scotland: 0 } };
 
 /** Writes a list's length and items into `c` from `w` on; returns the next free index. */
 function putList(c: Uint16Array, w: number, list: readonly number[]): number {

@@ -1,6 +1,6 @@
 import type { Knowledge } from './types.js';
 
-export type { Knowledge } from './types.js';
+export { leafWeightOf, type Knowledge } from './types.js';
 
 const byGame = new Map<string, Knowledge>();
 

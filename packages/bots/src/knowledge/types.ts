@@ -42,7 +42,14 @@ export interface Knowledge {
   rolloutDepth?: number | ((state: unknown) => number);
   /**
    * Weight in [0, 1] of `evaluate` at the node an iteration expands, against the result of the rollout
-   * from there, for searches that evaluate leaves (the hard level). Absent: 0.
+   * from there, for searches that evaluate leaves (the hard level). One weight for every searching
+   * role, or one per role (a role left out: 0). Absent: 0.
    */
-  leafEval?: number;
+  leafEval?: number | Readonly<Record<Role, number>>;
+}
+
+/** The leaf-evaluation weight of a search made for `role` (`Knowledge.leafEval`). */
+export function leafWeightOf(k: Knowledge, role: Role): number {
+  const w = k.leafEval;
+  return w === undefined ? 0 : typeof w === 'number' ? w : (w[role] ?? 0);
 }
