@@ -8,6 +8,7 @@ import { gameRecorder, simulate, type SimResult } from './sim.js';
 import { parseGamesLog, summarizeGamesLog } from './games-log.js';
 import { benchmarks, renderMarkdown, writeBenchmarks } from './bench/index.js';
 import { parseVariant } from './variants.js';
+import { tuneForShortRuns } from './jit.js';
 
 const program: Command = new Command();
 program.name('tabula').description('Tabula: board and card games with server-enforced rules').showHelpAfterError();
@@ -58,6 +59,7 @@ program
     if (!(o.workers >= 1)) program.error('--workers must be a positive integer');
     const variants: Record<string, unknown> = {};
     for (const v of o.variant) { const [k, val] = parseVariant(v); variants[k] = val; }
+    tuneForShortRuns();
     const showBar = process.stderr.isTTY === true;
     // The progress bar only on a terminal (loaded only then: a scripted run starts sooner).
     const bar = showBar ? await progressBar() : null;
