@@ -140,7 +140,7 @@ program
   .option('--only <names>', `comma-separated subset (${benchmarks.map((b) => b.name).join(', ')})`)
   .option('--quick', 'fewer games, for a smoke run (does not write the file unless --out is given)')
   .option('--out <file>', 'markdown file to write', 'docs/benchmarks.md')
-  .action(async (o: { only?: string; quick?: boolean; out: string }) => {
+  .action(async (o: { only?: string; quick?: boolean; out: string }, cmd: Command) => {
     const only = o.only?.split(',').map((s) => s.trim());
     const chosen = benchmarks.filter((b) => !only || only.includes(b.name));
     if (chosen.length === 0) program.error(`no benchmark matches ${o.only}`);
@@ -154,7 +154,7 @@ program
       sections.push(s);
     }
     const command = `npx tabula bench${o.only ? ` --only ${o.only}` : ''}${o.quick ? ' --quick' : ''}`;
-    if (!o.quick || program.getOptionValueSource('out') === 'cli') {
+    if (!o.quick || cmd.getOptionValueSource('out') === 'cli') {
       const out = resolve(o.out);
       writeBenchmarks(out, renderMarkdown(sections, command, existsSync(out) ? readFileSync(out, 'utf8') : ''));
       console.error(`wrote ${o.out}`);
