@@ -31,3 +31,17 @@ test('hammer-sim bench: without all three scenarios there is no mix row', () => 
   const rows = hammerSimRows({ braveheart: [run(600, 650)] }, []);
   assert.deepEqual(rows.map((r) => r.label), ['braveheart']);
 });
+
+test('hammer-sim bench: with the reference module measured in the same run, each row has its figure and the ratio to it', () => {
+  const rows = hammerSimRows({
+    braveheart: [run(600, 650)], 'the-bruce': [run(700, 700)], campaign: [run(200, 4000)],
+  }, [run(1000, 650)], 200, 2000, {
+    byScenario: { braveheart: [run(20, 1000), run(30, 1000), run(25, 990)], 'the-bruce': [run(35, 900)], campaign: [run(5, 3000)] },
+    long: [run(40, 980)],
+  });
+  const [bh, , , mix, long] = rows;
+  assert.deepEqual(bh!.sameRun, { gamesPerSecond: 25, decisionsPerGame: 1000, ratio: 24 });
+  const refSeconds = 200 / 25 + 200 / 35 + 200 / 5;
+  assert.ok(Math.abs(mix!.sameRun!.gamesPerSecond - 600 / refSeconds) < 1e-9);
+  assert.equal(long!.sameRun!.ratio, 25);
+});
