@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng, isDeepStrictEqual, type AnyGame, type Role } from '@tabula/engine';
 import { checkConformance } from '@tabula/engine/conformance';
-import { MctsBot, outcomeReward } from './mcts.js';
+import { MctsBot, outcomeReward, actionKey } from './mcts.js';
 import { createBot } from './registry.js';
 import { levelIterations } from './levels.js';
 import { randomBot } from './random.js';
@@ -310,4 +310,15 @@ test('leaf evaluation per role: a search uses the weight of the role it searches
   assert.ok(forP1.every((e) => e.mean > 0.99), `p1's weight 1: the estimate alone: ${JSON.stringify(forP1)}`);
   assert.deepEqual(forOthers, plain, 'p1 weighted 0: the same search as without leaf evaluation');
   assert.deepEqual(leftOut, plain, 'p1 not named: weight 0');
+});
+
+test('edge keys: an action\'s key is its JSON; a frozen (interned) action\'s key is made once, an unfrozen one\'s follows its fields', () => {
+  const frozen = Object.freeze({ type: 'to', area: 'fife' });
+  assert.equal(actionKey(frozen), '{"type":"to","area":"fife"}');
+  assert.equal(actionKey(frozen), actionKey(Object.freeze({ type: 'to', area: 'fife' })));
+  const loose: { type: string; area: string } = { type: 'to', area: 'fife' };
+  assert.equal(actionKey(loose), '{"type":"to","area":"fife"}');
+  loose.area = 'mar';
+  assert.equal(actionKey(loose), '{"type":"to","area":"mar"}', 'not cached: a changed object gets its new key');
+  assert.equal(actionKey(3), '3');
 });

@@ -97,6 +97,20 @@ function actorOf(game: AnyGame, state: unknown, k: Knowledge | undefined): { rol
   return null;
 }
 
+/** Keys of frozen action objects (the games list interned, frozen actions: one string each, made once). */
+const frozenKeys = new WeakMap<object, string>();
+
+/** An action's edge key: its JSON (cached for frozen objects, which cannot change). */
+export function actionKey(a: unknown): string {
+  if (typeof a !== 'object' || a === null || !Object.isFrozen(a)) return JSON.stringify(a);
+  let k = frozenKeys.get(a);
+  if (k === undefined) {
+    k = JSON.stringify(a);
+    frozenKeys.set(a, k);
+  }
+  return k;
+}
+
 /** How often (in iterations) a settling search checks whether its choice can still change. */
 const SETTLE_CHECK_EVERY = 16;
 
@@ -161,7 +175,7 @@ export class MctsBot implements Bot {
     const base = k?.canonical ? k.canonical(game, state, role) : state;
     if (!table.has(rootKey)) table.set(rootKey, { role, n: 0, edges: new Map() });
     const rootNode = table.get(rootKey)!;
-    const legalKeys = this.opts.settle ? new Set(legal.map((a) => JSON.stringify(a))) : null;
+    const legalKeys = this.opts.settle ? new Set(legal.map(actionKey)) : null;
     let it = 0, mismatches = 0, settled = false;
     const pathNodes: Node[] = [];
     const pathEdges: Edge[] = [];
@@ -240,7 +254,7 @@ export class MctsBot implements Bot {
     let best: Edge | null = null;
     const rootStats: SearchStats['root'] = [];
     for (const a of legal) {
-      const e = rootNode.edges.get(JSON.stringify(a));
+      const e = rootNode.edges.get(actionKey(a));
       if (!e) continue;
       rootStats.push({ action: a, n: e.n, mean: e.n ? e.w / e.n : 0 });
       if (!best || e.n > best.n || (e.n === best.n && e.w > best.w)) best = e;
@@ -248,8 +262,8 @@ export class MctsBot implements Bot {
     this.last = { iterations: it, ms: performance.now() - t0, nodes: table.size, root: rootStats, mismatches, settled };
     if (!reuse) this.table = new Map();
     // Return the caller's own action object (the legal list of the real state).
-    const chosen = best ? JSON.stringify(best.action) : JSON.stringify(legal[0]);
-    return legal.find((a) => JSON.stringify(a) === chosen) ?? legal[0];
+    const chosen = best ? actionKey(best.action) : actionKey(legal[0]);
+    return legal.find((a) => actionKey(a) === chosen) ?? legal[0];
   }
 
   private select(node: Node, acts: unknown[], c: number, s: unknown, actor: Role,
@@ -257,7 +271,7 @@ export class MctsBot implements Bot {
     const untried: Edge[] = [];
     const avail: Edge[] = [];
     for (const a of acts) {
-      const key = JSON.stringify(a);
+      const key = actionKey(a);
       let e = node.edges.get(key);
       if (!e) { e = { action: a, n: 0, w: 0, avail: 0 }; node.edges.set(key, e); }
       e.avail++;
