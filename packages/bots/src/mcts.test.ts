@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng, isDeepStrictEqual, type AnyGame, type Role } from '@tabula/engine';
 import { checkConformance } from '@tabula/engine/conformance';
-import { MctsBot, outcomeReward, actionKey } from './mcts.js';
+import { MctsBot, outcomeReward, actionKey, type MctsOptions } from './mcts.js';
 import { createBot } from './registry.js';
 import { levelIterations } from './levels.js';
 import { randomBot } from './random.js';
@@ -276,19 +276,22 @@ test('rollout depth given as a function of the leaf state: evaluation only at wh
   assert.ok(evaluated.every((t) => t % 3 === 0), `evaluated at turns ${[...new Set(evaluated)].join(',')}`);
 });
 
+/** The root statistics of a 300-iteration search for p1 at the start of `ends`, with the given options. */
+function leafSearchRoot(opts: Partial<MctsOptions>): { n: number; mean: number }[] {
+  const bot = mcts(300, opts);
+  bot.choose(ends, ends.setup({ seed: 'leaf' }), 'p1', new Rng('leaf'));
+  return bot.last!.root.map((e) => ({ n: e.n, mean: e.mean }));
+}
+
 test('leaf evaluation: a search that evaluates leaves backs up the knowledge\'s weighted estimate of each node it expands; other searches ignore the weight', () => {
   // rollouts play to the end (depth beyond any game of ends), so without leaf evaluation only outcomes count
   const evaluate = (): Record<Role, number> => ({ p1: 1, p2: 0, p3: 0 });
-  const s = ends.setup({ seed: 'leaf' });
-  const rootOf = (bot: MctsBot): { n: number; mean: number }[] => {
-    bot.choose(ends, s, 'p1', new Rng('leaf'));
-    return bot.last!.root.map((e) => ({ n: e.n, mean: e.mean }));
-  };
-  const plain = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000 } }));
-  const weightIgnored = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: 1 } }));
-  const notAsked = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000 }, evaluateLeaves: true }));
-  const full = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: 1 }, evaluateLeaves: true }));
-  const half = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: 0.5 }, evaluateLeaves: true }));
+  const rootOf = leafSearchRoot;
+  const plain = rootOf({ knowledge: { evaluate, rolloutDepth: 10_000 } });
+  const weightIgnored = rootOf({ knowledge: { evaluate, rolloutDepth: 10_000, leafEval: 1 } });
+  const notAsked = rootOf({ knowledge: { evaluate, rolloutDepth: 10_000 }, evaluateLeaves: true });
+  const full = rootOf({ knowledge: { evaluate, rolloutDepth: 10_000, leafEval: 1 }, evaluateLeaves: true });
+  const half = rootOf({ knowledge: { evaluate, rolloutDepth: 10_000, leafEval: 0.5 }, evaluateLeaves: true });
   assert.deepEqual(weightIgnored, plain, 'a search that does not evaluate leaves ignores the weight');
   assert.deepEqual(notAsked, plain, 'no weight: no leaf evaluation');
   assert.ok(plain.every((e) => e.mean < 0.9), `outcomes alone: ${JSON.stringify(plain)}`);
@@ -298,15 +301,11 @@ test('leaf evaluation: a search that evaluates leaves backs up the knowledge\'s 
 
 test('leaf evaluation per role: a search uses the weight of the role it searches for, and a role given none searches as without leaf evaluation', () => {
   const evaluate = (): Record<Role, number> => ({ p1: 1, p2: 1, p3: 1 });
-  const s = ends.setup({ seed: 'leaf' });
-  const rootOf = (bot: MctsBot): { n: number; mean: number }[] => {
-    bot.choose(ends, s, 'p1', new Rng('leaf'));
-    return bot.last!.root.map((e) => ({ n: e.n, mean: e.mean }));
-  };
-  const plain = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000 } }));
-  const forP1 = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: { p1: 1, p2: 0 } }, evaluateLeaves: true }));
-  const forOthers = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: { p1: 0, p2: 1, p3: 1 } }, evaluateLeaves: true }));
-  const leftOut = rootOf(mcts(300, { knowledge: { evaluate, rolloutDepth: 10_000, leafEval: { p2: 1 } }, evaluateLeaves: true }));
+  const rootOf = leafSearchRoot;
+  const plain = rootOf({ knowledge: { evaluate, rolloutDepth: 10_000 } });
+  const forP1 = rootOf({ knowledge: { evaluate, rolloutDepth: 10_000, leafEval: { p1: 1, p2: 0 } }, evaluateLeaves: true });
+  const forOthers = rootOf({ knowledge: { evaluate, rolloutDepth: 10_000, leafEval: { p1: 0, p2: 1, p3: 1 } }, evaluateLeaves: true });
+  const leftOut = rootOf({ knowledge: { evaluate, rolloutDepth: 10_000, leafEval: { p2: 1 } }, evaluateLeaves: true });
   assert.ok(forP1.every((e) => e.mean > 0.99), `p1's weight 1: the estimate alone: ${JSON.stringify(forP1)}`);
   assert.deepEqual(forOthers, plain, 'p1 weighted 0: the same search as without leaf evaluation');
   assert.deepEqual(leftOut, plain, 'p1 not named: weight 0');
