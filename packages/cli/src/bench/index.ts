@@ -43,7 +43,7 @@ export function renderMarkdown(sections: BenchSection[], command: string, previo
     'Each section names the command that wrote it; `npm run bench` runs them all. A partial run',
     '(`--only`) replaces its own sections and keeps the others.',
     '',
-    `Machine: ${machineLine()}.`,
+    `Machine: ${machineLine()} (the latest run; each section names the machine it ran on).`,
     '',
   ];
   const fresh = new Map(sections.map((s) => [s.title, s]));
@@ -51,7 +51,7 @@ export function renderMarkdown(sections: BenchSection[], command: string, previo
   const titles = [...new Set([...benchmarksOrder(old, sections)])];
   for (const title of titles) {
     const s = fresh.get(title);
-    if (s) parts.push(`## ${s.title}`, '', `Command: \`${s.command}\` (run by \`${command}\` on ${date})`, '', s.markdown, '');
+    if (s) parts.push(`## ${s.title}`, '', `Command: \`${s.command}\` (run by \`${command}\` on ${date}, ${machineLine()})`, '', s.markdown, '');
     else parts.push(`## ${title}`, '', old.get(title)!, '');
   }
   return parts.join('\n');

@@ -14,6 +14,7 @@ test('tabula bench --only replaces its own section of docs/benchmarks.md and kee
   assert.match(sections.get('B')!, /table b2/);
   assert.doesNotMatch(second, /table b1/);
   assert.match(second, /^Machine: /m);
+  assert.match(sections.get('B')!, /^Command: `cmd b` \(run by `npx tabula bench --only b` on \d{4}-\d{2}-\d{2}, \d+ x .*Node v\d+/m, 'a fresh section names its machine');
 });
 
 test('tabula bench: each listed benchmark loads a benchmark of its own name', async () => {
