@@ -155,7 +155,7 @@ test('online: sign up, create a Carcassonne game against a bot, place a tile and
   await ctx.close();
 });
 
-test('online: two browsers playing one game see each other\'s moves live', { skip }, async (t) => {
+test('online: the creator is told the game waits for a player; two browsers playing one game see each other\'s moves live', { skip }, async (t) => {
   const entry = catalog.find((g) => g.id === 'carcassonne') ?? catalog[0];
   if (!entry) return t.skip('no game in the catalog');
   const a = await newPage();
@@ -169,6 +169,9 @@ test('online: two browsers playing one game see each other\'s moves live', { ski
   await a.page.getByTestId('setup-submit').click();
   await a.page.waitForURL(/\/games\/[^/]+$/);
   const invite = await a.page.getByTestId('invite').innerText();
+  // The creator is told the game waits for a player, and is not offered the free seat too.
+  assert.match(await a.page.getByTestId('prompt').innerText(), /^Waiting for players: .+ still free\./);
+  assert.equal(await a.page.getByTestId(`take-${roles[1]}`).count(), 0);
   await c.page.goto(invite);
   await c.page.getByTestId(`take-${roles[1]}`).click();
   await a.page.getByTestId('invite').waitFor({ state: 'detached' });

@@ -21,8 +21,10 @@ export function RoleBadge({ gameId, role, index, active }: { gameId: string; rol
 }
 
 /** The sentence saying what to do now: the game's prompt for the seat to act (from the server or the engine), else who is awaited. */
-export function Prompt({ gameId, prompt, role, active, actions, outcome }: {
+export function Prompt({ gameId, prompt, role, active, actions, outcome, openSeats = [] }: {
   gameId: string; prompt: PromptT | null; role: string | null; active: string[]; actions: unknown[]; outcome?: OutcomeInfo | null;
+  /** Seats nobody has taken yet (an online game waiting for its players). */
+  openSeats?: string[];
 }) {
   const { t } = useTranslation();
   const mine = !outcome && !!role && active.includes(role) && actions.length > 0;
@@ -33,6 +35,8 @@ export function Prompt({ gameId, prompt, role, active, actions, outcome }: {
       : t('prompt.overDraw');
   } else if (mine) {
     text = prompt ? t(prompt.key, { ns: gameId, ...(prompt.args ?? {}) }) : t('prompt.yourTurn', { count: actions.length });
+  } else if (openSeats.length > 0) {
+    text = t('prompt.seatsOpen', { roles: openSeats.map((r) => roleName(t, gameId, r)) });
   } else if (active.length === 0) {
     text = t('prompt.nobody');
   } else {
@@ -150,6 +154,8 @@ export function GameScreen(props: {
   error?: string | null;
   busy?: boolean;
   createdBy?: string | null;
+  /** Seats still free in an online game (the prompt says it waits for players). */
+  openSeats?: string[];
   title?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -173,7 +179,7 @@ export function GameScreen(props: {
         <div className="viewing muted">{t('game.viewingAs', { role: roleName(t, props.gameId, props.role) })}</div>
         <a href={`/rules/${props.gameId}`} target="_blank" rel="noreferrer" className="small">{t('game.rules')}</a>
       </div>
-      <Prompt gameId={props.gameId} prompt={props.prompt} role={props.role} active={props.active} actions={props.actions} outcome={props.outcome} />
+      <Prompt gameId={props.gameId} prompt={props.prompt} role={props.role} active={props.active} actions={props.actions} outcome={props.outcome} openSeats={props.openSeats} />
       {props.error && <p className="error" role="alert" data-testid="error">{props.error}</p>}
       {props.above}
       <div className="game-body">

@@ -83,6 +83,7 @@ export const de: Record<string, string> = {
   'prompt.overDraw': 'Spiel vorbei: niemand hat gewonnen.',
   'prompt.yourTurn_one': 'Du bist am Zug: eine mögliche Aktion.',
   'prompt.yourTurn_other': 'Du bist am Zug: wähle eine von {{count}} Aktionen.',
+  'prompt.seatsOpen': 'Warte auf Mitspieler: {{roles, list}} noch frei. Teile den Einladungslink oder gib den Platz einem Bot.',
   'prompt.nobody': 'Niemand ist am Zug.',
   'prompt.waiting': 'Warte auf {{roles, list}}.',
 

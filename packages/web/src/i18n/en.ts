@@ -84,6 +84,7 @@ export const en: Record<string, string> = {
   'prompt.overDraw': 'Game over: nobody won.',
   'prompt.yourTurn_one': 'Your turn: one possible action.',
   'prompt.yourTurn_other': 'Your turn: choose one of {{count}} actions.',
+  'prompt.seatsOpen': 'Waiting for players: {{roles, list}} still free. Share the invite link, or give the seat to a bot.',
   'prompt.nobody': 'Nobody is to act.',
   'prompt.waiting': 'Waiting for {{roles, list}}.',
 

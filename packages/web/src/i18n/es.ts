@@ -83,6 +83,7 @@ export const es: Record<string, string> = {
   'prompt.overDraw': 'Fin de la partida: nadie ha ganado.',
   'prompt.yourTurn_one': 'Es tu turno: una acción posible.',
   'prompt.yourTurn_other': 'Es tu turno: elige una de {{count}} acciones.',
+  'prompt.seatsOpen': 'Esperando jugadores: {{roles, list}} sigue libre. Comparte el enlace de invitación o da el puesto a un bot.',
   'prompt.nobody': 'Nadie tiene que actuar.',
   'prompt.waiting': 'En espera de: {{roles, list}}.',
   'log.title': 'Registro',

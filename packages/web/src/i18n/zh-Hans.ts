@@ -81,6 +81,7 @@ export const zhHans: Record<string, string> = {
   'prompt.over': '对局结束。胜者：{{winners, list}}',
   'prompt.overDraw': '对局结束：无人获胜。',
   'prompt.yourTurn_other': '轮到你了：从 {{count}} 个行动中选择一个。',
+  'prompt.seatsOpen': '等待玩家加入：{{roles, list}}仍空缺。分享邀请链接，或把座位交给机器人。',
   'prompt.nobody': '当前无人行动。',
   'prompt.waiting': '等待{{roles, list}}行动。',
   'log.title': '记录',

@@ -141,7 +141,7 @@ export function OnlineGame({ id }: { id: string }) {
       <div className="free-seats">
         {free.map((s) => (
           <span key={s.role} className="free-seat">
-            <button type="button" onClick={() => void seat(s.role)} disabled={busy} data-testid={`take-${s.role}`}>{t('game.takeSeat', { role: roleName(t, d.game, s.role) })}</button>
+            {!iPlay && <button type="button" onClick={() => void seat(s.role)} disabled={busy} data-testid={`take-${s.role}`}>{t('game.takeSeat', { role: roleName(t, d.game, s.role) })}</button>}
             {d.roles.length > 0 && (
               <select aria-label={t('game.giveToBot', { role: roleName(t, d.game, s.role) })} value="" onChange={(e) => { if (e.target.value) void seat(s.role, e.target.value); }}>
                 <option value="">{t('game.giveToBot', { role: roleName(t, d.game, s.role) })}</option>
@@ -169,6 +169,7 @@ export function OnlineGame({ id }: { id: string }) {
     <GameScreen gameId={d.game} view={d.view} actions={finished ? [] : d.actions} onAction={(a) => void act(a)} role={myRole}
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}
       seats={d.seats.map((s) => ({ role: s.role, label: s.user ?? (s.bot ? null : t('seat.free')), bot: s.bot, me: d.roles.includes(s.role) }))}
-      outcome={d.outcome} controls={controls} above={above} side={side} error={error} busy={busy} createdBy={d.createdBy} />
+      outcome={d.outcome} controls={controls} above={above} side={side} error={error} busy={busy} createdBy={d.createdBy}
+      openSeats={finished ? [] : free.map((s) => s.role)} />
   );
 }
