@@ -102,11 +102,24 @@ export interface Fighter { steps: number; fire: number; init: number }
 
 export function battleOdds(e: Fighter[], sc: Fighter[]): number {
   const es = e.map((b) => ({ ...b })), ss = sc.map((b) => ({ ...b }));
-  const total = (l: { steps: number }[]): number => l.reduce((x, b) => x + Math.max(0, b.steps), 0);
-  const hit = (l: { steps: number }[], h: number): void => {
+  expectedBattle(es, ss, null);
+  const te = totalSteps(es), ts = totalSteps(ss);
+  if (te <= 1e-9 || ts <= 1e-9) return te > ts ? 1 : ts > te ? 0 : 0.5;
+  return te / (te + ts);
+}
+
+const totalSteps = (l: Fighter[]): number => l.reduce((x, b) => x + Math.max(0, b.steps), 0);
+
+/**
+ * Three rounds of expected fire in initiative order between `a` and `b` (changed in place; it stops
+ * once a side is wiped out): within a letter both sides fire at once, each hit takes a step from the
+ * strongest block of its side, `spared` last among equally strong ones (the owner chooses, 5.41).
+ */
+export function expectedBattle(a: Fighter[], b: Fighter[], spared: Fighter | null): void {
+  const hit = (l: Fighter[], h: number): void => {
     while (h > 1e-9) {
-      let best = null as { steps: number } | null;
-      for (const b of l) if (b.steps > 0 && (!best || b.steps > best.steps)) best = b;
+      let best: Fighter | null = null;
+      for (const x of l) if (x.steps > 0 && (!best || x.steps > best.steps || (x.steps === best.steps && best === spared))) best = x;
       if (!best) return;
       const d = Math.min(h, best.steps, 1);
       best.steps -= d;
@@ -115,17 +128,14 @@ export function battleOdds(e: Fighter[], sc: Fighter[]): number {
   };
   for (let round = 0; round < 3; round++) {
     for (let letter = 0; letter < 3; letter++) {
-      let he = 0, hs = 0;
-      for (const b of es) if (b.init === letter && b.steps > 0) he += (b.steps * b.fire) / 6;
-      for (const b of ss) if (b.init === letter && b.steps > 0) hs += (b.steps * b.fire) / 6;
-      hit(ss, he);
-      hit(es, hs);
+      let ha = 0, hb = 0;
+      for (const x of a) if (x.init === letter && x.steps > 0) ha += (x.steps * x.fire) / 6;
+      for (const x of b) if (x.init === letter && x.steps > 0) hb += (x.steps * x.fire) / 6;
+      hit(b, ha);
+      hit(a, hb);
     }
-    const te = total(es), ts = total(ss);
-    if (te <= 1e-9 || ts <= 1e-9) return te > ts ? 1 : ts > te ? 0 : 0.5;
+    if (totalSteps(a) <= 1e-9 || totalSteps(b) <= 1e-9) return;
   }
-  const te = total(es), ts = total(ss);
-  return te / (te + ts);
 }
 
 /** Move rating per block index (data table; the Norse 0: it moves by sea only). */
@@ -315,6 +325,13 @@ export interface HammerWeights {
    * and that matters more as the scenario runs out (at its end a tie decides the game).
    */
   tieNobles?: number;
+  /**
+   * Count the sudden ends of pending battles (`royalRisk`): a crowned King killed in combat wins for
+   * England (6.2), Edward II killed for Scotland. Without it the evaluation, which a search uses where
+   * its rollouts stop (often before the turn's battles are fought), sees a royal leader's battle only as
+   * a noble swing, and the bots sent the King or Edward II into battles they were likely to die in.
+   */
+  royal?: boolean;
 }
 
 /**
@@ -347,7 +364,7 @@ export interface HammerWeights {
  * ab:0-99: 63/100 against 72/100 without (the same seeds re-run with this code: 72/100 again; paired, 18 games won
  * that were lost and 27 lost that were won); ties lost rose from 5 to 9. Not kept (the option stays, off).
  */
-export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15, idle: -0.2 };
+export const HAMMER_WEIGHTS: HammerWeights = { nobles: 0.4, noblesLate: 0.5, tie: 0.5, power: 0.09, overLimit: -0.03, threat: 0.5, homeRisk: 1, away: 0.15, idle: -0.2, royal: true };
 
 export function hammerLogit(x: number[], w: HammerWeights = HAMMER_WEIGHTS): number {
   const [nobles, battle, defect, progress, tie, power, over, threat, homeRisk, away, idle] = x as [number, number, number, number, number, number, number, number, number, number, number];
@@ -362,8 +379,55 @@ export function evaluateHammer(game: AnyGame, s: HammerState, w: HammerWeights =
     return { England: e, Scotland: 1 - e };
   }
   const england = 1 / (1 + Math.exp(-hammerLogit(hammerFeatures(game, s, w), w)));
-  return { England: england, Scotland: 1 - england };
+  if (!w.royal) return { England: england, Scotland: 1 - england };
+  // A game that may end in a pending battle: its sudden ends with their chances, the rest as estimated.
+  const { king, edward } = royalRisk(s);
+  const rest = 1 - king - edward;
+  return { England: king + rest * england, Scotland: edward + rest * (1 - england) };
 }
+
+/** Block indices of the leaders whose death in combat ends the game: the Scottish King, Edward (as Edward II). */
+const ROYAL = { king: HAMMER_TABLES.blockIds.indexOf('S-scottish-king'), edward: HAMMER_TABLES.blockIds.indexOf('E-edward') };
+
+/** Greatest chance `royalRisk` gives a leader's death in one battle (the model is an expectation, not a sure thing). */
+const MAX_ROYAL_RISK = 0.9;
+
+/**
+ * Chances that a pending battle kills the crowned Scottish King (England wins, 6.2) or Edward II
+ * (Scotland wins): a leader's expected step loss over three rounds as a share of its steps, squared (a
+ * small expected loss rarely kills, a whole one mostly does), in the `battleOdds` model where every hit
+ * takes a step from the strongest block and a leader is spared when another block is as strong (the owner
+ * chooses, 5.41). Edward I's death is not an end (he returns as Edward II).
+ */
+export function royalRisk(s: HammerState): { king: number; edward: number } {
+  const t = hammerTables();
+  const f = hammerFacts();
+  const areaCount = t.areas.length;
+  const out = { king: 0, edward: 0 };
+  for (const [leader, key] of [[ROYAL.king, 'king'], [ROYAL.edward, 'edward']] as const) {
+    if (leader < 0) continue;
+    const a = s.loc[leader]!;
+    if (a < 0 || a >= areaCount || s.steps[leader]! <= 0) continue;
+    if (key === 'edward' && !s.edward2) continue;
+    const own: Fighter[] = [], enemy: Fighter[] = [];
+    let lead: Fighter | null = null;
+    for (let b = 0; b < t.ids.length; b++) {
+      if (s.loc[b] !== a || s.steps[b]! <= 0) continue;
+      const x = { steps: s.steps[b]!, fire: f.fire[b]!, init: f.init[b]! };
+      if (t.side[b] === t.side[leader]) { own.push(x); if (b === leader) lead = x; } else enemy.push(x);
+    }
+    if (enemy.length === 0 || !lead) continue;
+    const before = lead.steps;
+    expectedBattle(own, enemy, lead);
+    const lost = Math.min(1, (before - Math.max(0, lead.steps)) / before);
+    out[key] = Math.min(MAX_ROYAL_RISK, lost * lost);
+  }
+  const sum = out.king + out.edward;
+  if (sum > MAX_ROYAL_RISK) { out.king *= MAX_ROYAL_RISK / sum; out.edward *= MAX_ROYAL_RISK / sum; }
+  return out;
+}
+
+
 
 const WEIGHT: Partial<Record<HammerAction['type'], number>> = {
   fire: 4, retreat: 0.5, hold: 1, step: 2, draw: 2, pass: 0.5, disband: 0.3, end: 1,
