@@ -18,6 +18,9 @@ import './main-attack.js';
 import { advance } from './flow.js';
 import { promptOf } from './prompt.js';
 
+/** Log events the game itself makes happen, not either side: shown without a side. */
+const GAME_EVENTS: ReadonlySet<string> = new Set(['log.cards', 'log.battle', 'log.round', 'log.battle-won', 'log.winter', 'log.year', 'log.edward-ii', 'log.game-over']);
+
 const sideOf = (role: Role): number => (role === 'England' ? 0 : role === 'Scotland' ? 1 : -1);
 
 /** The last listed actions (callers list, then apply to the same state object). */
@@ -74,7 +77,7 @@ export function start(options: Parameters<typeof setupState>[0]): State {
 export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Action, HammerView>({
   id: 'hammer-of-the-scots',
   // Change whenever the same log may now give a different state or log lines (stored snapshots are rebuilt).
-  version: '1',
+  version: '2',
   scenarios: [...SCENARIOS],
   variants: VARIANTS,
   roles: () => [...ROLES],
@@ -106,9 +109,10 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
     const out: LogLine[] = [];
     for (const e of eventsOf(prev, next, role, action)) {
       if (e.to !== -1 && e.to !== v) continue;
-      // A line about one side ("England is Player 1") is that side's line, whoever's action produced it.
+      // A line about one side ("England is Player 1") is that side's line, whoever's action produced it;
+      // what the game itself does (cards revealed, a battle or round begins, the year turns) is no one's.
       const side = e.args?.side;
-      const who = side === 'England' || side === 'Scotland' ? side : role;
+      const who = GAME_EVENTS.has(e.key) ? null : side === 'England' || side === 'Scotland' ? side : role;
       out.push(e.args ? { role: who, key: e.key, args: { ...e.args } } : { role: who, key: e.key });
     }
     return out;

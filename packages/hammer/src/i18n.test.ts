@@ -45,3 +45,25 @@ test('HotS i18n: the four tables have the same keys', () => {
   const en = Object.keys(messages.en).sort();
   for (const lang of langs) assert.deepEqual(Object.keys(messages[lang]).sort(), en, lang);
 });
+
+test('HotS log: what the game does (cards revealed, battles, rounds, the year) is shown without a side; a side\'s steps, attacks and Player 1 carry that side', () => {
+  const rng = new Rng('log-sides');
+  const roles = new Map<string, Set<string | null>>();
+  let s = g.setup({ seed: 'log-sides', scenario: 'braveheart' });
+  for (let i = 0; i < 3000 && g.active(s).length > 0; i++) {
+    const role = g.active(s).find((r) => g.actions(s, r).length > 0)!;
+    const acts = g.actions(s, role);
+    const a = acts[rng.int(acts.length)]!;
+    const next = g.apply(s, role, a);
+    for (const line of g.describe!(s, next, role, a, null)) {
+      if (!roles.has(line.key)) roles.set(line.key, new Set());
+      roles.get(line.key)!.add(line.role);
+    }
+    s = next;
+  }
+  for (const key of ['log.cards', 'log.battle', 'log.round', 'log.battle-won', 'log.year']) assert.deepEqual([...roles.get(key) ?? []], [null], key);
+  for (const key of ['log.step', 'log.attack', 'log.player1']) {
+    const r = [...roles.get(key) ?? []];
+    assert.ok(r.length > 0 && r.every((x) => x === 'England' || x === 'Scotland'), `${key}: ${r.join(',')}`);
+  }
+});
