@@ -472,3 +472,12 @@ test('HotS: Edward II dying in a pending battle counts as a likely Scottish win;
   assert.ok(royalRisk(edward2).edward > 0.5, `edward ${royalRisk(edward2).edward}`);
   assert.ok(evaluateHammer(g, edward2).Scotland! > evaluateHammer(g, edward2, { ...HAMMER_WEIGHTS, royal: false }).Scotland! + 0.2);
 });
+
+test('HotS 5.31 in the royal risk: the defenders fire first within an initiative letter, so the King attacking a block of his letter risks more than the King defending against it', () => {
+  const t = hammerTables();
+  const fight = placed({ 'S-scottish-king': ['garmoran', 2], 'E-hobelars': ['garmoran', 3] }); // both A
+  const area = t.areas.indexOf('garmoran');
+  const withAttacker = (side: number): HammerState => ({ ...fight, att: fight.att.map((x, a) => (a === area ? side : x)) });
+  const attacking = royalRisk(withAttacker(1)).king, defending = royalRisk(withAttacker(0)).king;
+  assert.ok(attacking > defending && defending > 0, `attacking ${attacking}, defending ${defending}`);
+});

@@ -110,12 +110,20 @@ export function battleOdds(e: Fighter[], sc: Fighter[]): number {
 
 const totalSteps = (l: Fighter[]): number => l.reduce((x, b) => x + Math.max(0, b.steps), 0);
 
+/** Expected hits of the blocks of initiative `letter` in `l` (a die hits on the fire rating or less). */
+function fireOf(l: Fighter[], letter: number): number {
+  let h = 0;
+  for (const x of l) if (x.init === letter && x.steps > 0) h += (x.steps * x.fire) / 6;
+  return h;
+}
+
 /**
  * Three rounds of expected fire in initiative order between `a` and `b` (changed in place; it stops
- * once a side is wiped out): within a letter both sides fire at once, each hit takes a step from the
- * strongest block of its side, `spared` last among equally strong ones (the owner chooses, 5.41).
+ * once a side is wiped out): within a letter both sides fire at once, or with `bFirst` `b` (the
+ * defenders, 5.31) before `a`; each hit takes a step from the strongest block of its side, `spared`
+ * last among equally strong ones (the owner chooses, 5.41).
  */
-export function expectedBattle(a: Fighter[], b: Fighter[], spared: Fighter | null): void {
+export function expectedBattle(a: Fighter[], b: Fighter[], spared: Fighter | null, bFirst = false): void {
   const hit = (l: Fighter[], h: number): void => {
     while (h > 1e-9) {
       let best: Fighter | null = null;
@@ -128,11 +136,14 @@ export function expectedBattle(a: Fighter[], b: Fighter[], spared: Fighter | nul
   };
   for (let round = 0; round < 3; round++) {
     for (let letter = 0; letter < 3; letter++) {
-      let ha = 0, hb = 0;
-      for (const x of a) if (x.init === letter && x.steps > 0) ha += (x.steps * x.fire) / 6;
-      for (const x of b) if (x.init === letter && x.steps > 0) hb += (x.steps * x.fire) / 6;
-      hit(b, ha);
-      hit(a, hb);
+      if (bFirst) {
+        hit(a, fireOf(b, letter));
+        hit(b, fireOf(a, letter));
+      } else {
+        const ha = fireOf(a, letter), hb = fireOf(b, letter);
+        hit(b, ha);
+        hit(a, hb);
+      }
     }
     if (totalSteps(a) <= 1e-9 || totalSteps(b) <= 1e-9) return;
   }
@@ -397,7 +408,8 @@ const MAX_ROYAL_RISK = 0.9;
  * (Scotland wins): a leader's expected step loss over three rounds as a share of its steps, squared (a
  * small expected loss rarely kills, a whole one mostly does), in the `battleOdds` model where every hit
  * takes a step from the strongest block and a leader is spared when another block is as strong (the owner
- * chooses, 5.41). Edward I's death is not an end (he returns as Edward II).
+ * chooses, 5.41) and the defenders fire first within an initiative letter. Edward I's death is not an
+ * end (he returns as Edward II).
  */
 export function royalRisk(s: HammerState): { king: number; edward: number } {
   const t = hammerTables();
@@ -418,7 +430,11 @@ export function royalRisk(s: HammerState): { king: number; edward: number } {
     }
     if (enemy.length === 0 || !lead) continue;
     const before = lead.steps;
-    expectedBattle(own, enemy, lead);
+    // the defenders fire first within a letter (5.31)
+    const side = t.side[leader]!, attacker = s.att[a];
+    if (attacker === side) expectedBattle(own, enemy, lead, true);
+    else if (attacker === 1 - side) expectedBattle(enemy, own, lead, true);
+    else expectedBattle(own, enemy, lead);
     const lost = Math.min(1, (before - Math.max(0, lead.steps)) / before);
     out[key] = Math.min(MAX_ROYAL_RISK, lost * lost);
   }
