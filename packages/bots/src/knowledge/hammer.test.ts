@@ -446,16 +446,16 @@ test('HotS 7.1 raid targets (guard): late in the year an English noble whose hom
   assert.equal(target[dunbar], 1, 'for Scotland an empty English home stays a raid target');
 });
 
-test('HotS 6.2 in the evaluation: a crowned King likely to die in a pending battle counts as a likely English win; a King out of battle, or shielded by an equally strong block, does not', () => {
-  const noRoyal = { ...HAMMER_WEIGHTS, royal: false };
+test('HotS 6.2 in the evaluation (royal option): a crowned King likely to die in a pending battle counts as a likely English win; a King out of battle, or shielded by an equally strong block, does not', () => {
+  const royal = { ...HAMMER_WEIGHTS, royal: true }, noRoyal = { ...HAMMER_WEIGHTS, royal: false };
   // the King alone in Garmoran against Edward and two full knights
   const doomed = placed({ 'S-scottish-king': ['garmoran', 3], 'E-edward': ['garmoran', 4], 'E-york-knights': ['garmoran', 4], 'E-lancaster-knights': ['garmoran', 4] });
   assert.ok(royalRisk(doomed).king > 0.5, `king ${royalRisk(doomed).king}`);
-  assert.ok(evaluateHammer(g, doomed).England! > evaluateHammer(g, doomed, noRoyal).England! + 0.2);
+  assert.ok(evaluateHammer(g, doomed, royal).England! > evaluateHammer(g, doomed, noRoyal).England! + 0.2);
   // the same King with no enemy in his area: no risk, the estimate unchanged
   const safe = placed({ 'S-scottish-king': ['garmoran', 3], 'E-edward': ['carrick', 4], 'E-york-knights': ['carrick', 4], 'E-lancaster-knights': ['carrick', 4] });
   assert.deepEqual(royalRisk(safe), { king: 0, edward: 0 });
-  assert.deepEqual(evaluateHammer(g, safe), evaluateHammer(g, safe, noRoyal));
+  assert.deepEqual(evaluateHammer(g, safe, royal), evaluateHammer(g, safe, noRoyal));
   // a weak attacker (the hobelars fire first, A) against the King and a block as strong as he: its few hits go to the other block
   const shielded = placed({ 'S-scottish-king': ['garmoran', 4], 'S-douglas': ['garmoran', 4], 'E-hobelars': ['garmoran', 1] });
   const bare = placed({ 'S-scottish-king': ['garmoran', 4], 'E-hobelars': ['garmoran', 1] });
@@ -463,14 +463,14 @@ test('HotS 6.2 in the evaluation: a crowned King likely to die in a pending batt
   assert.ok(royalRisk(bare).king > 0);
 });
 
-test('HotS: Edward II dying in a pending battle counts as a likely Scottish win; Edward I dying does not end the game, so it is no such risk', () => {
+test('HotS, evaluation (royal option): Edward II dying in a pending battle counts as a likely Scottish win; Edward I dying does not end the game, so it is no such risk', () => {
   const battle = { 'E-edward': ['lanark', 2], 'S-wallace': ['lanark', 4], 'S-douglas': ['lanark', 4], 'S-graham': ['lanark', 3] } as Record<string, [string, number]>;
   const edward1 = placed(battle);
   assert.equal(edward1.edward2, false);
   assert.equal(royalRisk(edward1).edward, 0);
   const edward2: HammerState = { ...edward1, edward2: true };
   assert.ok(royalRisk(edward2).edward > 0.5, `edward ${royalRisk(edward2).edward}`);
-  assert.ok(evaluateHammer(g, edward2).Scotland! > evaluateHammer(g, edward2, { ...HAMMER_WEIGHTS, royal: false }).Scotland! + 0.2);
+  assert.ok(evaluateHammer(g, edward2, { ...HAMMER_WEIGHTS, royal: true }).Scotland! > evaluateHammer(g, edward2).Scotland! + 0.2);
 });
 
 test('HotS 5.31 in the royal risk: the defenders fire first within an initiative letter, so the King attacking a block of his letter risks more than the King defending against it', () => {
