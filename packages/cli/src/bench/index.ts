@@ -35,6 +35,15 @@ export function parseSections(markdown: string): Map<string, string> {
   return out;
 }
 
+/** Paragraphs written by hand under the header's machine line (kept by every run, like the sections). */
+export function headerNotes(markdown: string): string {
+  const head = markdown.split(/^## /m)[0] ?? '';
+  const at = head.search(/^Machine: /m);
+  if (at < 0) return '';
+  const afterMachine = head.slice(at).indexOf('\n');
+  return afterMachine < 0 ? '' : head.slice(at + afterMachine + 1).trim();
+}
+
 export function renderMarkdown(sections: BenchSection[], command: string, previous = ''): string {
   const date = new Date().toISOString().slice(0, 10);
   const parts = [
@@ -46,6 +55,8 @@ export function renderMarkdown(sections: BenchSection[], command: string, previo
     `Machine: ${machineLine()} (the latest run; each section names the machine it ran on).`,
     '',
   ];
+  const notes = headerNotes(previous);
+  if (notes) parts.push(notes, '');
   const fresh = new Map(sections.map((s) => [s.title, s]));
   const old = parseSections(previous);
   const titles = [...new Set([...benchmarksOrder(old, sections)])];

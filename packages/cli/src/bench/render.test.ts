@@ -22,3 +22,12 @@ test('tabula bench: each listed benchmark loads a benchmark of its own name', as
   assert.deepEqual(benchmarks.map((b) => b.name), ['random-games', 'hammer-sim', 'bots', 'web-bundle', 'server-load', 'real-load', 'cold-start', 'cluster-load']);
   for (const entry of benchmarks) assert.equal((await entry.load()).name, entry.name);
 });
+
+test('tabula bench keeps the notes written under the header\'s machine line and writes the machine line afresh', () => {
+  const first = renderMarkdown([{ title: 'A', command: 'cmd a', markdown: 'table a1', rows: [] }], 'npx tabula bench');
+  const noted = first.replace(/^(Machine: .*)$/m, '$1\n\nOlder sections ran on another machine.');
+  const second = renderMarkdown([{ title: 'A', command: 'cmd a', markdown: 'table a2', rows: [] }], 'npx tabula bench --only a', noted);
+  assert.match(second, /^Machine: .*\n\nOlder sections ran on another machine\.\n\n## A/m);
+  assert.equal(second.match(/^Machine: /gm)!.length, 1);
+  assert.equal(second.match(/Older sections/g)!.length, 1);
+});
