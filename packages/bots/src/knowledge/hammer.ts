@@ -98,7 +98,20 @@ export function hammerFacts(): HammerFacts {
  * of expected hits in initiative order, each hit taken by the strongest block. Returns England's
  * winning chance as its share of the surviving strength (1 or 0 when one side is wiped out).
  */
-export interface Fighter { steps: number; fire: number; init: number }
+export interface Fighter { steps: number; fire: number; init: number; block?: number }
+
+/** The blocks standing in `area` as fighters, England's and Scotland's, and how many nobles each side has there. */
+function fightersIn(s: HammerState, area: number): { sides: [Fighter[], Fighter[]]; nobles: [number, number] } {
+  const t = hammerTables(), f = hammerFacts();
+  const sides: [Fighter[], Fighter[]] = [[], []], nobles: [number, number] = [0, 0];
+  for (let b = 0; b < t.ids.length; b++) {
+    if (s.loc[b] !== area) continue;
+    const side = t.side[b]!;
+    sides[side]!.push({ steps: s.steps[b]!, fire: f.fire[b]!, init: f.init[b]!, block: b });
+    if (t.noble[b]) nobles[side] = nobles[side]! + 1;
+  }
+  return { sides, nobles };
+}
 
 export function battleOdds(e: Fighter[], sc: Fighter[]): number {
   const es = e.map((b) => ({ ...b })), ss = sc.map((b) => ({ ...b }));
@@ -228,13 +241,7 @@ export function hammerFeatures(game: AnyGame, s: HammerState, w: Pick<HammerWeig
   const holder = occ.map((o) => (o === 1 ? 0 : o === 2 ? 1 : -1));
   for (let a = 0; a < areaCount; a++) {
     if (occ[a] !== 3) continue;
-    const es: Fighter[] = [], ss: Fighter[] = [];
-    let ne = 0, ns = 0;
-    for (let b = 0; b < n; b++) {
-      if (s.loc[b] !== a) continue;
-      const x = { steps: s.steps[b]!, fire: f.fire[b]!, init: f.init[b]! };
-      if (t.side[b] === 0) { es.push(x); if (t.noble[b]) ne++; } else { ss.push(x); if (t.noble[b]) ns++; }
-    }
+    const { sides: [es, ss], nobles: [ne, ns] } = fightersIn(s, a);
     const p = battleOdds(es, ss);
     battle += 2 * (p * ns - (1 - p) * ne);
     holder[a] = p >= 0.5 ? 0 : 1;
@@ -416,7 +423,6 @@ const MAX_ROYAL_RISK = 0.9;
  */
 export function royalRisk(s: HammerState): { king: number; edward: number } {
   const t = hammerTables();
-  const f = hammerFacts();
   const areaCount = t.areas.length;
   const out = { king: 0, edward: 0 };
   for (const [leader, key] of [[ROYAL.king, 'king'], [ROYAL.edward, 'edward']] as const) {
@@ -424,17 +430,14 @@ export function royalRisk(s: HammerState): { king: number; edward: number } {
     const a = s.loc[leader]!;
     if (a < 0 || a >= areaCount || s.steps[leader]! <= 0) continue;
     if (key === 'edward' && !s.edward2) continue;
-    const own: Fighter[] = [], enemy: Fighter[] = [];
-    let lead: Fighter | null = null;
-    for (let b = 0; b < t.ids.length; b++) {
-      if (s.loc[b] !== a || s.steps[b]! <= 0) continue;
-      const x = { steps: s.steps[b]!, fire: f.fire[b]!, init: f.init[b]! };
-      if (t.side[b] === t.side[leader]) { own.push(x); if (b === leader) lead = x; } else enemy.push(x);
-    }
+    const side = t.side[leader]!;
+    const { sides } = fightersIn(s, a);
+    const own = sides[side]!, enemy = sides[1 - side]!;
+    const lead = own.find((x) => x.block === leader);
     if (enemy.length === 0 || !lead) continue;
     const before = lead.steps;
     // the defenders fire first within a letter (5.31)
-    const side = t.side[leader]!, attacker = s.att[a];
+    const attacker = s.att[a];
     if (attacker === side) expectedBattle(own, enemy, lead, true);
     else if (attacker === 1 - side) expectedBattle(enemy, own, lead, true);
     else expectedBattle(own, enemy, lead);
@@ -445,8 +448,6 @@ export function royalRisk(s: HammerState): { king: number; edward: number } {
   if (sum > MAX_ROYAL_RISK) { out.king *= MAX_ROYAL_RISK / sum; out.edward *= MAX_ROYAL_RISK / sum; }
   return out;
 }
-
-
 
 const WEIGHT: Partial<Record<HammerAction['type'], number>> = {
   fire: 4, retreat: 0.5, hold: 1, step: 2, draw: 2, pass: 0.5, disband: 0.3, end: 1,

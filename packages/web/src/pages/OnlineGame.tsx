@@ -142,7 +142,7 @@ export function OnlineGame({ id }: { id: string }) {
         {free.map((s) => (
           <span key={s.role} className="free-seat">
             {!iPlay && <button type="button" onClick={() => void seat(s.role)} disabled={busy} data-testid={`take-${s.role}`}>{t('game.takeSeat', { role: roleName(t, d.game, s.role) })}</button>}
-            {d.roles.length > 0 && (
+            {iPlay && (
               <select aria-label={t('game.giveToBot', { role: roleName(t, d.game, s.role) })} value="" onChange={(e) => { if (e.target.value) void seat(s.role, e.target.value); }}>
                 <option value="">{t('game.giveToBot', { role: roleName(t, d.game, s.role) })}</option>
                 {BOT_NAMES.map((b) => <option key={b} value={b}>{t(`bot.${b}`, { defaultValue: b })}</option>)}
