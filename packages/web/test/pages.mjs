@@ -78,6 +78,11 @@ export const PAGES = [
     },
   })),
   {
+    // a finished game: the result panel above the board
+    name: 'online-finished', auth: true, game: 'hacse',
+    open: async (page, url, ctx) => { await page.goto(`${url}/games/${ctx.finished}`); await settle(page, '[data-testid=result]'); await settle(page, '.board-area > :not(p):not(h2)'); },
+  },
+  {
     name: 'online-replay', auth: true, game: 'hacse',
     open: async (page, url, ctx) => { await page.goto(`${url}/games/${ctx.finished}/replay`); await settle(page, '[data-testid=replay-step]'); await settle(page, '.board-area > :not(p):not(h2)'); },
   },
