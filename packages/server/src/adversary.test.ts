@@ -15,7 +15,7 @@ import { Rng, type AnyGame, type LogLine, type Role } from '@tabula/engine';
 import { getGame } from '@tabula/games';
 import { Api, Live } from './harness/client.js';
 import { startServer, uniqueName, type Running } from './harness/fixtures.js';
-import { describeFor } from './replay-cache.js';
+import { describeFor } from './games/replay-cache.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

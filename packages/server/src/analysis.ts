@@ -2,9 +2,10 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import * as S from '@tabula/protocol';
 import { analysisIterations, answerAnalysisRequest, type AnalysisMessage, type AnalysisRequest, type GameAnalysis } from '@tabula/bots';
-import { conflict, notFound } from './errors.js';
-import { needUser } from './auth.js';
-import type { GameService } from './service.js';
+import { conflict, notFound } from './http/errors.js';
+import { needUser, type Authenticator } from './accounts/request-auth.js';
+import { errs } from './http/replies.js';
+import type { Games } from './games/index.js';
 
 export interface AnalysisRunnerOptions {
   /** Analyse in a worker thread of its own (default), or on the main thread (0: tests). */
@@ -43,13 +44,13 @@ export class AnalysisRunner {
   private readonly warn: (obj: object, msg: string) => void;
   private current: { id: string; resolve: (a: GameAnalysis) => void; reject: (e: Error) => void; progress: (done: number) => void } | null = null;
 
-  constructor(private readonly service: GameService, private readonly opts: AnalysisRunnerOptions = {}) {
+  constructor(private readonly games: Games, private readonly opts: AnalysisRunnerOptions = {}) {
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.warn = opts.warn ?? (() => undefined);
   }
 
   private get sql() {
-    return this.service.store.sql;
+    return this.games.table.store.sql;
   }
 
   /** Starts looking for queued and abandoned analyses (after a restart). */
@@ -63,7 +64,7 @@ export class AnalysisRunner {
   }
 
   private async finishedGame(gameId: string): Promise<{ total: number; iterations: number; game: string }> {
-    const row = await this.service.store.getGame(gameId);
+    const row = await this.games.table.store.getGame(gameId);
     if (!row) throw notFound('game-not-found', `No game ${gameId}.`);
     if (row.status !== 'finished') throw conflict('game-not-finished', 'A game can be analysed once it is over.');
     return { total: row.logLength, iterations: this.opts.iterations ?? analysisIterations(row.game), game: row.game };
@@ -117,7 +118,7 @@ export class AnalysisRunner {
 
   private async runOne(gameId: string): Promise<void> {
     try {
-      const rep = await this.service.replayOf(gameId);
+      const rep = await this.games.commands.replayOf(gameId);
       const [row] = await this.sql.all<{ iterations: number }>('SELECT iterations FROM analyses WHERE game_id = ?', [gameId]);
       const req: AnalysisRequest = {
         kind: 'analyse', id: gameId, game: rep.game, setup: { seed: rep.seed, ...rep.options }, actions: rep.actions,
@@ -188,10 +189,9 @@ export class AnalysisRunner {
   }
 }
 
-const errs = (...codes: number[]): Record<number, typeof S.ErrorReply> => Object.fromEntries(codes.map((c) => [c, S.ErrorReply]));
 
 /** GET and POST /api/games/:id/analysis (docs/api.md). */
-export function analysisRoutes(service: GameService, runner: AnalysisRunner): (api: FastifyInstance) => Promise<void> {
+export function analysisRoutes(service: Authenticator, runner: AnalysisRunner): (api: FastifyInstance) => Promise<void> {
   return async (api) => {
     api.get<{ Params: S.GameParamsT }>('/games/:id/analysis', {
       schema: { summary: 'The analysis of a finished game: status, progress and (when done) the result', params: S.GameParams, response: { 200: S.AnalysisReply, ...errs(400, 404, 409) } },

@@ -9,29 +9,34 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import helmet from '@fastify/helmet';
 import { MAX_FRAME_BYTES, ErrorReply } from '@tabula/protocol';
-import { ApiError, errorBody } from './errors.js';
-import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http-errors.js';
-import { GameService } from './service.js';
+import { ApiError, errorBody } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.js';
+import { Accounts } from './accounts/accounts.js';
+import { accountRoutes } from './accounts/routes.js';
+import { Games } from './games/index.js';
+import { gameRoutes } from './games/routes.js';
+import { healthRoutes } from './http/health.js';
+import { defaultRateLimits, type RateLimits } from './http/limits.js';
+import type { GameService } from './service.js';
 import { BotRunner, type BotRunnerOptions } from './bots.js';
 import { AnalysisRunner, analysisRoutes, type AnalysisRunnerOptions } from './analysis.js';
 import { LiveHub } from './live.js';
 import { liveSocketHandler } from './live-socket.js';
-import { apiRoutes, defaultRateLimits, type RateLimits } from './routes.js';
 import { LocalFanout, RedisFanout, type Fanout, type SignOut } from './fanout.js';
 import { MemoryCounters, RedisCounters, type Counters } from './throttle.js';
-import { SignInGuard } from './signin-guard.js';
+import { SignInGuard } from './accounts/signin-guard.js';
 import { openStore, type Store } from './store/index.js';
 import { webDelivery } from './web-static.js';
 import { Social } from './social/social.js';
 import { socialRoutes } from './social/routes.js';
-import type { ScryptCost } from './passwords.js';
+import type { ScryptCost } from './accounts/passwords.js';
 import { Notifier, type NotifierOptions } from './notify/notifier.js';
 import { smtpMailer } from './notify/mail.js';
-import { notifyRoutes } from './notify-routes.js';
+import { notifyRoutes } from './notify/routes.js';
 import { PRESENCE_TTL_MS, UserHub, userLiveHandler } from './user-live.js';
 
-export { checkDepth } from './http-errors.js';
-export { defaultRateLimits, type RateLimits } from './routes.js';
+export { checkDepth } from './http/error-handler.js';
+export { defaultRateLimits, type RateLimits } from './http/limits.js';
 
 export const serverVersion: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -137,7 +142,8 @@ function auditScriptHashes(): string[] {
 
 export interface TabulaServer {
   app: FastifyInstance;
-  service: GameService;
+  accounts: Accounts;
+  games: Games;
   social: Social;
   hub: LiveHub;
   bots: BotRunner;
@@ -174,45 +180,59 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const warn = (obj: object, msg: string): void => app.log.warn(obj, msg);
   const store = opts.store ?? (await openStore(opts.db ?? 'sqlite:./data/tabula.db', { backgroundCheckpoints: true }));
-  const service = new GameService({
-    store, scrypt: opts.scrypt, cacheSize: opts.cacheSize, warn,
+  const now = opts.now ?? Date.now;
+  const accounts = new Accounts({
+    store, scrypt: opts.scrypt, now,
     ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}),
     ...(opts.sessionIdleMs !== undefined ? { sessionIdleMs: opts.sessionIdleMs } : {}),
-    ...(opts.openGamesPerAccount !== undefined ? { openGamesPerAccount: opts.openGamesPerAccount } : {}),
-    ...(opts.now ? { now: opts.now } : {}),
   });
-  const hub = new LiveHub(service, warn);
-  service.connected = (gameId, userId) => hub.isConnected(gameId, userId);
-  const bots = new BotRunner(service, { ...opts.bots, warn });
-  const analysis = new AnalysisRunner(service, { modules: opts.bots?.modules ?? [], ...opts.analysis, warn });
+  const games = new Games({
+    store, cacheSize: opts.cacheSize, warn, now,
+    ...(opts.openGamesPerAccount !== undefined ? { openGamesPerAccount: opts.openGamesPerAccount } : {}),
+  });
+  // What the live sockets use of the accounts and games rooms.
+  const liveService: GameService = {
+    store,
+    authenticate: (t) => accounts.authenticate(t), session: (t) => accounts.session(t),
+    snapshot: (id) => games.table.current(id), sync: (row) => games.table.sync(row),
+    stateFor: (...a) => games.views.stateFor(...a), touch: (g, u) => games.timeouts.touch(g, u), touchAll: (seen) => games.timeouts.touchAll(seen),
+    actVersion: (...a) => games.commands.actVersion(...a), undo: (...a) => games.commands.undo(...a), resign: (...a) => games.commands.resign(...a),
+    abort: (...a) => games.commands.abort(...a), claim: (...a) => games.commands.claim(...a),
+  };
+  const hub = new LiveHub(liveService, warn);
+  games.views.connected = (gameId, userId) => hub.isConnected(gameId, userId);
+  const bots = new BotRunner(games, { ...opts.bots, warn });
+  const analysis = new AnalysisRunner(games, { modules: opts.bots?.modules ?? [], ...opts.analysis, warn });
   let fanout: Fanout = new LocalFanout();
   if (opts.redis) fanout = await RedisFanout.open(opts.redis, (e) => app.log.warn({ err: e }, 'redis error'));
   // Chat, ratings, rematch, profiles, the live lobby and seeks (social/); its signals ride the fan-out with version -1.
-  const social = new Social({ service, hub, publish: (id, v) => fanout.publish(id, v), warn, ...(opts.now ? { now: opts.now } : {}) });
-  service.onChange((id, version, row) => {
-    hub.changed(id, row);
-    fanout.publish(id, version);
-    bots.notify(row);
-    social.gameChanged(row);
-  });
-  fanout.subscribe((id) => {
-    hub.changed(id);
-    social.remote(id);
-  });
+  const social = new Social({ games, hub, publish: (id, v) => fanout.publish(id, v), warn, now });
 
   // Notifications: the outbox worker, the per-user sockets, and who counts as connected (no mail then).
   const users = new UserHub(store, warn);
   hub.onSignOut.push((what) => users.closeSessions(what));
   let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
   const notifier = new Notifier({
-    store, ...(opts.now ? { now: opts.now } : {}), warn, publicUrl: () => publicUrl, allowPrivateWebhooks: opts.allowPrivateWebhooks === true,
+    store, now, warn, publicUrl: () => publicUrl, allowPrivateWebhooks: opts.allowPrivateWebhooks === true,
     mailer: opts.smtp ? smtpMailer(opts.smtp, opts.mailFrom ?? `Tabula <tabula@${opts.publicUrl ? new URL(opts.publicUrl).hostname : 'localhost'}>`) : null,
     connected: async (userId) => users.has(userId) || hub.hasUser(userId)
       || (store.kind === 'postgres' && Date.now() - ((await store.notify.liveAt(userId)) ?? -Infinity) < PRESENCE_TTL_MS),
     onNotification: (n) => users.deliver(n),
     ...opts.notify,
   });
-  service.onChange(() => notifier.kick());
+
+  // Every reaction to a committed change of a game, in this process and (through the fan-out) in the others.
+  games.events.on(({ gameId, version, row }) => {
+    hub.changed(gameId, row);
+    fanout.publish(gameId, version);
+    bots.notify(row);
+    social.gameChanged(row);
+    notifier.kick();
+  });
+  fanout.subscribe((id) => {
+    hub.changed(id);
+    social.remote(id);
+  });
   fanout.onReconnect(() => hub.resyncAll());
   fanout.subscribeSignOut((what) => hub.closeSessions(what));
   const signedOut = (what: SignOut): void => {
@@ -259,16 +279,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const haveWeb = webDist !== null && existsSync(join(webDist, 'index.html')) && statSync(webDist).isDirectory();
   await app.register(webDelivery, { webDist: haveWeb ? resolve(webDist) : null });
 
-  const liveSocket = liveSocketHandler({ service, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, social });
+  const liveSocket = liveSocketHandler({ service: liveService, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, social });
   await app.register(notifyRoutes({
-    service, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, inviteLimit: limits ? 30 : false,
-    userLive: userLiveHandler({ service, hub: users, gameSocketOpen: (id) => hub.hasUser(id) }),
+    store, accounts, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, inviteLimit: limits ? 30 : false,
+    userLive: userLiveHandler({ service: liveService, hub: users, gameSocketOpen: (id) => hub.hasUser(id) }),
   }), { prefix: '/api' });
   const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
   const signInGuard = limits ? new SignInGuard(counters) : null;
-  await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger(), counters, signInGuard, signedOut }), { prefix: '/api' });
-  await app.register(socialRoutes(service, social), { prefix: '/api' });
-  await app.register(analysisRoutes(service, analysis), { prefix: '/api' });
+  await app.register(healthRoutes(store, serverVersion, () => app.swagger()), { prefix: '/api' });
+  await app.register(accountRoutes({ accounts, limits, signInGuard, signedOut }), { prefix: '/api' });
+  await app.register(gameRoutes({ games, accounts, limits, counters, liveSocket }), { prefix: '/api' });
+  await app.register(socialRoutes(accounts, social), { prefix: '/api' });
+  await app.register(analysisRoutes(accounts, analysis), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
@@ -281,7 +303,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const timers: NodeJS.Timeout[] = [];
   return {
-    app, service, hub, bots, analysis, store, social, notifier, users,
+    app, accounts, games, hub, bots, analysis, store, social, notifier, users,
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
       const addr = await app.listen({ port, host });
       await bots.resumeAll();
@@ -293,7 +315,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
         timers.push(setInterval(() => {
           if (sweeping) return;
           sweeping = true;
-          service.sweep().catch((e: unknown) => app.log.warn({ err: e }, 'clock sweep failed')).finally(() => { sweeping = false; });
+          games.timeouts.sweep().catch((e: unknown) => app.log.warn({ err: e }, 'clock sweep failed')).finally(() => { sweeping = false; });
         }, sweepMs));
       }
       timers.push(setInterval(() => void hub.heartbeat(), 30_000));

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Role } from '@tabula/engine';
 import { answerBotRequest, type BotRequest, type BotResponse } from '@tabula/bots';
-import { ApiError } from './errors.js';
-import type { GameService } from './service.js';
+import { ApiError } from './http/errors.js';
+import type { Games } from './games/index.js';
 import type { GameRow } from './store/index.js';
 
 export interface BotRunnerOptions {
@@ -31,7 +31,7 @@ export class BotRunner {
   private readonly thinkMs: number;
   private readonly warn: (obj: object, msg: string) => void;
 
-  constructor(private readonly service: GameService, opts: BotRunnerOptions = {}) {
+  constructor(private readonly games: Games, opts: BotRunnerOptions = {}) {
     this.thinkMs = opts.thinkMs ?? 400;
     this.warn = opts.warn ?? (() => undefined);
     const n = opts.threads ?? 1;
@@ -68,7 +68,7 @@ export class BotRunner {
   private async move(gameId: string): Promise<void> {
     let retry = false;
     try {
-      const { row, rg } = await this.service.snapshot(gameId);
+      const { row, rg } = await this.games.table.current(gameId);
       if (row.status !== 'active') return;
       const active = rg.game.active(rg.state) as Role[];
       const seat = row.seats.find((s) => s.bot !== null && active.includes(s.role));
@@ -77,7 +77,7 @@ export class BotRunner {
       if (this.closed) return;
       // From here on a change may schedule the next move.
       this.pending.delete(gameId);
-      await this.service.actAsBot(gameId, row.version, seat.role, action);
+      await this.games.commands.actAsBot(gameId, row.version, seat.role, action);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'stale-version') retry = true;
       else this.warn({ err: e, gameId }, 'bot move failed');
@@ -85,7 +85,7 @@ export class BotRunner {
       this.pending.delete(gameId);
     }
     if (retry && !this.closed) {
-      const again = await this.service.store.getGame(gameId).catch(() => null);
+      const again = await this.games.table.store.getGame(gameId).catch(() => null);
       if (again) this.notify(again);
     }
   }
@@ -100,7 +100,7 @@ export class BotRunner {
 
   /** Resumes bots of every active game (after a restart). */
   async resumeAll(): Promise<void> {
-    for (const row of await this.service.store.listActiveBotGames()) this.notify(row);
+    for (const row of await this.games.table.store.listActiveBotGames()) this.notify(row);
   }
 
   async close(): Promise<void> {

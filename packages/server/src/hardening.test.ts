@@ -20,13 +20,13 @@ import {
 import { BUILTIN_DECKS } from '@tabula/hacse';
 import { Api, Live } from './harness/client.js';
 import { startServer, testScrypt, uniqueName, type Running } from './harness/fixtures.js';
-import { GameService } from './service.js';
+import { createRooms } from './harness/rooms.js';
 import { openStore } from './store/index.js';
 import { defaultRateLimits, redactUrl } from './app.js';
-import { SignInGuard } from './signin-guard.js';
+import { SignInGuard } from './accounts/signin-guard.js';
 import { MemoryCounters } from './throttle.js';
-import { nameKeyOf } from './account-policy.js';
-import { ApiError } from './errors.js';
+import { nameKeyOf } from './accounts/account-policy.js';
+import { ApiError } from './http/errors.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -126,16 +126,16 @@ describe('issue 19: game creation and options', () => {
     let now = 1_000_000_000;
     const store = await openStore('sqlite::memory:');
     try {
-      const service = new GameService({ store, scrypt: testScrypt, now: () => now, openGamesPerAccount: 1 });
+      const service = createRooms({ store, scrypt: testScrypt, now: () => now, openGamesPerAccount: 1 });
       const name = uniqueName('old');
-      await service.signUp(name, PW);
+      await service.accounts.signUp(name, PW);
       const user = (await store.findUserByNameKey(nameKeyOf(name)))!;
-      await service.createGame(user, { game: 'carcassonne' });
-      await assert.rejects(service.createGame(user, { game: 'carcassonne' }), (e: unknown) => e instanceof ApiError && e.code === 'too-many-open-games');
+      await service.games.lobby.createGame(user, { game: 'carcassonne' });
+      await assert.rejects(service.games.lobby.createGame(user, { game: 'carcassonne' }), (e: unknown) => e instanceof ApiError && e.code === 'too-many-open-games');
       now += OPEN_GAME_COUNTS_MS - 1;
-      await assert.rejects(service.createGame(user, { game: 'carcassonne' }), (e: unknown) => e instanceof ApiError && e.code === 'too-many-open-games', 'still counts just before');
+      await assert.rejects(service.games.lobby.createGame(user, { game: 'carcassonne' }), (e: unknown) => e instanceof ApiError && e.code === 'too-many-open-games', 'still counts just before');
       now += 2;
-      assert.ok((await service.createGame(user, { game: 'carcassonne' })).id);
+      assert.ok((await service.games.lobby.createGame(user, { game: 'carcassonne' })).id);
     } finally {
       await store.close();
     }

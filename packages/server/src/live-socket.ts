@@ -2,13 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RawData, WebSocket } from 'ws';
 import { MAX_FRAMES_PER_SECOND, MAX_PREAUTH_FRAMES, closeCodeOf, isClientMessage, type ClientMessageT, type GameParamsT, type ViewQueryT } from '@tabula/protocol';
-import { ApiError } from './errors.js';
-import { checkDepth, isStoreOutage, storeOutage } from './http-errors.js';
-import { bearer } from './auth.js';
-import { unauthorized } from './errors.js';
-import { hashToken } from './passwords.js';
+import { ApiError } from './http/errors.js';
+import { checkDepth, isStoreOutage, storeOutage } from './http/error-handler.js';
+import { bearer } from './accounts/request-auth.js';
+import { unauthorized } from './http/errors.js';
+import { hashToken } from './accounts/passwords.js';
 import { send, type LiveConn, type LiveHub } from './live.js';
-import type { RateLimits } from './routes.js';
+import type { RateLimits } from './http/limits.js';
 import type { GameService } from './service.js';
 
 export interface LiveSocketDeps {

@@ -1,5 +1,5 @@
 import type { SignOut } from './fanout.js';
-import { hashToken } from './passwords.js';
+import { hashToken } from './accounts/passwords.js';
 import { inChunks } from './chunked.js';
 import { HEARTBEAT_CHUNK } from './live.js';
 /**
@@ -11,8 +11,8 @@ import { HEARTBEAT_CHUNK } from './live.js';
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { MAX_FRAMES_PER_SECOND, closeCodeOf, type UserServerMessageT } from '@tabula/protocol';
-import { bearer } from './auth.js';
-import { isStoreOutage } from './http-errors.js';
+import { bearer } from './accounts/request-auth.js';
+import { isStoreOutage } from './http/error-handler.js';
 import type { GameService } from './service.js';
 import type { NotificationRow, Store, UserRow } from './store/index.js';
 import { notificationOut } from './notify/wire.js';

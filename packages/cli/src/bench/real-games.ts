@@ -1,6 +1,6 @@
 /**
  * Server benchmarks with the real games (issue 20): a store filled with games at recorded positions
- * (random legal playouts through the server's own GameService, so its snapshots are written as a
+ * (random legal playouts through the server's own games room, so its snapshots are written as a
  * running server writes them), then a fresh server process:
  * - cold start: the first action on active games of a large store, one game at a time;
  * - real-game load: Hammer (Braveheart, from positions of 300-3,000 actions), Carcassonne (2-5 players)
@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { Rng, type Role } from '@tabula/engine';
 import { getGame } from '@tabula/games';
-import { GameService, openStore } from '@tabula/server';
+import { Accounts, Games, openStore } from '@tabula/server';
 import { measureClients, percentile, rssMiB, startServer, type LoadResult } from './load.js';
 import type { Benchmark, BenchSection } from './types.js';
 
@@ -48,33 +48,34 @@ export interface Populated { tokens: [string, string]; games: PlacedGame[]; seco
 export async function populate(db: string, plan: PlannedGame[], seed: string, log: (l: string) => void): Promise<Populated> {
   const t0 = performance.now();
   const store = await openStore(db);
-  const service = new GameService({ store, scrypt: { N: 1024, r: 8, p: 1 }, openGamesPerAccount: false });
+  const accounts = new Accounts({ store, scrypt: { N: 1024, r: 8, p: 1 } });
+  const room = new Games({ store, openGamesPerAccount: false });
   const stamp = Date.now().toString(36);
-  const tokens: [string, string] = [(await service.signUp(`benchA${stamp}`, PW)).token, (await service.signUp(`benchB${stamp}`, PW)).token];
-  const users = await Promise.all(tokens.map(async (t) => (await service.authenticate(t))!));
+  const tokens: [string, string] = [(await accounts.signUp(`benchA${stamp}`, PW)).token, (await accounts.signUp(`benchB${stamp}`, PW)).token];
+  const users = await Promise.all(tokens.map(async (t) => (await accounts.authenticate(t))!));
   const rng = new Rng(seed);
   const games: PlacedGame[] = [];
   const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
   for (const [k, p] of plan.entries()) {
     const game = getGame(p.game)!;
-    const { id } = await service.createGame(users[0]!, { game: p.game, ...(p.scenario ? { scenario: p.scenario } : {}), ...(p.players ? { players: p.players } : {}) });
+    const { id } = await room.lobby.createGame(users[0]!, { game: p.game, ...(p.scenario ? { scenario: p.scenario } : {}), ...(p.players ? { players: p.players } : {}) });
     const roles = game.roles({ seed: 'x', scenario: p.scenario ?? game.scenarios[0]!, ...(p.players ? { players: p.players } : {}) });
     const owner = (r: Role): 0 | 1 => (roles.indexOf(r) % 2) as 0 | 1;
-    for (const r of roles) await service.takeSeat(users[owner(r)]!, id, r);
+    for (const r of roles) await room.lobby.takeSeat(users[owner(r)]!, id, r);
     let length = 0;
     for (let i = 0; i < p.actions; i++) {
-      const { row, rg } = await service.snapshot(id);
+      const { row, rg } = await room.table.current(id);
       const role = (game.active(rg.state) as Role[]).find((r) => game.actions(rg.state, r).length > 0);
       if (row.status !== 'active' || role === undefined) break;
       const acts = game.actions(rg.state, role) as unknown[];
       const a = acts[rng.int(acts.length)];
       if (game.outcome(game.apply(rg.state, role, a))) break; // keep it going
-      await service.actVersion(users[owner(role)]!, id, row.version, a, role);
+      await room.commands.actVersion(users[owner(role)]!, id, row.version, a, role);
       length++;
       await tick(); // lets the snapshot step after each action run, as between two requests
     }
-    if (p.finish) await service.resign(users[0]!, id, roles[0]);
-    const { row, rg } = await service.snapshot(id);
+    if (p.finish) await room.commands.resign(users[0]!, id, roles[0]);
+    const { row, rg } = await room.table.current(id);
     const placed: PlacedGame = { id, plan: p, length, active: row.status === 'active' };
     if (placed.active) {
       const role = (game.active(rg.state) as Role[]).find((r) => game.actions(rg.state, r).length > 0);
@@ -86,7 +87,7 @@ export async function populate(db: string, plan: PlannedGame[], seed: string, lo
     games.push(placed);
     if ((k + 1) % 25 === 0 || k + 1 === plan.length) log(`populate: ${k + 1}/${plan.length} games (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
-  await service.snapshots.idle();
+  await room.table.snapshots.idle();
   const n = (await store.sql.all<{ n: number }>('SELECT COUNT(*) AS n FROM snapshots'))[0]?.n ?? 0;
   await store.close();
   return { tokens, games, seconds: (performance.now() - t0) / 1000, snapshots: Number(n) };
@@ -216,7 +217,7 @@ export const coldStartBench: Benchmark = {
       return {
         title: 'Cold start (real games, SQLite)',
         command: `TABULA_BENCH_COLD_GAMES=${total} TABULA_BENCH_COLD_LONG=${long} TABULA_BENCH_COLD_LONG_ACTIONS=${longActions} TABULA_BENCH_COLD_SAMPLE=${otherSample} npx tabula bench --only cold-start${quick ? ' --quick' : ''}`,
-        markdown: `${table(out)}\n\n${sizeNote(total < 10_000 || long < 200 || longActions < 3000, '10,000 games with 200 Campaign games past 3,000 actions')}The store: ${total} games (${pop.games.filter((g) => g.active).length} active, ${pop.games.filter((g) => !g.active).length} finished), among them ${long} Hammer Campaign games of ${Math.min(...lengths)}-${Math.max(...lengths)} actions; the others Hammer Braveheart, Carcassonne (2-5 players) and HACSE games of 0-150 random legal actions, about half resigned. It was filled through the server's GameService (random legal actions, snapshots written as a running server writes them: ${pop.snapshots} stored) in ${pop.seconds.toFixed(0)} s. Then a fresh server process (\`@tabula/server/test-server\`, SQLite) and, one game at a time (5 ms apart), a WebSocket client opens the game and sends a legal action at once: "first action" is from sending it to its acknowledgement, which includes loading the game (reading its log and the newest snapshot, replaying the actions after it); "socket open to ack" also counts the connection. Measured: every long game and ${others.slice(0, otherSample).length} of the other active games, in random order. "snapshots deleted": the same store file with its snapshots table emptied, on another fresh server (each game is replayed from its first action). ${machineNote()}.`,
+        markdown: `${table(out)}\n\n${sizeNote(total < 10_000 || long < 200 || longActions < 3000, '10,000 games with 200 Campaign games past 3,000 actions')}The store: ${total} games (${pop.games.filter((g) => g.active).length} active, ${pop.games.filter((g) => !g.active).length} finished), among them ${long} Hammer Campaign games of ${Math.min(...lengths)}-${Math.max(...lengths)} actions; the others Hammer Braveheart, Carcassonne (2-5 players) and HACSE games of 0-150 random legal actions, about half resigned. It was filled through the server's games room (random legal actions, snapshots written as a running server writes them: ${pop.snapshots} stored) in ${pop.seconds.toFixed(0)} s. Then a fresh server process (\`@tabula/server/test-server\`, SQLite) and, one game at a time (5 ms apart), a WebSocket client opens the game and sends a legal action at once: "first action" is from sending it to its acknowledgement, which includes loading the game (reading its log and the newest snapshot, replaying the actions after it); "socket open to ack" also counts the connection. Measured: every long game and ${others.slice(0, otherSample).length} of the other active games, in random order. "snapshots deleted": the same store file with its snapshots table emptied, on another fresh server (each game is replayed from its first action). ${machineNote()}.`,
         rows: out,
       };
     } finally {
@@ -252,7 +253,7 @@ export const realLoadBench: Benchmark = {
         return {
           title: 'Real-game load (WebSocket play, SQLite, loopback)',
           command: `TABULA_BENCH_REAL_GAMES=${n} TABULA_BENCH_REAL_HAMMER_MAX=${hammerMax} TABULA_BENCH_REAL_MEASURE_S=${measure / 1000} npx tabula bench --only real-load${quick ? ' --quick' : ''}`,
-          markdown: `${table([row])}\n\n${sizeNote(n < 1000 || hammerMax < 3000, '1,000 games, Hammer positions up to 3,000 actions')}${n} games: a third each Hammer of the Scots (Braveheart, started from recorded positions of ${Math.min(...hammer)}-${Math.max(...hammer)} random legal actions), Carcassonne (2-5 players) and HACSE (from the start); the store filled through GameService first (${pop.seconds.toFixed(0)} s). A fresh server process (SQLite, WAL) then serves two WebSocket clients per game (one account each; with more than two seats, each holds every other seat); a client whose turn it is sends a random legal action one second after its previous one. Latency: from sending an action to its acknowledgement. "server CPU ms/action": the server's user + system CPU time during the measured ${measure / 1000} s divided by the acknowledged actions (each also pushes a redacted state to both sockets); "KiB per active game": (peak RSS - RSS before the first socket) / games. Warm-up ${warm / 1000} s (the games are loaded then). ${machineNote()}.`,
+          markdown: `${table([row])}\n\n${sizeNote(n < 1000 || hammerMax < 3000, '1,000 games, Hammer positions up to 3,000 actions')}${n} games: a third each Hammer of the Scots (Braveheart, started from recorded positions of ${Math.min(...hammer)}-${Math.max(...hammer)} random legal actions), Carcassonne (2-5 players) and HACSE (from the start); the store filled through the server's games room first (${pop.seconds.toFixed(0)} s). A fresh server process (SQLite, WAL) then serves two WebSocket clients per game (one account each; with more than two seats, each holds every other seat); a client whose turn it is sends a random legal action one second after its previous one. Latency: from sending an action to its acknowledgement. "server CPU ms/action": the server's user + system CPU time during the measured ${measure / 1000} s divided by the acknowledged actions (each also pushes a redacted state to both sockets); "KiB per active game": (peak RSS - RSS before the first socket) / games. Warm-up ${warm / 1000} s (the games are loaded then). ${machineNote()}.`,
           rows: [row],
         };
       } finally {
@@ -296,11 +297,11 @@ export const clusterLoadBench: Benchmark = {
       const store = await openStore(pg.url);
       let grown = 0, replayFailures = 0;
       try {
-        const svc = new GameService({ store, snapshotEvery: false });
+        const svc = new Games({ store, snapshotEvery: false });
         for (const g of active) {
           const row = (await store.getGame(g.id))!;
           grown += row.logLength - g.length;
-          try { await svc.snapshot(g.id); } catch { replayFailures++; }
+          try { await svc.table.current(g.id); } catch { replayFailures++; }
         }
       } finally {
         await store.close();

@@ -65,10 +65,10 @@ describe('clocks (service clock controlled by the test)', () => {
     const live = await Live.open(r.base, id, b);
     const first = await live.next((m) => m.type === 'state');
     clock.advance(59_999);
-    assert.equal(await r.server.service.sweep(), 0, 'not yet');
+    assert.equal(await r.server.games.timeouts.sweep(), 0, 'not yet');
     clock.advance(1);
-    assert.equal(await r.server.service.sweep(), 1);
-    assert.equal(await r.server.service.sweep(), 0, 'flagged once');
+    assert.equal(await r.server.games.timeouts.sweep(), 1);
+    assert.equal(await r.server.games.timeouts.sweep(), 0, 'flagged once');
     const pushed = await live.next((m) => m.type === 'state' && m.status === 'finished');
     assert.equal(pushed.version, first.version + 1);
     assert.deepEqual(pushed.outcome, { winners: ['east'], reason: 'timeout', by: 'north' });
@@ -109,9 +109,9 @@ describe('clocks (service clock controlled by the test)', () => {
     s = (await r.api.post(`/api/games/${id}/actions`, { version: s.version, action: { type: 'pass' } }, a)).body;
     assert.equal(s.clock.remaining.east, DAY);
     clock.advance(DAY - 1);
-    assert.equal(await r.server.service.sweep(), 0);
+    assert.equal(await r.server.games.timeouts.sweep(), 0);
     clock.advance(1);
-    assert.equal(await r.server.service.sweep(), 1);
+    assert.equal(await r.server.games.timeouts.sweep(), 1);
     s = (await r.api.get(`/api/games/${id}`)).body;
     assert.deepEqual(s.outcome, { winners: ['north'], reason: 'timeout', by: 'east' });
   });
@@ -131,7 +131,7 @@ describe('clocks (service clock controlled by the test)', () => {
     assert.deepEqual(s.clock.remaining, { left: 52_000, right: 47_000 });
     // Next round: both run again; right runs out first.
     clock.advance(47_000);
-    assert.equal(await r.server.service.sweep(), 1);
+    assert.equal(await r.server.games.timeouts.sweep(), 1);
     assert.deepEqual((await r.api.get(`/api/games/${id}`)).body.outcome, { winners: ['left'], reason: 'timeout', by: 'right' });
   });
 
@@ -147,7 +147,7 @@ describe('clocks (service clock controlled by the test)', () => {
     s = (await r.api.post(`/api/games/${id}/actions`, { version: s.version, action: { type: 'pass' } }, a)).body;
     assert.deepEqual(s.clock.running, [], 'the bot seat is not running');
     clock.advance(10 * MIN);
-    assert.equal(await r.server.service.sweep(), 0);
+    assert.equal(await r.server.games.timeouts.sweep(), 0);
     for (let i = 0; i < 100 && !s.yourTurn; i++) {
       await new Promise((res) => setTimeout(res, 20));
       s = (await r.api.get(`/api/games/${id}`, a)).body;
@@ -173,7 +173,7 @@ describe('clocks (service clock controlled by the test)', () => {
     s = (await r.api.get(`/api/games/${id}`, a)).body;
     assert.deepEqual(s.clock.remaining, { north: 575_000, east: 540_000 });
     clock.advance(540_000);
-    assert.equal(await r.server.service.sweep(), 1);
+    assert.equal(await r.server.games.timeouts.sweep(), 1);
     assert.equal((await r.api.get(`/api/games/${id}`)).body.outcome.by, 'east');
   });
 
@@ -228,9 +228,9 @@ describe('clocks (service clock controlled by the test)', () => {
     const a = await r.api.signUp(uniqueName('a'));
     const id = (await r.api.post('/api/games', { game: TALLY }, a)).body.id as string;
     clock.advance(14 * DAY);
-    assert.equal(await r.server.service.sweep(), 0);
+    assert.equal(await r.server.games.timeouts.sweep(), 0);
     clock.advance(1);
-    assert.equal(await r.server.service.sweep(), 1);
+    assert.equal(await r.server.games.timeouts.sweep(), 1);
     const s = (await r.api.get(`/api/games/${id}`)).body;
     assert.equal(s.status, 'finished');
     assert.deepEqual(s.outcome, { winners: [], reason: 'expired' });

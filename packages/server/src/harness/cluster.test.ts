@@ -9,7 +9,7 @@ import { TALLY } from './testgame.js';
 import { Redis } from 'ioredis';
 import { FREE_FAILED_SIGN_INS } from '@tabula/protocol';
 import { RedisCounters } from '../throttle.js';
-import { SignInGuard } from '../signin-guard.js';
+import { SignInGuard } from '../accounts/signin-guard.js';
 
 describe('two processes + PostgreSQL + Redis', () => {
   let pg: Service, redis: Service, a: Child, b: Child;

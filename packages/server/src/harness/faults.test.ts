@@ -6,7 +6,7 @@ import { startPostgres, startRedis, type Service } from './services.js';
 import { spawnServer, type Child } from './processes.js';
 import { uniqueName, testScrypt } from './fixtures.js';
 import { TALLY } from './testgame.js';
-import { GameService } from '../service.js';
+import { createRooms } from './rooms.js';
 import { SqliteStore } from '../store/index.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -148,29 +148,27 @@ describe('faults: Redis killed and restarted mid-game (two processes)', () => {
 describe('faults: a losing concurrent submit', () => {
   it('is refused with 409, never checked against the state the winner made (deterministic race through a service hook)', async () => {
     const store = new SqliteStore(':memory:');
-    const b = new GameService({ store, scrypt: testScrypt });
+    const b = createRooms({ store, scrypt: testScrypt });
     let raced = false;
-    const a = new GameService({
+    const a = createRooms({
       store, scrypt: testScrypt,
-      hooks: {
-        // After A read the row (version v), B commits an action of the same seat for v; A's cache has not seen it.
-        async beforeApply(row) {
-          if (raced) return;
-          raced = true;
-          await b.act(await b.authenticate(northToken), row.id, row.version, { type: 'add', n: 1 });
-        },
+      // After A read the row (version v), B commits an action of the same seat for v; A's cache has not seen it.
+      async beforeApply(row) {
+        if (raced) return;
+        raced = true;
+        await b.games.commands.act(await b.accounts.authenticate(northToken), row.id, row.version, { type: 'add', n: 1 });
       },
     });
-    const north = await b.signUp(uniqueName('rn'), 'correct horse battery');
-    const east = await b.signUp(uniqueName('re'), 'correct horse battery');
+    const north = await b.accounts.signUp(uniqueName('rn'), 'correct horse battery');
+    const east = await b.accounts.signUp(uniqueName('re'), 'correct horse battery');
     const northToken = north.token;
-    const nu = (await b.authenticate(north.token))!, eu = (await b.authenticate(east.token))!;
-    const { id } = await b.createGame(nu, { game: TALLY, variants: { target: 1000 } });
-    await b.takeSeat(nu, id, 'north');
-    const st = await b.takeSeat(eu, id, 'east');
-    await assert.rejects(a.act(nu, id, st.version, { type: 'add', n: 2 }), (e: { status?: number; code?: string }) => e.status === 409 && e.code === 'stale-version');
+    const nu = (await b.accounts.authenticate(north.token))!, eu = (await b.accounts.authenticate(east.token))!;
+    const { id } = await b.games.lobby.createGame(nu, { game: TALLY, variants: { target: 1000 } });
+    await b.games.lobby.takeSeat(nu, id, 'north');
+    const st = await b.games.lobby.takeSeat(eu, id, 'east');
+    await assert.rejects(a.games.commands.act(nu, id, st.version, { type: 'add', n: 2 }), (e: { status?: number; code?: string }) => e.status === 409 && e.code === 'stale-version');
     assert.ok(raced);
-    const after = await b.getState(nu, id);
+    const after = await b.games.commands.getState(nu, id);
     assert.equal(after.length, 1, 'one action in the log');
     assert.equal(after.version, st.version + 1, 'one action per version');
     assert.deepEqual((after.view as { tally: number[] }).tally, [1, 0], 'only the winner\'s action was applied');

@@ -21,7 +21,7 @@ import { startPostgres, type Service } from './services.js';
 import { TALLY } from './testgame.js';
 import { isPublicAddress } from '../notify/guard.js';
 import { openStore, type Store } from '../store/index.js';
-import { nameKeyOf } from '../account-policy.js';
+import { nameKeyOf } from '../accounts/account-policy.js';
 
 /** Polls `f` until it is truthy (bounded). */
 async function until<T>(f: () => T | Promise<T>, what: string, ms = 8000): Promise<NonNullable<Exclude<T, false>>> {

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAIRING_STALE_MS } from '../social/seeks.js';
-import { nameKeyOf } from '../service.js';
+import { nameKeyOf } from '../accounts/account-policy.js';
 import { startServer, uniqueName, type Running } from './fixtures.js';
 import { startPostgres, type Service } from './services.js';
 import { TALLY } from './testgame.js';
@@ -78,8 +78,8 @@ function suite(label: string, db: () => Promise<string>): void {
     it('the game was made and one player seated when the process died: the sweep seats the other, marks it rated and both seeks paired to it', async () => {
       // The game as the dead process left it: created (its rated mark not yet written) with one seat taken.
       const s = await stuckPair(null, PAIRING_STALE_MS + 1);
-      const made = await run.server.service.createGame(s.users[0]!, { game: TALLY });
-      await run.server.service.takeSeat(s.users[1]!, made.id, 'north');
+      const made = await run.server.games.lobby.createGame(s.users[0]!, { game: TALLY });
+      await run.server.games.lobby.takeSeat(s.users[1]!, made.id, 'north');
       await run.server.store.sql.run(`UPDATE seeks SET game_id = ? WHERE token = 'dead-process'`, [made.id]);
 
       assert.equal(await run.server.social.seeks.recover(), 2);
@@ -97,11 +97,11 @@ function suite(label: string, db: () => Promise<string>): void {
       const sa = await run.api.post('/api/seeks', body, ta);
       assert.equal(sa.body.status, 'open');
       // B's pairing stalls just before creating the game, long enough for another process's sweep to reopen the seeks.
-      const service = run.server.service;
-      const createGame = service.createGame.bind(service);
+      const lobby = run.server.games.lobby;
+      const createGame = lobby.createGame.bind(lobby);
       let stalled = '';
-      service.createGame = async (...args) => {
-        service.createGame = createGame;
+      lobby.createGame = async (...args) => {
+        lobby.createGame = createGame;
         assert.equal(await run.server.social.seeks.recover(0), 2, 'the sweep reopens both claimed seeks');
         stalled = (await createGame(...args)).id;
         return { id: stalled };

@@ -33,8 +33,8 @@ const server = await createServer({
   },
 });
 // The clock race test counts which process flagged each timeout (changes are reported only where made).
-server.service.onChange((id, _v, row) => {
-  if (row.outcome?.reason === 'timeout') process.stdout.write(`TIMEOUT ${id}\n`);
+server.games.events.on(({ gameId, row }) => {
+  if (row.outcome?.reason === 'timeout') process.stdout.write(`TIMEOUT ${gameId}\n`);
 });
 const url = await server.listen(Number(process.env.TABULA_PORT ?? 0), '127.0.0.1');
 process.stdout.write(`LISTENING ${url}\n`);

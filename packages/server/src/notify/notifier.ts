@@ -11,7 +11,7 @@ import {
   MAIL_PER_GAME_WINDOW_MS, NOTIFICATIONS_LIST_MAX, OUTBOX_MAX_ATTEMPTS, TIME_LOW_CORRESPONDENCE_MS, TIME_LOW_CORRESPONDENCE_SHORT_MS,
   TIME_LOW_LIVE_FRACTION, WEBHOOK_MAX_FAILURES, type NotificationKindT,
 } from '@tabula/protocol';
-import { runningSeats, settle, clockRules } from '../clock.js';
+import { runningSeats, settle, clockRules } from '../games/clock.js';
 import type { GameRow, NotificationRow, OutboxInsert, OutboxRow, Store } from '../store/index.js';
 import { payloadFor } from './events.js';
 import type { Mailer } from './mail.js';

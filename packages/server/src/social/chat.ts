@@ -1,6 +1,6 @@
 import { CHAT_HISTORY, CHAT_RATE, MAX_MUTES, type ChatChannelT, type ChatLineT } from '@tabula/protocol';
-import { ApiError, conflict, notFound, unauthorized, unprocessable } from '../errors.js';
-import { nameKeyOf } from '../service.js';
+import { ApiError, conflict, notFound, unauthorized, unprocessable } from '../http/errors.js';
+import { nameKeyOf } from '../accounts/account-policy.js';
 import type { GameRow, SqlRunner, Store, UserRow } from '../store/index.js';
 import { checkedChatText } from './text.js';
 

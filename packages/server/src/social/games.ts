@@ -1,5 +1,5 @@
 import type { LobbyGameT, ProfileGameT } from '@tabula/protocol';
-import type { GameService } from '../service.js';
+import type { SeatViews } from '../games/views.js';
 import type { GameRow, SqlRunner } from '../store/index.js';
 
 /** Which of `ids` are rated (game_meta). */
@@ -10,8 +10,8 @@ export async function ratedOf(sql: SqlRunner, ids: string[]): Promise<Set<string
 }
 
 /** A game as the lobby and profiles list it: the summary's public fields, winners by name, rated. */
-export function lobbyGame(service: GameService, row: GameRow, rated: boolean): LobbyGameT {
-  const s = service.summary(row, null);
+export function lobbyGame(views: SeatViews, row: GameRow, rated: boolean): LobbyGameT {
+  const s = views.summary(row, null);
   const winners = row.outcome ? row.seats.filter((x) => row.outcome!.winners.includes(x.role)).map((x) => x.userName ?? x.bot ?? x.role) : [];
   return {
     id: s.id, game: s.game, scenario: s.scenario, players: s.players, status: s.status, seats: s.seats, active: s.active,
@@ -19,9 +19,9 @@ export function lobbyGame(service: GameService, row: GameRow, rated: boolean): L
   };
 }
 
-export function profileGame(service: GameService, row: GameRow, rated: boolean, userId: number): ProfileGameT {
+export function profileGame(views: SeatViews, row: GameRow, rated: boolean, userId: number): ProfileGameT {
   const roles = row.seats.filter((s) => s.userId === userId).map((s) => s.role);
   const o = row.status === 'finished' ? row.outcome : null;
   const result = !o ? null : o.winners.length === 0 ? 'none' : roles.some((r) => o.winners.includes(r)) ? 'won' : 'lost';
-  return { ...lobbyGame(service, row, rated), roles, result };
+  return { ...lobbyGame(views, row, rated), roles, result };
 }

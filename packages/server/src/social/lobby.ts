@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { LobbyGameT, LobbyMessageT } from '@tabula/protocol';
-import type { GameService } from '../service.js';
+import type { Games } from '../games/index.js';
 import type { GameRow, UserRow } from '../store/index.js';
 import { lobbyGame, ratedOf } from './games.js';
 import type { Seeks } from './seeks.js';
@@ -25,7 +25,7 @@ export class LobbyHub {
   private timer: NodeJS.Timeout | null = null;
   private seeksDirty = false;
 
-  constructor(private readonly service: GameService, private readonly seeks: Seeks, private readonly now: () => number,
+  constructor(private readonly games: Games, private readonly seeks: Seeks, private readonly now: () => number,
     private readonly warn: (obj: object, msg: string) => void) {}
 
   get size(): number {
@@ -36,14 +36,14 @@ export class LobbyHub {
     const c: LobbyConn = { ws, user, since: this.now(), told: new Set() };
     this.conns.add(c);
     ws.on('close', () => this.conns.delete(c));
-    const store = this.service.store;
+    const store = this.games.table.store;
     const rows = [
       ...(await store.listGames({ status: 'open', limit: 100 })),
       ...(await store.listGames({ status: 'active', limit: 100 })),
       ...(await store.listGames({ status: 'finished', limit: 50 })),
     ];
     const rated = await ratedOf(store.sql, rows.map((r) => r.id));
-    send(ws, { type: 'lobby', games: rows.map((r) => lobbyGame(this.service, r, rated.has(r.id))), seeks: await this.seeks.open() });
+    send(ws, { type: 'lobby', games: rows.map((r) => lobbyGame(this.games.views, r, rated.has(r.id))), seeks: await this.seeks.open() });
   }
 
   /** A game changed (here: with its row; elsewhere: null, read again). Pushes are batched every 100 ms. */
@@ -70,16 +70,16 @@ export class LobbyHub {
     this.pending.clear();
     const rows: GameRow[] = [];
     for (const [id, row] of batch) {
-      const r = row ?? (await this.service.store.getGame(id));
+      const r = row ?? (await this.games.table.store.getGame(id));
       if (r) rows.push(r);
     }
-    const rated = await ratedOf(this.service.store.sql, rows.map((r) => r.id));
+    const rated = await ratedOf(this.games.table.store.sql, rows.map((r) => r.id));
     for (const r of rows) {
       const key = `${r.status}|${r.seats.map((s) => `${s.userId ?? ''}:${s.bot ?? ''}`).join(',')}`;
       if (this.last.get(r.id) === key) continue;
       this.last.set(r.id, key);
       if (this.last.size > 20_000) this.last.delete(this.last.keys().next().value!);
-      const game: LobbyGameT = lobbyGame(this.service, r, rated.has(r.id));
+      const game: LobbyGameT = lobbyGame(this.games.views, r, rated.has(r.id));
       for (const c of this.conns) send(c.ws, { type: 'game', game });
     }
     if (this.seeksDirty) {

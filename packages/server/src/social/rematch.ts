@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RematchT } from '@tabula/protocol';
-import { conflict, forbidden, unauthorized } from '../errors.js';
-import type { GameService } from '../service.js';
+import { conflict, forbidden, unauthorized } from '../http/errors.js';
+import type { Lobby } from '../games/lobby.js';
 import type { GameRow, SqlRunner, UserRow } from '../store/index.js';
 
 interface RematchDb { game_id: string; offered_by: number | string; name: string; status: string; new_game: string | null }
@@ -16,7 +16,7 @@ export function rotatedSeats<T>(seats: T[]): T[] {
  * settings and seats rotated, made exactly once: a conditional update claims the offer first) or declines.
  */
 export class Rematches {
-  constructor(private readonly sql: SqlRunner, private readonly service: GameService, private readonly now: () => number,
+  constructor(private readonly sql: SqlRunner, private readonly lobby: Lobby, private readonly now: () => number,
     private readonly rated: (id: string) => Promise<boolean>) {}
 
   async of(gameId: string): Promise<RematchT | null> {
@@ -70,7 +70,7 @@ export class Rematches {
   private async start(row: GameRow, creatorId: number): Promise<string> {
     const creator = row.seats.find((s) => s.userId === creatorId)!;
     const creatorUser: UserRow = { id: creatorId, name: creator.userName ?? '' };
-    const { id } = await this.service.createGame(creatorUser, {
+    const { id } = await this.lobby.createGame(creatorUser, {
       game: row.game, scenario: row.scenario, ...(row.players !== null ? { players: row.players } : {}), ...(row.variants ? { variants: row.variants } : {}),
       timeControl: row.timeControl, rated: await this.rated(row.id), rematchOf: row.id,
     });
@@ -78,8 +78,8 @@ export class Rematches {
     // People first, then bots (a bot may start to play once the last seat fills).
     const order = row.seats.map((s, i) => ({ role: s.role, who: next[i]! })).sort((a, b) => Number(a.who.bot !== null) - Number(b.who.bot !== null));
     for (const { role, who } of order) {
-      if (who.userId !== null) await this.service.takeSeat({ id: who.userId, name: who.userName ?? '' }, id, role);
-      else if (who.bot !== null) await this.service.takeSeat(creatorUser, id, role, who.bot);
+      if (who.userId !== null) await this.lobby.takeSeat({ id: who.userId, name: who.userName ?? '' }, id, role);
+      else if (who.bot !== null) await this.lobby.takeSeat(creatorUser, id, role, who.bot);
     }
     return id;
   }

@@ -1,33 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import * as S from '@tabula/protocol';
-import { ApiError, errorBody } from '../errors.js';
-import { needUser, userOf } from '../auth.js';
-import type { GameService } from '../service.js';
+import { ApiError, errorBody } from '../http/errors.js';
+import { needUser, userOf } from '../accounts/request-auth.js';
+import type { Authenticator } from '../accounts/request-auth.js';
+import { errs, secured } from '../http/replies.js';
 import type { Social } from './social.js';
 
-const errs = (...codes: number[]): Record<number, typeof S.ErrorReply> => Object.fromEntries(codes.map((c) => [c, S.ErrorReply]));
-const secured = [{ bearer: [] }];
 
 /** The social routes under /api: chat read-back and mutes, profiles, leaderboards, seeks, the lobby socket (docs/api.md). */
-export function socialRoutes(service: GameService, social: Social): (api: FastifyInstance) => Promise<void> {
+export function socialRoutes(accounts: Authenticator, social: Social): (api: FastifyInstance) => Promise<void> {
   return async (api) => {
     api.get<{ Params: S.GameParamsT }>('/games/:id/chat', {
       schema: { summary: 'The game\'s chat as the caller may read it (without muted users), oldest first; each line\'s `seq` places it in the replay', params: S.GameParams, response: { 200: S.ChatReply, ...errs(401, 404) } },
-    }, async (req) => social.chatOf(req.params.id, await userOf(service, req)));
+    }, async (req) => social.chatOf(req.params.id, await userOf(accounts, req)));
 
     api.get('/mutes', { schema: { summary: 'The users the caller muted', security: secured, response: { 200: S.MuteList, ...errs(401) } } },
-      async (req) => ({ muted: await social.chat.muted(await needUser(service, req)) }));
+      async (req) => ({ muted: await social.chat.muted(await needUser(accounts, req)) }));
     api.post<{ Body: S.MuteBodyT }>('/mutes', {
       schema: { summary: 'Mute a user everywhere: their chat lines are never shown to the caller', security: secured, body: S.MuteBody, response: { 200: S.MuteList, ...errs(400, 401, 404, 409, 422) } },
     }, async (req) => {
-      const me = await needUser(service, req);
+      const me = await needUser(accounts, req);
       await social.chat.mute(me, req.body.name);
       return { muted: await social.chat.muted(me) };
     });
     api.delete<{ Params: S.NameParamsT }>('/mutes/:name', {
       schema: { summary: 'Unmute a user', security: secured, params: S.NameParams, response: { 200: S.MuteList, ...errs(401, 404) } },
     }, async (req) => {
-      const me = await needUser(service, req);
+      const me = await needUser(accounts, req);
       await social.chat.unmute(me, req.params.name);
       return { muted: await social.chat.muted(me) };
     });
@@ -43,7 +42,7 @@ export function socialRoutes(service: GameService, social: Social): (api: Fastif
     api.get('/seeks', { schema: { summary: 'Open seeks', response: { 200: S.SeekList } } }, async () => ({ seeks: await social.seeks.open() }));
     api.post<{ Body: S.SeekBodyT }>('/seeks', {
       schema: { summary: 'Seek any opponent: paired at once with a compatible open seek (then `status: "paired"`, `gameId`), else open until cancelled or expired', security: secured, body: S.SeekBody, response: { 201: S.Seek, ...errs(400, 401, 409, 422) } },
-    }, async (req, reply) => reply.code(201).send(await social.seeks.post(await needUser(service, req), req.body)));
+    }, async (req, reply) => reply.code(201).send(await social.seeks.post(await needUser(accounts, req), req.body)));
     api.get<{ Params: S.SeekParamsT }>('/seeks/:id', {
       schema: { summary: 'One seek (its status and, once paired, its game)', params: S.SeekParams, response: { 200: S.Seek, ...errs(404) } },
     }, async (req) => {
@@ -54,7 +53,7 @@ export function socialRoutes(service: GameService, social: Social): (api: Fastif
     api.delete<{ Params: S.SeekParamsT }>('/seeks/:id', {
       schema: { summary: 'Cancel your open seek', security: secured, params: S.SeekParams, response: { 204: { type: 'null' }, ...errs(401, 404, 409) } },
     }, async (req, reply) => {
-      await social.seeks.cancel(await needUser(service, req), req.params.id);
+      await social.seeks.cancel(await needUser(accounts, req), req.params.id);
       return reply.code(204).send();
     });
 
@@ -71,7 +70,7 @@ export function socialRoutes(service: GameService, social: Social): (api: Fastif
         // Nothing is read from this socket; frames are ignored.
         void (async () => {
           try {
-            const user = await userOf(service, req, true);
+            const user = await userOf(accounts, req, true);
             await social.lobby.add(socket, user);
           } catch (e) {
             const err = e instanceof ApiError ? e : new ApiError(503, 'unavailable', 'The lobby could not be read.');

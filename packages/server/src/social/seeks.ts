@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { MAX_SEEKS_PER_USER, SEEK_TTL_MS, type SeekBodyT, type SeekT, type TimeControlT } from '@tabula/protocol';
 import { getGame } from '@tabula/games';
-import { conflict, notFound, unauthorized, unprocessable } from '../errors.js';
-import type { GameService } from '../service.js';
-import { newGameId } from '../passwords.js';
+import { conflict, notFound, unauthorized, unprocessable } from '../http/errors.js';
+import type { Games } from '../games/index.js';
+import { newGameId } from '../accounts/passwords.js';
 import type { GameRow, SqlRunner, UserRow } from '../store/index.js';
 
 interface SeekDb {
@@ -37,7 +37,7 @@ const seekOut = (r: SeekDb): SeekT => ({
  * that the sweep recovers after PAIRING_STALE_MS (`recover`: finish the pairing if its game exists, else reopen).
  */
 export class Seeks {
-  constructor(private readonly sql: SqlRunner, private readonly service: GameService, private readonly now: () => number,
+  constructor(private readonly sql: SqlRunner, private readonly games: Games, private readonly now: () => number,
     private readonly changed: () => void) {}
 
   async open(): Promise<SeekT[]> {
@@ -156,7 +156,7 @@ export class Seeks {
     for (const s of stuck) byToken.set(s.token ?? '', [...(byToken.get(s.token ?? '') ?? []), s]);
     let changed = 0;
     for (const [token, seeks] of byToken) {
-      const row = seeks[0]!.game_id ? await this.service.store.getGame(seeks[0]!.game_id) : null;
+      const row = seeks[0]!.game_id ? await this.games.table.store.getGame(seeks[0]!.game_id) : null;
       if (row && (await this.finish(row, seeks))) {
         changed += await this.sql.run(`UPDATE seeks SET status = 'paired', updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token]);
       } else {
@@ -171,13 +171,13 @@ export class Seeks {
   private async finish(row: GameRow, seeks: SeekDb[]): Promise<boolean> {
     if (Number(seeks[0]!.rated) === 1) await this.sql.run('INSERT INTO game_meta (game_id, rated) VALUES (?, 1) ON CONFLICT (game_id) DO NOTHING', [row.id]);
     for (const s of seeks) {
-      const cur = (await this.service.store.getGame(row.id))!;
+      const cur = (await this.games.table.store.getGame(row.id))!;
       if (cur.seats.some((x) => x.userId === Number(s.user_id))) continue;
       const free = cur.seats.find((x) => x.userId === null && x.bot === null);
       if (!free || cur.status !== 'open') return false;
-      await this.service.takeSeat({ id: Number(s.user_id), name: s.name }, row.id, free.role).catch(() => undefined);
+      await this.games.lobby.takeSeat({ id: Number(s.user_id), name: s.name }, row.id, free.role).catch(() => undefined);
     }
-    const end = (await this.service.store.getGame(row.id))!;
+    const end = (await this.games.table.store.getGame(row.id))!;
     return seeks.every((s) => end.seats.some((x) => x.userId === Number(s.user_id)));
   }
 
@@ -191,15 +191,15 @@ export class Seeks {
     const game = getGame(older.game)!;
     const ua: UserRow = { id: Number(older.user_id), name: older.name }, ub: UserRow = { id: Number(newer.user_id), name: newer.name };
     const players = game.players && game.players.default !== 2 ? { players: 2 } : {};
-    const { id } = await this.service.createGame(ua, {
+    const { id } = await this.games.lobby.createGame(ua, {
       game: older.game, scenario: older.scenario, ...players, timeControl: JSON.parse(older.time_control) as TimeControlT, rated: Number(older.rated) === 1,
     }, gameId);
     // Still ours? (Also renews the claim's age.)
     if ((await this.sql.run(`UPDATE seeks SET updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token])) !== 2) return false;
-    const roles = (await this.service.store.getGame(id))!.seats.map((s) => s.role);
+    const roles = (await this.games.table.store.getGame(id))!.seats.map((s) => s.role);
     const [x, y] = randomInt(2) === 0 ? [ua, ub] : [ub, ua];
-    await this.service.takeSeat(x, id, roles[0]!);
-    await this.service.takeSeat(y, id, roles[1]!);
+    await this.games.lobby.takeSeat(x, id, roles[0]!);
+    await this.games.lobby.takeSeat(y, id, roles[1]!);
     return true;
   }
 }

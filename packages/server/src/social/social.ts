@@ -1,8 +1,9 @@
 import type { WebSocket } from 'ws';
 import type { ClientMessageT, ProfileT, RematchT, ServerMessageT } from '@tabula/protocol';
 import { getGame } from '@tabula/games';
-import { notFound, unprocessable } from '../errors.js';
-import { nameKeyOf, type GameService } from '../service.js';
+import { notFound, unprocessable } from '../http/errors.js';
+import { nameKeyOf } from '../accounts/account-policy.js';
+import type { Games } from '../games/index.js';
 import type { LiveConn, LiveHub } from '../live.js';
 import type { GameRow, UserRow } from '../store/index.js';
 import { Chat } from './chat.js';
@@ -23,7 +24,7 @@ function send(ws: WebSocket, m: ServerMessageT): void {
 }
 
 export interface SocialOptions {
-  service: GameService;
+  games: Games;
   hub: LiveHub;
   /** Tells the other processes (the fan-out; a negative version marks a social signal). */
   publish: (id: string, version: number) => void;
@@ -42,7 +43,7 @@ export class Social {
   readonly rematches: Rematches;
   readonly seeks: Seeks;
   readonly lobby: LobbyHub;
-  private readonly service: GameService;
+  private readonly games: Games;
   private readonly hub: LiveHub;
   private readonly publish: SocialOptions['publish'];
   private readonly warn: SocialOptions['warn'];
@@ -52,18 +53,18 @@ export class Social {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(o: SocialOptions) {
-    this.service = o.service;
+    this.games = o.games;
     this.hub = o.hub;
     this.publish = o.publish;
     this.warn = o.warn;
     this.now = o.now ?? Date.now;
-    const sql = o.service.store.sql;
-    this.chat = new Chat(o.service.store, this.now);
+    const sql = o.games.table.store.sql;
+    this.chat = new Chat(o.games.table.store, this.now);
     this.ratings = new Ratings(sql, this.now);
-    this.rematches = new Rematches(sql, o.service, this.now, async (id) => (await ratedOf(sql, [id])).has(id));
-    this.seeks = new Seeks(sql, o.service, this.now, () => this.signal(SEEKS));
-    this.lobby = new LobbyHub(o.service, this.seeks, this.now, o.warn);
-    o.service.gameHooks = {
+    this.rematches = new Rematches(sql, o.games.lobby, this.now, async (id) => (await ratedOf(sql, [id])).has(id));
+    this.seeks = new Seeks(sql, o.games, this.now, () => this.signal(SEEKS));
+    this.lobby = new LobbyHub(o.games, this.seeks, this.now, o.warn);
+    o.games.lobby.hooks = {
       created: async (id, body) => {
         if (body.rated || body.rematchOf) await sql.run('INSERT INTO game_meta (game_id, rated, rematch_of) VALUES (?, ?, ?)', [id, body.rated ? 1 : 0, body.rematchOf ?? null]);
         // A new open game: every lobby hears of it (creating does not bump a version, so no change event).
@@ -108,7 +109,7 @@ export class Social {
 
   /** A `chat` or `rematch` frame; returns the game's version (unchanged) for the ack. */
   async message(c: LiveConn, msg: SocialMessage): Promise<number> {
-    const row = await this.service.store.getGame(c.gameId);
+    const row = await this.games.table.store.getGame(c.gameId);
     if (!row) throw notFound('game-not-found', `No game "${c.gameId}".`);
     if (msg.type === 'chat') await this.chat.post(c.user, row, msg.text);
     else await this.rematches.act(c.user, row, msg.op);
@@ -144,9 +145,9 @@ export class Social {
   // ---- reads for the REST routes ----
 
   async profile(name: string): Promise<ProfileT> {
-    const u = await this.service.store.findUserByNameKey(nameKeyOf(name));
+    const u = await this.games.table.store.findUserByNameKey(nameKeyOf(name));
     if (!u) throw notFound('user-not-found', `No user "${name}".`);
-    const sql = this.service.store.sql;
+    const sql = this.games.table.store.sql;
     const [created] = await sql.all<{ created_at: number | string }>('SELECT created_at FROM users WHERE id = ?', [u.id]);
     const done = await sql.all<{ id: string; game: string; outcome: string | null; role: string }>(
       `SELECT g.id, g.game, g.outcome, s.role FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND g.status = 'finished'`, [u.id]);
@@ -160,7 +161,7 @@ export class Social {
       e.played.add(r.id);
       if (o.winners.includes(r.role)) e.won.add(r.id);
     }
-    const store = this.service.store;
+    const store = this.games.table.store;
     const current = [...(await store.listGames({ status: 'active', userId: u.id, limit: 50 })), ...(await store.listGames({ status: 'open', userId: u.id, limit: 50 }))];
     const finished = await store.listGames({ status: 'finished', userId: u.id, limit: 50 });
     const rated = await ratedOf(sql, [...current, ...finished].map((r) => r.id));
@@ -168,8 +169,8 @@ export class Social {
       name: u.name, since: new Date(Number(created!.created_at)).toISOString(),
       stats: [...stats].map(([game, e]) => ({ game, played: e.played.size, won: e.won.size })).sort((a, b) => a.game.localeCompare(b.game)),
       ratings: await this.ratings.of(u.id),
-      current: current.map((r) => profileGame(this.service, r, rated.has(r.id), u.id)),
-      finished: finished.map((r) => profileGame(this.service, r, rated.has(r.id), u.id)),
+      current: current.map((r) => profileGame(this.games.views, r, rated.has(r.id), u.id)),
+      finished: finished.map((r) => profileGame(this.games.views, r, rated.has(r.id), u.id)),
     };
   }
 
@@ -180,7 +181,7 @@ export class Social {
 
   /** A game's chat as `reader` may read it (the replay shows each line after `seq` actions). */
   async chatOf(gameId: string, reader: UserRow | null): Promise<{ lines: Awaited<ReturnType<Chat['lines']>> }> {
-    if (!(await this.service.store.getGame(gameId))) throw notFound('game-not-found', `No game "${gameId}".`);
+    if (!(await this.games.table.store.getGame(gameId))) throw notFound('game-not-found', `No game "${gameId}".`);
     return { lines: await this.chat.lines(gameId, reader) };
   }
 

@@ -1,5 +1,5 @@
 import { CHAT_MAX_CHARS } from '@tabula/protocol';
-import { unprocessable } from '../errors.js';
+import { unprocessable } from '../http/errors.js';
 
 /**
  * Chat text as stored and shown: NFC, with every control character (Cc: C0, DEL, C1) and every format

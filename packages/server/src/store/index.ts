@@ -3,7 +3,7 @@ import { SqliteStore, type SqliteOptions } from './sqlite.js';
 import { PostgresStore } from './postgres.js';
 import type { Store } from './types.js';
 
-export type { SqlRunner, Store, GameRow, SeatRow, UserRow, GameStatus, GamePatch, NewGame, WriteResult, SeatResult, ListQuery } from './types.js';
+export type { ClockState, SqlRunner, Store, GameRow, SeatRow, UserRow, GameStatus, GamePatch, NewGame, WriteResult, SeatResult, ListQuery } from './types.js';
 export { SqliteStore } from './sqlite.js';
 export type { NotifyStore, OutboxInsert, OutboxRow, NotificationRow, NotifySettingsRow, SettingsPatch } from './notify.js';
 export { PostgresStore } from './postgres.js';

@@ -2,7 +2,8 @@
 import type { Role } from '@tabula/engine';
 import type { GameRow, SeatRow } from './types.js';
 import type { SqlRunner, Statement } from './sql.js';
-import type { ClockState, TimeControl } from '../clock.js';
+import type { TimeControlT as TimeControl } from '@tabula/protocol';
+import type { ClockState } from './types.js';
 
 /** A clock as stored when its game starts: running from `now`, and the deadline hint of its first seat to run out. */
 export function startedClock(json: string | null, now: number): { clock: string; deadline: number } | null {

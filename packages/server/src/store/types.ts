@@ -1,9 +1,17 @@
 import type { LogEntry, Outcome, Role } from '@tabula/engine';
-import type { ClockState, TimeControl } from '../clock.js';
+import type { TimeControlT as TimeControl } from '@tabula/protocol';
 import type { NotifyStore, OutboxInsert } from './notify.js';
 import type { SqlRunner } from './sql.js';
 
 export type { SqlRunner } from './sql.js';
+
+/** A game's clock as stored: settled at every write (games/clock.ts). */
+export interface ClockState {
+  /** Milliseconds left per seat, as of `since`. */
+  remaining: Record<Role, number>;
+  /** When the running seats' time started running (the last settlement). */
+  since: number;
+}
 
 export type GameStatus = 'open' | 'active' | 'finished';
 

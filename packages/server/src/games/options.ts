@@ -6,7 +6,7 @@ import type { TimeControlT } from '@tabula/protocol';
  */
 import { isDeepStrictEqual, isRuleError, type AnyGame, type Role, type SetupOptions } from '@tabula/engine';
 import { MAX_OPTIONS_BYTES, MAX_OPTION_DEPTH, MAX_OPTION_ITEMS, MAX_OPTION_KEYS, MAX_OPTION_STRING } from '@tabula/protocol';
-import { ApiError, unprocessable } from './errors.js';
+import { ApiError, unprocessable } from '../http/errors.js';
 
 export interface CreateGameBody {
   game: string;

@@ -1,5 +1,5 @@
 /**
- * REST routes of notifications (registered under /api next to routes.ts): the in-app list and
+ * REST routes of notifications (registered under /api): the in-app list and
  * mark-read, settings per channel, the unsubscribe link (no sign-in), invitations, and the per-user
  * socket GET /api/live.
  */
@@ -7,20 +7,22 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import * as S from '@tabula/protocol';
-import { ApiError, errorBody } from './errors.js';
-import { needUser } from './auth.js';
-import { nameKeyOf, type GameService } from './service.js';
-import type { NotifySettingsRow, SettingsPatch } from './store/index.js';
-import type { Notifier } from './notify/notifier.js';
-import type { UserHub } from './user-live.js';
-import { notificationOut } from './notify/wire.js';
-import { payloadFor } from './notify/events.js';
-import { checkHost } from './notify/guard.js';
-import { verifyUnsubscribeToken } from './notify/tokens.js';
-import { mailLang } from './notify/texts.js';
+import { ApiError, errorBody } from '../http/errors.js';
+import { errs, secured } from '../http/replies.js';
+import { needUser, type Authenticator } from '../accounts/request-auth.js';
+import { nameKeyOf } from '../accounts/account-policy.js';
+import type { NotifySettingsRow, SettingsPatch, Store } from '../store/index.js';
+import type { Notifier } from './notifier.js';
+import type { UserHub } from '../user-live.js';
+import { notificationOut } from './wire.js';
+import { payloadFor } from './events.js';
+import { checkHost } from './guard.js';
+import { verifyUnsubscribeToken } from './tokens.js';
+import { mailLang } from './texts.js';
 
 export interface NotifyRouteDeps {
-  service: GameService;
+  store: Store;
+  accounts: Authenticator;
   notifier: Notifier;
   users: UserHub;
   allowPrivateWebhooks: boolean;
@@ -50,11 +52,9 @@ const UNSUB_TEXT: Record<string, [string, string]> = {
 };
 
 export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => Promise<void> {
-  const { service, notifier, users } = deps;
-  const store = service.store.notify;
-  const must = (req: FastifyRequest) => needUser(service, req);
-  const secured = [{ bearer: [] }];
-  const errs = (...codes: number[]): Record<number, typeof S.ErrorReply> => Object.fromEntries(codes.map((c) => [c, S.ErrorReply]));
+  const { notifier, users } = deps;
+  const store = deps.store.notify;
+  const must = (req: FastifyRequest) => needUser(deps.accounts, req);
 
   const unsubscribe = async (token: string): Promise<string | null> => {
     const userId = verifyUnsubscribeToken(await notifier.secret(), token);
@@ -146,11 +146,11 @@ export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => P
       ...(deps.inviteLimit !== false ? { config: { rateLimit: { max: deps.inviteLimit, timeWindow: 60_000 } } } : {}),
     }, async (req, reply) => {
       const user = await must(req);
-      const row = await service.store.getGame(req.params.id);
+      const row = await deps.store.getGame(req.params.id);
       if (!row) throw new ApiError(404, 'game-not-found', `No game "${req.params.id}".`);
       if (row.createdBy !== user.id && !row.seats.some((s) => s.userId === user.id)) throw new ApiError(403, 'not-allowed', 'Only the game\'s creator or a seated player may invite.');
       if (row.status !== 'open') throw new ApiError(409, 'game-not-open', 'The game has already started.');
-      const invitee = await service.store.findUserByNameKey(nameKeyOf(req.body.name));
+      const invitee = await deps.store.findUserByNameKey(nameKeyOf(req.body.name));
       if (!invitee) throw new ApiError(404, 'user-not-found', `No player "${req.body.name}".`);
       if (invitee.id === user.id) throw new ApiError(422, 'self-invite', 'You cannot invite yourself.');
       await store.enqueue([{ userId: invitee.id, gameId: row.id, kind: 'invited', payload: { ...payloadFor(row, invitee.id, { by: user.name }) }, dedupe: `inv:${row.id}:${invitee.id}` }], Date.now());

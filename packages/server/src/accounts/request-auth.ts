@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from './errors.js';
-import type { GameService } from './service.js';
-import type { UserRow } from './store/index.js';
+import { unauthorized } from '../http/errors.js';
+import type { UserRow } from '../store/index.js';
+
+/** What a request's token is checked against (Accounts). */
+export interface Authenticator {
+  authenticate(token: string): Promise<UserRow | null>;
+}
 
 /** Tokens are base64url (newToken); nothing else, not even trailing whitespace, is one (issue 19). */
 const HEADER_RE = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
@@ -26,7 +30,7 @@ export function bearer(req: FastifyRequest, fromQuery = false): string | null {
 const seen = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
 
 /** The account a request is signed in as (null: anonymous); a bad token is a 401. */
-export function userOf(service: GameService, req: FastifyRequest, fromQuery = false): Promise<UserRow | null> {
+export function userOf(service: Authenticator, req: FastifyRequest, fromQuery = false): Promise<UserRow | null> {
   let p = seen.get(req);
   if (!p) {
     p = (async () => {
@@ -41,14 +45,14 @@ export function userOf(service: GameService, req: FastifyRequest, fromQuery = fa
   return p;
 }
 
-export async function needUser(service: GameService, req: FastifyRequest): Promise<UserRow> {
+export async function needUser(service: Authenticator, req: FastifyRequest): Promise<UserRow> {
   const u = await userOf(service, req);
   if (!u) throw unauthorized();
   return u;
 }
 
 /** The rate-limit key of a request: its account when signed in, else its address (a bad token counts as the address). */
-export async function limitKey(service: GameService, req: FastifyRequest): Promise<string> {
+export async function limitKey(service: Authenticator, req: FastifyRequest): Promise<string> {
   try {
     const u = await userOf(service, req);
     if (u) return `u:${u.id}`;

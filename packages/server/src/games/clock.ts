@@ -9,16 +9,10 @@
  */
 import type { Role } from '@tabula/engine';
 import { CORRESPONDENCE_CAP_FACTOR, type TimeControlT } from '@tabula/protocol';
-import type { SeatRow } from './store/index.js';
+import type { ClockState, SeatRow } from '../store/index.js';
 
 export type TimeControl = TimeControlT;
-
-export interface ClockState {
-  /** Milliseconds left per seat, as of `since`. */
-  remaining: Record<Role, number>;
-  /** When the running seats' time started running (the last settlement). */
-  since: number;
-}
+export type { ClockState } from '../store/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

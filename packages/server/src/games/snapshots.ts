@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { deflate, inflateSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { ReplayedGame, SPECTATOR, type AnyGame, type LogEntry, type ReplayCheckpoint, type Role, type SetupOptions } from '@tabula/engine';
-import type { SqlRunner } from './store/index.js';
+import type { SqlRunner } from '../store/index.js';
 
 const deflateAsync = promisify(deflate);
 

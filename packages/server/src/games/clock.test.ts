@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { afterAction, afterUndo, clockRules, deadlineOf, flagged, newClock, runningSeats, settle } from './clock.js';
-import type { SeatRow } from './store/index.js';
+import type { SeatRow } from '../store/index.js';
 
 const MIN = 60_000, DAY = 24 * 60 * MIN;
 const live53 = { kind: 'live', baseSeconds: 300, incrementSeconds: 3 } as const;

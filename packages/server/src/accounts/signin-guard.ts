@@ -7,8 +7,8 @@
 import {
   FAILED_SIGN_INS_PER_ADDRESS, FREE_FAILED_SIGN_INS, SESSION_ABSOLUTE_MS, SIGN_IN_BACKOFF_MAX_MS, SIGN_IN_BACKOFF_MS, SIGN_IN_WINDOW_MS,
 } from '@tabula/protocol';
-import { ApiError } from './errors.js';
-import type { Counters } from './throttle.js';
+import { ApiError } from '../http/errors.js';
+import type { Counters } from '../throttle.js';
 
 const retryIn = (ms: number): ApiError => {
   const s = Math.max(1, Math.ceil(ms / 1000));

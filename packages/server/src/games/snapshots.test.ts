@@ -2,35 +2,36 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ReplayedGame, Rng, replayGame, type AnyGame, type LogEntry, type Role } from '@tabula/engine';
 import { getGame, register } from '@tabula/games';
-import { GameService, setupOptionsOfRow } from './service.js';
-import { openStore, type Store, type UserRow } from './store/index.js';
-import { nameKeyOf } from './account-policy.js';
+import { setupOptionsOfRow } from './table.js';
+import { createRooms, type Rooms } from '../harness/rooms.js';
+import { openStore, type Store, type UserRow } from '../store/index.js';
+import { nameKeyOf } from '../accounts/account-policy.js';
 import { decodeSnapshot, snapshotVersion } from './snapshots.js';
-import { startPostgres, type Service } from './harness/services.js';
-import { testScrypt, uniqueName } from './harness/fixtures.js';
-import { tallyGame } from './harness/testgame.js';
+import { startPostgres, type Service } from '../harness/services.js';
+import { testScrypt, uniqueName } from '../harness/fixtures.js';
+import { tallyGame } from '../harness/testgame.js';
 
 const PW = 'snapshot-test-pw';
 /** The tally test game with an engine version, so the service keeps snapshots of it. */
 const VERSIONED_TALLY = 'server-test-tally-versioned';
 register({ ...tallyGame, id: VERSIONED_TALLY, version: '1' });
 
-interface Table { store: Store; service: GameService; users: UserRow[]; id: string; seatOf: Map<Role, UserRow> }
+interface Table { store: Store; service: Rooms; users: UserRow[]; id: string; seatOf: Map<Role, UserRow> }
 
 async function newTable(store: Store, body: { game: string; scenario?: string; players?: number; variants?: Record<string, unknown> }, every: number): Promise<Table> {
-  const service = new GameService({ store, scrypt: testScrypt, snapshotEvery: every, openGamesPerAccount: false });
+  const service = createRooms({ store, scrypt: testScrypt, snapshotEvery: every, openGamesPerAccount: false });
   const users: UserRow[] = [];
   for (let i = 0; i < 2; i++) {
     const name = uniqueName('snap');
-    await service.signUp(name, PW);
+    await service.accounts.signUp(name, PW);
     users.push((await store.findUserByNameKey(nameKeyOf(name)))!);
   }
-  const { id } = await service.createGame(users[0]!, body);
+  const { id } = await service.games.lobby.createGame(users[0]!, body);
   const roles = getGame(body.game)!.roles({ seed: 'x', scenario: body.scenario ?? getGame(body.game)!.scenarios[0]!, ...(body.players ? { players: body.players } : {}) });
   const seatOf = new Map<Role, UserRow>();
   for (const [i, r] of roles.entries()) {
     seatOf.set(r, users[i % 2]!);
-    await service.takeSeat(users[i % 2]!, id, r);
+    await service.games.lobby.takeSeat(users[i % 2]!, id, r);
   }
   return { store, service, users, id, seatOf };
 }
@@ -39,15 +40,15 @@ async function newTable(store: Store, body: { game: string; scenario?: string; p
 async function play(t: Table, n: number, rng: Rng, service = t.service): Promise<number> {
   let played = 0;
   for (; played < n; played++) {
-    const { row, rg } = await service.snapshot(t.id);
+    const { row, rg } = await service.games.table.current(t.id);
     if (row.status !== 'active') break;
     const role = (rg.game.active(rg.state) as Role[]).find((r) => rg.game.actions(rg.state, r).length > 0);
     if (role === undefined) break;
     const acts = rg.game.actions(rg.state, role) as unknown[];
-    await service.actVersion(t.seatOf.get(role)!, t.id, row.version, acts[rng.int(acts.length)], role);
+    await service.games.commands.actVersion(t.seatOf.get(role)!, t.id, row.version, acts[rng.int(acts.length)], role);
     await tick();
   }
-  await service.snapshots.idle();
+  await service.games.table.snapshots.idle();
   return played;
 }
 
@@ -59,9 +60,9 @@ const storedOf = (store: Store, id: string): Promise<StoredSnapshot[]> =>
   store.sql.all<StoredSnapshot>('SELECT seq, engine_version, prefix_hash, data FROM snapshots WHERE game_id = ? ORDER BY seq', [id]);
 
 /** What each seat and a spectator get from `service` now (the whole client-visible state). */
-async function views(t: Table, service: GameService): Promise<unknown[]> {
-  const out: unknown[] = [await service.getState(null, t.id)];
-  for (const [role, user] of t.seatOf) out.push(await service.getState(user, t.id, role));
+async function views(t: Table, service: Rooms): Promise<unknown[]> {
+  const out: unknown[] = [await service.games.commands.getState(null, t.id)];
+  for (const [role, user] of t.seatOf) out.push(await service.games.commands.getState(user, t.id, role));
   return out.map((s) => ({ ...(s as object), away: undefined }));
 }
 
@@ -107,17 +108,17 @@ function suite(label: string, open: () => Promise<Store>): void {
             for (const v of [...viewers, null]) assert.deepEqual(resumed.log(v), prefix.log(v), `log lines of ${v ?? 'the spectator'}`);
           }
           // A fresh server (empty cache) resumes from the newest snapshot and shows exactly what the first one shows.
-          const fresh = new GameService({ store, scrypt: testScrypt, snapshotEvery: g.every });
+          const fresh = createRooms({ store, scrypt: testScrypt, snapshotEvery: g.every });
           assert.deepEqual(await views(t, fresh), await views(t, t.service));
-          assert.equal(fresh.snapshots.stats.resumed, 1);
-          await fresh.snapshots.idle();
-          assert.equal(fresh.snapshots.stats.written, 0, 'resumed, not replayed in full: no snapshot is written again');
-          assert.equal(JSON.stringify((await fresh.snapshot(t.id)).rg.state), JSON.stringify(full.state));
+          assert.equal(fresh.games.table.snapshots.stats.resumed, 1);
+          await fresh.games.table.snapshots.idle();
+          assert.equal(fresh.games.table.snapshots.stats.written, 0, 'resumed, not replayed in full: no snapshot is written again');
+          assert.equal(JSON.stringify((await fresh.games.table.current(t.id)).rg.state), JSON.stringify(full.state));
           // and plays on from there like a full replay would
           await play(t, 20, new Rng(`snap2:${g.label}`), fresh);
           const after2 = await fullReplay(t);
-          assert.equal(JSON.stringify((await fresh.snapshot(t.id)).rg.state), JSON.stringify(after2.rg.state));
-          for (const [role] of t.seatOf) assert.deepEqual((await fresh.snapshot(t.id)).rg.log(role), after2.rg.log(role));
+          assert.equal(JSON.stringify((await fresh.games.table.current(t.id)).rg.state), JSON.stringify(after2.rg.state));
+          for (const [role] of t.seatOf) assert.deepEqual((await fresh.games.table.current(t.id)).rg.log(role), after2.rg.log(role));
         } finally {
           await store.close();
         }
@@ -133,17 +134,17 @@ function suite(label: string, open: () => Promise<Store>): void {
         const before = await storedOf(store, t.id);
         assert.ok(before.length > 0);
         register({ ...hammer, version: `${hammer.version}-changed` } as AnyGame);
-        const fresh = new GameService({ store, scrypt: testScrypt, snapshotEvery: 50 });
+        const fresh = createRooms({ store, scrypt: testScrypt, snapshotEvery: 50 });
         assert.deepEqual(await views(t, fresh), await views(t, t.service));
-        assert.equal(fresh.snapshots.stats.resumed, 0);
-        assert.ok(fresh.snapshots.stats.ignored >= 1);
-        await fresh.snapshots.idle();
+        assert.equal(fresh.games.table.snapshots.stats.resumed, 0);
+        assert.ok(fresh.games.table.snapshots.stats.ignored >= 1);
+        await fresh.games.table.snapshots.idle();
         const rebuilt = await storedOf(store, t.id);
         assert.ok(rebuilt.some((s) => s.engine_version === snapshotVersion(getGame('hammer-of-the-scots')!)), 'a snapshot of the new version was written');
         // the next fresh server of the new version resumes from the rebuilt one
-        const third = new GameService({ store, scrypt: testScrypt, snapshotEvery: 50 });
-        await third.snapshot(t.id);
-        assert.equal(third.snapshots.stats.resumed, 1);
+        const third = createRooms({ store, scrypt: testScrypt, snapshotEvery: 50 });
+        await third.games.table.current(t.id);
+        assert.equal(third.games.table.snapshots.stats.resumed, 1);
       } finally {
         register(hammer);
         await store.close();
@@ -161,10 +162,10 @@ function suite(label: string, open: () => Promise<Store>): void {
         // the newest: garbage data; the older: a prefix hash that is not this log's
         await store.sql.run('UPDATE snapshots SET data = ? WHERE game_id = ? AND seq = ?', [Buffer.from('not deflated'), t.id, stored[1]!.seq]);
         await store.sql.run('UPDATE snapshots SET prefix_hash = ? WHERE game_id = ? AND seq = ?', ['another-log', t.id, stored[0]!.seq]);
-        const fresh = new GameService({ store, scrypt: testScrypt, snapshotEvery: 10 });
+        const fresh = createRooms({ store, scrypt: testScrypt, snapshotEvery: 10 });
         assert.deepEqual(await views(t, fresh), truth);
-        assert.equal(fresh.snapshots.stats.resumed, 0);
-        assert.equal(fresh.snapshots.stats.ignored, 2);
+        assert.equal(fresh.games.table.snapshots.stats.resumed, 0);
+        assert.equal(fresh.games.table.snapshots.stats.ignored, 2);
         // A snapshot whose state is wrong but whose checks hold would be believed: the checks are what guard it.
         const good = (await storedOf(store, t.id)).length;
         assert.ok(good >= 1);
@@ -178,37 +179,37 @@ function suite(label: string, open: () => Promise<Store>): void {
       try {
         const t = await newTable(store, { game: VERSIONED_TALLY, variants: { target: 1000 } }, 3);
         const [north, east] = [t.seatOf.get('north')!, t.seatOf.get('east')!];
-        const act = async (s: GameService, user: UserRow, action: unknown): Promise<void> => {
-          const { row } = await s.snapshot(t.id);
-          await s.actVersion(user, t.id, row.version, action);
+        const act = async (s: Rooms, user: UserRow, action: unknown): Promise<void> => {
+          const { row } = await s.games.table.current(t.id);
+          await s.games.commands.actVersion(user, t.id, row.version, action);
           await tick();
         };
         const add = { type: 'add', n: 1 }, pass = { type: 'pass' };
         // Tally: a turn is up to 3 adds then a pass; adds and passes can be taken back, so a run of one role's actions is undoable.
         for (const [u, a] of [[north, add], [north, pass], [east, add], [east, pass], [north, add], [north, add], [north, pass], [east, add], [east, add]] as const) await act(t.service, u, a);
-        await t.service.snapshots.idle();
+        await t.service.games.table.snapshots.idle();
         const stored = await storedOf(store, t.id);
         assert.deepEqual(stored.map((s) => s.seq), [4, 7], 'snapshots at the starts of runs');
-        const fresh = new GameService({ store, scrypt: testScrypt, snapshotEvery: 3 });
-        const st = await fresh.getState(east, t.id);
-        assert.equal(fresh.snapshots.stats.resumed, 1);
+        const fresh = createRooms({ store, scrypt: testScrypt, snapshotEvery: 3 });
+        const st = await fresh.games.commands.getState(east, t.id);
+        assert.equal(fresh.games.table.snapshots.stats.resumed, 1);
         assert.equal(st.undo, 2, 'east may take back both adds after the snapshot at 7');
-        await fresh.undo(east, t.id, st.version);
-        const st2 = await fresh.getState(east, t.id);
+        await fresh.games.commands.undo(east, t.id, st.version);
+        const st2 = await fresh.games.commands.getState(east, t.id);
         assert.equal(st2.undo, 1);
-        await fresh.undo(east, t.id, st2.version);
-        const st3 = await fresh.getState(east, t.id);
+        await fresh.games.commands.undo(east, t.id, st2.version);
+        const st3 = await fresh.games.commands.getState(east, t.id);
         assert.equal(st3.length, 7);
         assert.equal(st3.undo, 0);
         const prefix = (await fullReplay(t)).rg;
-        assert.equal(JSON.stringify((await fresh.snapshot(t.id)).rg.state), JSON.stringify(prefix.state));
+        assert.equal(JSON.stringify((await fresh.games.table.current(t.id)).rg.state), JSON.stringify(prefix.state));
         // east plays differently: the log and every view match a full replay, here and on yet another fresh server
         await act(fresh, east, { type: 'add', n: 2 });
         await act(fresh, east, pass);
-        await fresh.snapshots.idle();
+        await fresh.games.table.snapshots.idle();
         const { rg: full } = await fullReplay(t);
-        assert.equal(JSON.stringify((await fresh.snapshot(t.id)).rg.state), JSON.stringify(full.state));
-        const third = new GameService({ store, scrypt: testScrypt, snapshotEvery: 3 });
+        assert.equal(JSON.stringify((await fresh.games.table.current(t.id)).rg.state), JSON.stringify(full.state));
+        const third = createRooms({ store, scrypt: testScrypt, snapshotEvery: 3 });
         assert.deepEqual(await views(t, third), await views(t, fresh));
       } finally {
         await store.close();

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { replay, undoDepth } from '@tabula/engine';
 import { ReplayCache, ReplayedGame, replayGame } from './replay-cache.js';
-import { tallyGame } from './harness/testgame.js';
+import { tallyGame } from '../harness/testgame.js';
 
 const options = { seed: 's1', scenario: 'standard', variants: { target: 1000 } };
 const roles = ['north', 'east'];

