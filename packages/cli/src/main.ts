@@ -174,15 +174,19 @@ program
   .option('--mail-from <address>', 'From of notification mail (default "Tabula <tabula@HOST>" with HOST from --public-url)')
   .option('--public-url <url>', 'the address players reach this server at, for links in mail and webhooks (default: the listening address)')
   .option('--allow-private-webhooks', 'let webhooks call loopback, private and link-local addresses (closed networks only)')
+  .option('--log-level <level>', 'fatal, error, warn, info or debug (debug also logs every request)', 'info')
   .option('--analysis-iterations <n>', 'MCTS iterations per decision of post-game analyses instead of the fixed per-game budget (tests only)', (v) => Number.parseInt(v, 10))
-  .action(async (o: { port: number; host: string; db: string; redis?: string; botThreads: number; botThink: number; smtp?: string; mailFrom?: string; publicUrl?: string; allowPrivateWebhooks?: boolean; analysisIterations?: number }) => {
+  .action(async (o: { port: number; host: string; db: string; redis?: string; botThreads: number; botThink: number; smtp?: string; mailFrom?: string; publicUrl?: string; allowPrivateWebhooks?: boolean; analysisIterations?: number; logLevel: string }) => {
+    const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+    const logLevel = levels.find((l) => l === o.logLevel);
+    if (!logLevel) program.error(`--log-level must be one of ${levels.join(', ')}`);
     if (!(o.port >= 0 && o.port < 65536)) program.error('--port must be 0-65535');
     if (o.smtp !== undefined && !/^smtps?:\/\//.test(o.smtp)) program.error('--smtp must be smtp://... or smtps://...');
     const { createServer } = await import('@tabula/server');
     const server = await createServer({
       db: o.db, redis: o.redis, bots: { threads: o.botThreads, thinkMs: o.botThink },
       ...(o.smtp ? { smtp: o.smtp } : {}), ...(o.mailFrom ? { mailFrom: o.mailFrom } : {}), ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
-      allowPrivateWebhooks: o.allowPrivateWebhooks === true,
+      allowPrivateWebhooks: o.allowPrivateWebhooks === true, logLevel,
       ...(o.analysisIterations !== undefined && o.analysisIterations > 0 ? { analysis: { iterations: o.analysisIterations } } : {}),
     });
     // A stray rejection (a bug, or a dependency failing outside a request) is logged; the process keeps serving.

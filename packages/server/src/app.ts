@@ -49,8 +49,12 @@ export interface ServerOptions {
   redis?: string;
   /** The built web client to serve (default: packages/web/dist next to this package); null: none. */
   webDist?: string | null;
-  /** Fastify/pino logger options; false for none. Default: info level. */
+  /** Fastify/pino logger options; false for none. Default: pino at `logLevel`. */
   logger?: FastifyServerOptions['logger'];
+  /** The default logger's level (default 'info'); each request is logged at 'debug'. */
+  logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  /** Where the default logger writes (default standard output; tests). */
+  logStream?: NodeJS.WritableStream;
   scrypt?: ScryptCost;
   bots?: BotRunnerOptions;
   /** Post-game analyses (analysis.ts); the worker imports `bots.modules` too. */
@@ -164,11 +168,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const bodyLimit = opts.bodyLimit ?? MAX_FRAME_BYTES;
   const app = Fastify({
     logger: opts.logger === undefined ? {
-      level: 'info',
+      level: opts.logLevel ?? 'info',
       // WebSocket clients send their token in the query string: never log it.
       serializers: { req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }) },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     } : opts.logger,
     bodyLimit,
+    // Requests are logged at debug (below): a club host's log keeps warnings and errors readable.
+    disableRequestLogging: true,
     trustProxy: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     return503OnClosing: false,
@@ -240,6 +247,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     fanout.publishSignOut(what);
   };
 
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.debug({ req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
   installErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
