@@ -858,10 +858,10 @@ describe('adversary: sessions and sockets', () => {
     assert.deepEqual(later.filter((m) => m.role !== null).map((m) => ({ version: m.version, role: m.role, hand: m.view.players.axis.hand })), [], 'a signed-out socket still gets the seat view');
   });
 
-  it('tokens sent in the query string (WebSockets) are not written to the server log (default logger, own process)', async () => {
+  it('tokens sent in the query string (WebSockets) are not written to the server log (default logger at debug, which logs every request; own process)', async () => {
     const appUrl = new URL('./app.js', import.meta.url).href;
     const code = `import { createServer } from ${JSON.stringify(appUrl)};
-      const s = await createServer({ db: 'sqlite::memory:', webDist: null, scrypt: { N: 1024, r: 8, p: 1 }, rateLimits: false, bots: { threads: 1 } });
+      const s = await createServer({ db: 'sqlite::memory:', webDist: null, scrypt: { N: 1024, r: 8, p: 1 }, rateLimits: false, bots: { threads: 1 }, logLevel: 'debug' });
       const url = await s.listen(0, '127.0.0.1');
       process.stderr.write('LISTENING ' + url + '\\n');
       process.once('SIGTERM', () => { void s.close().finally(() => process.exit(0)); });`;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -175,7 +175,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     } : opts.logger,
     bodyLimit,
     // Requests are logged at debug (below): a club host's log keeps warnings and errors readable.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     return503OnClosing: false,
@@ -247,8 +247,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     fanout.publishSignOut(what);
   };
 
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.log.debug({ req }, 'incoming request');
+    done();
+  });
   app.addHook('onResponse', (req, reply, done) => {
-    req.log.debug({ req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    req.log.debug({ res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
   installErrorHandler(app);

@@ -19,13 +19,15 @@ async function logOfOneRequest(level: 'info' | 'debug'): Promise<{ level: number
 describe('request log', () => {
   it('at the default level (info) a request writes no log line', async () => {
     const lines = await logOfOneRequest('info');
-    assert.deepEqual(lines.filter((l) => l.msg === 'request completed'), []);
+    assert.deepEqual(lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed'), []);
   });
 
-  it('at debug each request is one line, its token redacted', async () => {
-    const done = (await logOfOneRequest('debug')).filter((l) => l.msg === 'request completed');
-    assert.equal(done.length, 1);
-    assert.equal(done[0]!.level, 20);
-    assert.equal(done[0]!.req?.url, '/api/health?token=[redacted]');
+  it('at debug each request is logged when it comes (its token redacted) and when it is answered', async () => {
+    const lines = await logOfOneRequest('debug');
+    const came = lines.filter((l) => l.msg === 'incoming request');
+    assert.equal(came.length, 1);
+    assert.equal(came[0]!.level, 20);
+    assert.equal(came[0]!.req?.url, '/api/health?token=[redacted]');
+    assert.equal(lines.filter((l) => l.msg === 'request completed' && l.level === 20).length, 1);
   });
 });
