@@ -18,6 +18,7 @@ import type { Mailer } from './mail.js';
 import { mailLang, render, type EventPayload } from './texts.js';
 import { unsubscribeToken } from './tokens.js';
 import { postWebhook } from './webhook.js';
+import { Deliveries } from './deliveries.js';
 
 /** Kinds that are mailed (time running low is not: it would come too late to matter). */
 const MAILED: readonly string[] = ['your-turn', 'game-over', 'invited'];
@@ -45,6 +46,8 @@ export interface NotifierOptions {
 }
 
 export const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** Mail and webhook deliveries one process runs at once. */
+export const DELIVERIES_IN_FLIGHT = 32;
 
 export class Notifier {
   private readonly store: Store;
@@ -59,6 +62,7 @@ export class Notifier {
   private stopped = true;
   private unsubSecret: string | null = null;
   private readonly lowSeen = new Set<string>();
+  private readonly deliveries = new Deliveries(DELIVERIES_IN_FLIGHT);
 
   constructor(opts: NotifierOptions) {
     this.o = opts;
@@ -85,6 +89,7 @@ export class Notifier {
     if (this.lowTimer) clearInterval(this.lowTimer);
     if (this.gathering) clearTimeout(this.gathering);
     await this.running;
+    await this.deliveries.idle();
     this.o.mailer?.close();
   }
 
@@ -125,11 +130,18 @@ export class Notifier {
     return this.unsubSecret;
   }
 
+  /** Resolves when the mail and webhook deliveries started so far have ended (tests). */
+  idle(): Promise<void> {
+    return this.deliveries.idle();
+  }
+
   /**
-   * One round: claims due rows and handles them: the events together (one transaction), mail and
-   * webhooks one by one. Returns how many it claimed.
+   * One round: claims due rows and handles them: the events together (one transaction), then starts
+   * each mail and webhook delivery on its own (Deliveries), without waiting for them. Returns how many it claimed.
    */
   async drainOnce(limit = 100): Promise<number> {
+    // New rows are claimed only while fewer than DELIVERIES_IN_FLIGHT deliveries run (one claim may add up to `limit`).
+    if (this.deliveries.room === 0) return 0;
     const rows = await this.store.notify.claim(this.now(), this.o.leaseMs ?? 60_000, limit, this.claimToken);
     const events = rows.filter((r) => r.channel === 'event');
     if (events.length > 0) {
@@ -141,11 +153,13 @@ export class Notifier {
     }
     for (const r of rows) {
       if (r.channel === 'event') continue;
-      try {
-        await (r.channel === 'email' ? this.mail(r) : this.webhook(r));
-      } catch (e) {
-        await this.failed(r, e);
-      }
+      this.deliveries.start(`${r.channel}:${r.userId}`, async () => {
+        try {
+          await (r.channel === 'email' ? this.mail(r) : this.webhook(r));
+        } catch (e) {
+          await this.failed(r, e);
+        }
+      });
     }
     return rows.length;
   }
@@ -202,7 +216,8 @@ export class Notifier {
     if (!this.o.mailer || !s.email || !s.emailOn || (await this.o.connected(r.userId))) return done();
     const now = this.now();
     const slot = r.gameId ?? `-${r.kind}`;
-    if (!(await n.reserveMail(r.userId, slot, now, MAIL_PER_GAME_WINDOW_MS))) return done();
+    // The slot is held for this row: a retry after a crash mid-send finds it its own and sends.
+    if (!(await n.reserveMail(r.userId, slot, now, MAIL_PER_GAME_WINDOW_MS, r.id))) return done();
     const lang = mailLang(s.language);
     const unsubscribe = await this.unsubscribeLink(r.userId);
     const m = render(r.kind as NotificationKindT, r.payload as unknown as EventPayload, lang, { game: this.gameLink(r.gameId), unsubscribe });
@@ -210,7 +225,7 @@ export class Notifier {
     try {
       await this.o.mailer.send({ to: s.email, subject: m.subject, text: m.text, html: m.html, unsubscribe, messageId: `<notification-${String(r.payload.event ?? r.id)}@${host}>` });
     } catch (e) {
-      await n.releaseMail(r.userId, slot, now);
+      await n.releaseMail(r.userId, slot, r.id);
       throw e;
     }
     await done();

@@ -232,15 +232,20 @@ export class NotifyStore {
   }
 
   /** Takes the user's mail slot for a game unless a mail for it went out within `windowMs`. */
-  async reserveMail(userId: number, gameId: string, now: number, windowMs: number): Promise<boolean> {
-    const n = await this.x.run(`INSERT INTO mail_sent (user_id, game_id, sent_at) VALUES (?, ?, ?)
-      ON CONFLICT (user_id, game_id) DO UPDATE SET sent_at = excluded.sent_at WHERE mail_sent.sent_at <= ?`, [userId, gameId, now, now - windowMs]);
+  /**
+   * Takes the once-per-window mail slot of (user, game) for outbox row `rowId`: when it is free, its window
+   * has passed, or it is already this row's (a retry of a send that a crash interrupted).
+   */
+  async reserveMail(userId: number, gameId: string, now: number, windowMs: number, rowId: number): Promise<boolean> {
+    const n = await this.x.run(`INSERT INTO mail_sent (user_id, game_id, sent_at, outbox_id) VALUES (?, ?, ?, ?)
+      ON CONFLICT (user_id, game_id) DO UPDATE SET sent_at = excluded.sent_at, outbox_id = excluded.outbox_id
+      WHERE mail_sent.sent_at <= ? OR mail_sent.outbox_id = ?`, [userId, gameId, now, rowId, now - windowMs, rowId]);
     return n > 0;
   }
 
-  /** Gives the slot back after a failed send (only if it is still ours). */
-  async releaseMail(userId: number, gameId: string, sentAt: number): Promise<void> {
-    await this.x.run('DELETE FROM mail_sent WHERE user_id = ? AND game_id = ? AND sent_at = ?', [userId, gameId, sentAt]);
+  /** Gives the slot back after a failed send (only if it is still this row's). */
+  async releaseMail(userId: number, gameId: string, rowId: number): Promise<void> {
+    await this.x.run('DELETE FROM mail_sent WHERE user_id = ? AND game_id = ? AND outbox_id = ?', [userId, gameId, rowId]);
   }
 
   /** A secret shared by every process on this database, made once. */

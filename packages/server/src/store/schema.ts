@@ -220,6 +220,8 @@ const MIGRATIONS: ((t: Types) => string)[] = [
      created_at ${t.int64} NOT NULL,
      PRIMARY KEY (game_id, seq)
    );`,
+  // The mail slot remembers which outbox row holds it, so a retry after a crash mid-send sends (notify/notifier.ts).
+  (t) => `ALTER TABLE mail_sent ADD COLUMN outbox_id ${t.int64};`,
 ];
 
 /** The table that records the applied migrations. */
