@@ -70,7 +70,8 @@ export class SeatViews {
       length: rg.length, logFrom, log: rg.log(role, logFrom) as GameState['log'], outcome: row.outcome,
       ...(row.clock ? { clock: this.clockOut(row, row.clock) } : {}),
       abortable: mine.length > 0 && abortable(row),
-      away: this.away(row, user),
+      // When the other players were last seen is for the game's players only.
+      away: mine.length > 0 ? this.away(row, user) : {},
     };
   }
 

@@ -16,10 +16,11 @@ for (const [net, bits] of [
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked4.addSubnet(net, bits, 'ipv4');
-// IPv6: unspecified, loopback, IPv4-mapped and IPv4/IPv6 translation, discard, documentation,
+// IPv6: unspecified, loopback and the deprecated IPv4-compatible block (::/96 holds both), IPv4-mapped,
+// IPv4-translated, IPv4/IPv6 translation, discard, documentation, 6to4 (which embeds any IPv4 address),
 // unique local, link-local, site-local, multicast.
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32],
+  ['::', 96], ['::ffff:0:0', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['2002::', 16],
   ['2001::', 23], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) blocked6.addSubnet(net, bits, 'ipv6');
 

@@ -218,7 +218,8 @@ export class PostgresStore implements Store {
     const { sql: bump, params } = this.bumpSql(gameId, expectVersion, patch, 'append');
     const p = (v: unknown): string => `$${params.push(v)}`;
     let sql = `WITH bumped AS (${bump} RETURNING id),
-      logged AS (INSERT INTO log (game_id, seq, role, action, created_at) SELECT id, ${p(seq)}::integer, ${p(entry.role)}::text, ${p(JSON.stringify(entry.action))}::text, ${p(patch.now)}::bigint FROM bumped RETURNING seq)`;
+      logged AS (INSERT INTO log (game_id, seq, role, action, created_at) SELECT id, ${p(seq)}::integer, ${p(entry.role)}::text, ${p(JSON.stringify(entry.action))}::text, ${p(patch.now)}::bigint FROM bumped RETURNING seq),
+      present AS (UPDATE seats SET seen_at = ${p(patch.now)}::bigint WHERE game_id = ${p(gameId)}::text AND role = ${p(entry.role)}::text AND user_id IS NOT NULL AND EXISTS (SELECT 1 FROM logged))`;
     if (outbox && outbox.length > 0) {
       const rows = outbox.map((r) => {
         const [channel, userId, gid, kind, payload, dedupe, createdAt, nextAt] = outboxParams(r, patch.now);

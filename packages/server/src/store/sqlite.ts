@@ -222,6 +222,8 @@ export class SqliteStore implements Store {
       const r = this.q('INSERT INTO log (game_id, seq, role, action, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
         .run(gameId, seq, entry.role, JSON.stringify(entry.action), patch.now);
       if (r.changes !== 1) throw new StaleWrite();
+      // Acting is being present (a claim of abandonment counts a move over REST as much as a socket).
+      this.q('UPDATE seats SET seen_at = ? WHERE game_id = ? AND role = ? AND user_id IS NOT NULL').run(patch.now, gameId, entry.role);
       this.queue(outbox, patch.now);
       return 'ok';
     });
