@@ -35,6 +35,8 @@ export const ABORT_BEFORE_ACTIONS = 2;
 
 /** Longest chat message, in characters (after stripping control, bidi and zero-width characters). */
 export const CHAT_MAX_CHARS = 500;
+/** Combining marks kept on one character of a chat message (more are dropped: stacked marks draw over other lines). */
+export const CHAT_MAX_MARKS_PER_CHAR = 4;
 /** Chat messages one account may send per window, across all games; one more is answered 429 "chat-rate-limited". */
 export const CHAT_RATE = { messages: 5, windowMs: 10_000 } as const;
 /** Messages of one game read back on connect (the newest). */
