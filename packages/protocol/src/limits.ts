@@ -116,6 +116,22 @@ export const GAMES_PER_MINUTE_PER_ADDRESS = 30;
 export const MAX_OPEN_GAMES_PER_ACCOUNT = 10;
 /** An open game counts against that cap for this long after its creation. */
 export const OPEN_GAME_COUNTS_MS = 24 * 60 * 60 * 1000;
+/**
+ * Requests per minute to each surface that does work for its caller (posting and cancelling seeks pushes to
+ * every lobby; a webhook URL is a DNS lookup; a profile is several queries), per signed-in account and per
+ * address; one more is answered 429 "rate-limited".
+ */
+export const SURFACE_LIMITS = {
+  seeks: { perAccount: 20, perAddress: 60 },
+  settings: { perAccount: 20, perAddress: 60 },
+  lookups: { perAccount: 60, perAddress: 120 },
+  mutes: { perAccount: 30, perAddress: 60 },
+  invitations: { perAccount: 30, perAddress: 60 },
+  seats: { perAccount: 20, perAddress: 60 },
+  aborts: { perAccount: 5, perAddress: 20 },
+  analyses: { perAccount: 10, perAddress: 30 },
+} as const;
+export type Surface = keyof typeof SURFACE_LIMITS;
 /** Largest body of POST /api/games, in bytes. */
 export const MAX_CREATE_BODY_BYTES = 32 * 1024;
 /** A body refused with 413 is read (and discarded) before the answer when it declares at most this many bytes, for at most DRAIN_REFUSED_BODY_MS. */

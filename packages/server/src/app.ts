@@ -295,16 +295,16 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   await app.register(webDelivery, { webDist: haveWeb ? resolve(webDist) : null });
 
   const liveSocket = liveSocketHandler({ service: liveService, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, social });
+  const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
   await app.register(notifyRoutes({
-    store, accounts, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, inviteLimit: limits ? 30 : false,
+    store, accounts, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, counters: limits ? counters : null,
     userLive: userLiveHandler({ service: liveService, hub: users, gameSocketOpen: (id) => hub.hasUser(id) }),
   }), { prefix: '/api' });
-  const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
   const signInGuard = limits ? new SignInGuard(counters) : null;
   await app.register(healthRoutes(store, serverVersion, () => app.swagger()), { prefix: '/api' });
   await app.register(accountRoutes({ accounts, limits, signInGuard, signedOut }), { prefix: '/api' });
   await app.register(gameRoutes({ games, accounts, limits, counters, liveSocket }), { prefix: '/api' });
-  await app.register(socialRoutes(accounts, social), { prefix: '/api' });
+  await app.register(socialRoutes(accounts, social, limits ? counters : null), { prefix: '/api' });
   await app.register(analysisRoutes(accounts, analysis), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {

@@ -4,7 +4,7 @@ import * as S from '@tabula/protocol';
 import { needUser, userOf, type Authenticator } from '../accounts/request-auth.js';
 import { ApiError, errorBody } from '../http/errors.js';
 import { checkDepth } from '../http/error-handler.js';
-import { countMinute, routeLimit, type RateLimits } from '../http/limits.js';
+import { countMinute, routeLimit, surfaceLimit, type RateLimits } from '../http/limits.js';
 import { errs, secured } from '../http/replies.js';
 import type { Counters } from '../throttle.js';
 import type { Games } from './index.js';
@@ -25,6 +25,7 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
   const who = (req: FastifyRequest) => userOf(accounts, req);
   const must = (req: FastifyRequest) => needUser(accounts, req);
   const actionLimit = routeLimit(accounts, limits, limits ? limits.actions : undefined, true);
+  const surface = (name: S.Surface) => surfaceLimit(accounts, limits ? counters : null, name);
 
   return async (api) => {
     api.get('/catalog', { schema: { summary: 'Games with scenarios, roles, player counts and variants', response: { 200: S.Catalog } } }, () => lobby.catalog());
@@ -47,7 +48,8 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
     }, async (req) => ({ games: await lobby.list(await who(req), req.query.status ?? 'open', req.query.mine === true, req.query.limit ?? 50) }));
 
     api.post<{ Params: S.GameParamsT; Body: S.SeatBodyT }>('/games/:id/seats', {
-      schema: { summary: 'Take a seat, or give it to a bot', security: secured, params: S.GameParams, body: S.SeatBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422) } },
+      schema: { summary: 'Take a seat, or give it to a bot', security: secured, params: S.GameParams, body: S.SeatBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422, 429) } },
+      ...surface('seats'),
     }, async (req) => lobby.takeSeat(await must(req), req.params.id, req.body.role, req.body.bot));
 
     api.get<{ Params: S.GameParamsT; Querystring: S.ViewQueryT }>('/games/:id', {
@@ -72,7 +74,8 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
     }, async (req) => commands.resign(await must(req), req.params.id, req.body?.role));
 
     api.post<{ Params: S.GameParamsT; Body: S.ResignBodyT }>('/games/:id/abort', {
-      schema: { summary: 'Abort: the game ends with no winner (only before its 2nd action)', security: secured, params: S.GameParams, body: S.AbortBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409) } },
+      schema: { summary: 'Abort: the game ends with no winner (only before its 2nd action)', security: secured, params: S.GameParams, body: S.AbortBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 429) } },
+      ...surface('aborts'),
     }, async (req) => commands.abort(await must(req), req.params.id, req.body?.role));
 
     api.post<{ Params: S.GameParamsT; Body: S.ResignBodyT }>('/games/:id/claim', {

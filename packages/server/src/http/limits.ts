@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import * as S from '@tabula/protocol';
-import { limitKey, type Authenticator } from '../accounts/request-auth.js';
+import { limitKey, userOf, type Authenticator } from '../accounts/request-auth.js';
 import type { Counters } from '../throttle.js';
 import { ApiError } from './errors.js';
 
@@ -33,4 +33,20 @@ export async function countMinute(counters: Counters, key: string, max: number |
   if (max === undefined) return;
   const n = await counters.incr(`${key}:${Math.floor(Date.now() / 60_000)}`, 120_000);
   if (n > max) throw new ApiError(429, 'rate-limited', `Too many ${what}: at most ${max} a minute.`);
+}
+
+/**
+ * A route's per-minute limit of one surface (SURFACE_LIMITS), counted per account when signed in and
+ * always per address; null counters: no limit (rate limits turned off).
+ */
+export function surfaceLimit(accounts: Authenticator, counters: Counters | null, surface: S.Surface): { preHandler?: (req: FastifyRequest) => Promise<void> } {
+  if (!counters) return {};
+  const max = S.SURFACE_LIMITS[surface];
+  return {
+    preHandler: async (req) => {
+      await countMinute(counters, `${surface}:ip:${req.ip}`, max.perAddress, `${surface} requests from this address`);
+      const user = await userOf(accounts, req).catch(() => null);
+      if (user) await countMinute(counters, `${surface}:u:${user.id}`, max.perAccount, `${surface} requests`);
+    },
+  };
 }

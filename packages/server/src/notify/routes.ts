@@ -9,6 +9,8 @@ import type { WebSocket } from 'ws';
 import * as S from '@tabula/protocol';
 import { ApiError, errorBody } from '../http/errors.js';
 import { errs, secured } from '../http/replies.js';
+import { surfaceLimit } from '../http/limits.js';
+import type { Counters } from '../throttle.js';
 import { needUser, type Authenticator } from '../accounts/request-auth.js';
 import { nameKeyOf } from '../accounts/account-policy.js';
 import type { NotifySettingsRow, SettingsPatch, Store } from '../store/index.js';
@@ -26,8 +28,8 @@ export interface NotifyRouteDeps {
   notifier: Notifier;
   users: UserHub;
   allowPrivateWebhooks: boolean;
-  /** Invitations per account per minute (false: no limit). */
-  inviteLimit: number | false;
+  /** The surface limits' counters (null: rate limits off). */
+  counters: Counters | null;
   userLive: (socket: WebSocket, req: FastifyRequest) => void;
 }
 
@@ -86,7 +88,8 @@ export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => P
     }, async (req) => settingsOut(await store.settings((await must(req)).id), notifier.mailConfigured));
 
     api.patch<{ Body: S.NotifySettingsPatchT }>('/notifications/settings', {
-      schema: { summary: 'Change notification settings (and the language mail is written in)', security: secured, body: S.NotifySettingsPatch, response: { 200: S.NotifySettings, ...errs(400, 401, 422) } },
+      schema: { summary: 'Change notification settings (and the language mail is written in)', security: secured, body: S.NotifySettingsPatch, response: { 200: S.NotifySettings, ...errs(400, 401, 422, 429) } },
+      ...surfaceLimit(deps.accounts, deps.counters, 'settings'),
     }, async (req) => {
       const user = await must(req);
       const b = req.body;
@@ -143,7 +146,7 @@ export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => P
 
     api.post<{ Params: S.GameParamsT; Body: S.InviteBodyT }>('/games/:id/invite', {
       schema: { summary: 'Invite a player (by name) to an open game: they are notified ("invited")', security: secured, params: S.GameParams, body: S.InviteBody, response: { 204: { type: 'null' }, ...errs(400, 401, 403, 404, 409, 422, 429) } },
-      ...(deps.inviteLimit !== false ? { config: { rateLimit: { max: deps.inviteLimit, timeWindow: 60_000 } } } : {}),
+      ...surfaceLimit(deps.accounts, deps.counters, 'invitations'),
     }, async (req, reply) => {
       const user = await must(req);
       const row = await deps.store.getGame(req.params.id);

@@ -4,11 +4,14 @@ import { ApiError, errorBody } from '../http/errors.js';
 import { needUser, userOf } from '../accounts/request-auth.js';
 import type { Authenticator } from '../accounts/request-auth.js';
 import { errs, secured } from '../http/replies.js';
+import { surfaceLimit } from '../http/limits.js';
+import type { Counters } from '../throttle.js';
 import type { Social } from './social.js';
 
 
 /** The social routes under /api: chat read-back and mutes, profiles, leaderboards, seeks, the lobby socket (docs/api.md). */
-export function socialRoutes(accounts: Authenticator, social: Social): (api: FastifyInstance) => Promise<void> {
+export function socialRoutes(accounts: Authenticator, social: Social, counters: Counters | null): (api: FastifyInstance) => Promise<void> {
+  const limit = (surface: Parameters<typeof surfaceLimit>[2]) => surfaceLimit(accounts, counters, surface);
   return async (api) => {
     api.get<{ Params: S.GameParamsT }>('/games/:id/chat', {
       schema: { summary: 'The game\'s chat as the caller may read it (without muted users), oldest first; each line\'s `seq` places it in the replay', params: S.GameParams, response: { 200: S.ChatReply, ...errs(401, 404) } },
@@ -17,14 +20,16 @@ export function socialRoutes(accounts: Authenticator, social: Social): (api: Fas
     api.get('/mutes', { schema: { summary: 'The users the caller muted', security: secured, response: { 200: S.MuteList, ...errs(401) } } },
       async (req) => ({ muted: await social.chat.muted(await needUser(accounts, req)) }));
     api.post<{ Body: S.MuteBodyT }>('/mutes', {
-      schema: { summary: 'Mute a user everywhere: their chat lines are never shown to the caller', security: secured, body: S.MuteBody, response: { 200: S.MuteList, ...errs(400, 401, 404, 409, 422) } },
+      schema: { summary: 'Mute a user everywhere: their chat lines are never shown to the caller', security: secured, body: S.MuteBody, response: { 200: S.MuteList, ...errs(400, 401, 404, 409, 422, 429) } },
+      ...limit('mutes'),
     }, async (req) => {
       const me = await needUser(accounts, req);
       await social.chat.mute(me, req.body.name);
       return { muted: await social.chat.muted(me) };
     });
     api.delete<{ Params: S.NameParamsT }>('/mutes/:name', {
-      schema: { summary: 'Unmute a user', security: secured, params: S.NameParams, response: { 200: S.MuteList, ...errs(401, 404) } },
+      schema: { summary: 'Unmute a user', security: secured, params: S.NameParams, response: { 200: S.MuteList, ...errs(401, 404, 429) } },
+      ...limit('mutes'),
     }, async (req) => {
       const me = await needUser(accounts, req);
       await social.chat.unmute(me, req.params.name);
@@ -32,16 +37,19 @@ export function socialRoutes(accounts: Authenticator, social: Social): (api: Fas
     });
 
     api.get<{ Params: S.NameParamsT }>('/users/:name', {
-      schema: { summary: 'A profile: games played and won per game, ratings, current and finished games', params: S.NameParams, response: { 200: S.Profile, ...errs(404) } },
+      schema: { summary: 'A profile: games played and won per game, ratings, current and finished games', params: S.NameParams, response: { 200: S.Profile, ...errs(404, 429) } },
+      ...limit('lookups'),
     }, async (req) => social.profile(req.params.name));
 
     api.get<{ Params: S.GameIdParamsT }>('/ratings/:game', {
-      schema: { summary: 'Leaderboard of one game: established ratings first, highest first (top 100)', params: S.GameIdParams, response: { 200: S.Leaderboard, ...errs(404) } },
+      schema: { summary: 'Leaderboard of one game: established ratings first, highest first (top 100)', params: S.GameIdParams, response: { 200: S.Leaderboard, ...errs(404, 429) } },
+      ...limit('lookups'),
     }, async (req) => social.leaderboard(req.params.game));
 
     api.get('/seeks', { schema: { summary: 'Open seeks', response: { 200: S.SeekList } } }, async () => ({ seeks: await social.seeks.open() }));
     api.post<{ Body: S.SeekBodyT }>('/seeks', {
-      schema: { summary: 'Seek any opponent: paired at once with a compatible open seek (then `status: "paired"`, `gameId`), else open until cancelled or expired', security: secured, body: S.SeekBody, response: { 201: S.Seek, ...errs(400, 401, 409, 422) } },
+      schema: { summary: 'Seek any opponent: paired at once with a compatible open seek (then `status: "paired"`, `gameId`), else open until cancelled or expired', security: secured, body: S.SeekBody, response: { 201: S.Seek, ...errs(400, 401, 409, 422, 429) } },
+      ...limit('seeks'),
     }, async (req, reply) => reply.code(201).send(await social.seeks.post(await needUser(accounts, req), req.body)));
     api.get<{ Params: S.SeekParamsT }>('/seeks/:id', {
       schema: { summary: 'One seek (its status and, once paired, its game)', params: S.SeekParams, response: { 200: S.Seek, ...errs(404) } },
@@ -51,7 +59,8 @@ export function socialRoutes(accounts: Authenticator, social: Social): (api: Fas
       return s;
     });
     api.delete<{ Params: S.SeekParamsT }>('/seeks/:id', {
-      schema: { summary: 'Cancel your open seek', security: secured, params: S.SeekParams, response: { 204: { type: 'null' }, ...errs(401, 404, 409) } },
+      schema: { summary: 'Cancel your open seek', security: secured, params: S.SeekParams, response: { 204: { type: 'null' }, ...errs(401, 404, 409, 429) } },
+      ...limit('seeks'),
     }, async (req, reply) => {
       await social.seeks.cancel(await needUser(accounts, req), req.params.id);
       return reply.code(204).send();
