@@ -79,6 +79,7 @@ export const Clock = Type.Object({
   remaining: Type.Record(Type.String(), Type.Number(), { description: 'milliseconds left per seat at `at` (bot seats are never charged)' }),
   running: Type.Array(Type.String(), { description: 'the seats whose time is running: every human seat still to act' }),
   at: Type.Number({ description: 'server time (ms since 1970) the numbers are for; a client counts the running seats down from when it received them' }),
+  firstMove: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'running seats that have not made their first action: when (server time) the game is aborted unless they act; their bank is not charged meanwhile' })),
 }, { description: 'the game\'s clocks; absent when the game has no time control' });
 export type ClockT = Static<typeof Clock>;
 
@@ -120,6 +121,7 @@ const OutcomeBody = Type.Object({
   winners: Type.Array(Type.String()), scores: Type.Optional(Type.Record(Type.String(), Type.Number())),
   reason: Type.String({ description: 'the game\'s own reason, or one of the server\'s: "timeout", "resigned", "aborted", "abandoned" (claimed after a disconnect), "expired"' }),
   by: Type.Optional(Type.String({ description: 'the seat whose timeout, resignation, abort or disconnect ended the game' })),
+  unrated: Type.Optional(Type.Boolean({ description: 'true when the game ended before every seat had acted: it is never rated' })),
   breakdown: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()), { description: 'per seat, points per scoring feature (games that report it)' })),
 });
 export type OutcomeT = Static<typeof OutcomeBody>;

@@ -26,6 +26,11 @@ export const CORRESPONDENCE_PRESETS: readonly number[] = [1, 3, 7];
 export const CORRESPONDENCE_CAP_FACTOR = 2;
 /** A seat disconnected this long from a live game lets an opponent claim the win. */
 export const CLAIM_AFTER_DISCONNECT_MS = 2 * 60 * 1000;
+/**
+ * A seat's time is not charged before its first action; if that action does not come within this window
+ * (from when the seat is first to act, or from the last action before it) the game is aborted, unrated.
+ */
+export const FIRST_MOVE_WINDOW_MS = { live: 30_000, correspondence: 24 * 60 * 60 * 1000 } as const;
 /** An open game nobody joined is ended ("expired") after this long. */
 export const OPEN_GAME_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
 /** A game may be aborted (no winner) while its log holds fewer actions than this. */

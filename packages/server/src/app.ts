@@ -14,6 +14,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http
 import { Accounts } from './accounts/accounts.js';
 import { accountRoutes } from './accounts/routes.js';
 import { Games } from './games/index.js';
+import { Outages } from './games/outages.js';
 import { gameRoutes } from './games/routes.js';
 import { healthRoutes } from './http/health.js';
 import { defaultRateLimits, type RateLimits } from './http/limits.js';
@@ -186,15 +187,17 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const warn = (obj: object, msg: string): void => app.log.warn(obj, msg);
-  const store = opts.store ?? (await openStore(opts.db ?? 'sqlite:./data/tabula.db', { backgroundCheckpoints: true }));
   const now = opts.now ?? Date.now;
+  // Every store call is watched: while the store cannot be reached, nobody's clock is charged.
+  const outages = new Outages(now);
+  const store = outages.watch(opts.store ?? (await openStore(opts.db ?? 'sqlite:./data/tabula.db', { backgroundCheckpoints: true })));
   const accounts = new Accounts({
     store, scrypt: opts.scrypt, now,
     ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}),
     ...(opts.sessionIdleMs !== undefined ? { sessionIdleMs: opts.sessionIdleMs } : {}),
   });
   const games = new Games({
-    store, cacheSize: opts.cacheSize, warn, now,
+    store, cacheSize: opts.cacheSize, warn, now, credit: outages.credit,
     ...(opts.openGamesPerAccount !== undefined ? { openGamesPerAccount: opts.openGamesPerAccount } : {}),
   });
   // What the live sockets use of the accounts and games rooms.

@@ -152,8 +152,13 @@ describe('resign and abort', () => {
     await rejects(service.games.commands.resign(alice, id), 403, 'not-your-seat');
     const st = await service.games.commands.resign(carol, id);
     assert.equal(st.status, 'finished');
-    assert.deepEqual(st.outcome, { winners: ['north'], reason: 'resigned', by: 'east' });
+    assert.deepEqual(st.outcome, { winners: ['north'], reason: 'resigned', by: 'east', unrated: true }, 'before every seat acted: never rated');
     await rejects(service.games.commands.resign(bob, id), 409, 'game-not-active');
+
+    const played = await game(bob, carol);
+    let s = await service.games.commands.act(bob, played, (await service.games.commands.getState(bob, played)).version, { type: 'pass' });
+    s = await service.games.commands.act(carol, played, s.version, { type: 'pass' });
+    assert.deepEqual((await service.games.commands.resign(carol, played)).outcome, { winners: ['north'], reason: 'resigned', by: 'east' }, 'after every seat acted: a result');
   });
 
   it('abort: no winner, before the 2nd action only; an open game by its creator; not after the end', async () => {

@@ -2,7 +2,7 @@ import { applyListed, isRuleError, type LogEntry, type Outcome, type Role, type 
 import { ABORT_BEFORE_ACTIONS, CLAIM_AFTER_DISCONNECT_MS } from '@tabula/protocol';
 import { conflict, forbidden, unauthorized, unprocessable } from '../http/errors.js';
 import type { GamePatch, GameRow, UserRow } from '../store/index.js';
-import { afterAction, afterUndo, deadlineOf, runningSeats } from './clock.js';
+import { afterAction, afterUndo, deadlineOf, noCredit, runningSeats, type Credit } from './clock.js';
 import type { ReplayedGame } from './replay-cache.js';
 import { setupOptionsOfRow, type GameTable } from './table.js';
 import { timeoutOutcome, type Timeouts } from './timeouts.js';
@@ -16,6 +16,8 @@ export interface CommandOptions {
   now?: () => number;
   /** Where unexpected engine failures are reported. */
   warn?: (obj: object, msg: string) => void;
+  /** Time the clocks do not charge (store outages). */
+  credit?: Credit;
   /** Test seam: runs after a submit read its row and before it is checked (to force races). */
   beforeApply?(row: GameRow): Promise<void>;
 }
@@ -50,11 +52,13 @@ export class GameCommands {
   private readonly now: () => number;
   private readonly warn: (obj: object, msg: string) => void;
   private readonly beforeApply: (row: GameRow) => Promise<void>;
+  private readonly credit: Credit;
 
   constructor(private readonly table: GameTable, private readonly writes: GameWrites, private readonly timeouts: Timeouts, private readonly views: SeatViews, opts: CommandOptions = {}) {
     this.now = opts.now ?? Date.now;
     this.warn = opts.warn ?? (() => undefined);
     this.beforeApply = opts.beforeApply ?? (() => Promise.resolve());
+    this.credit = opts.credit ?? noCredit;
   }
 
   /** The guard every command shares: `run` gets the game's current row and the caller's seat, under the game's lock. */
@@ -123,7 +127,7 @@ export class GameCommands {
     const out = this.timeouts.outOfTime(row);
     if (out !== null) {
       await this.writes.finish(row, timeoutOutcome(row, out));
-      throw conflict('game-not-active', `The game is over: ${out}'s time ran out.`);
+      throw conflict('game-not-active', out.firstMove ? `The game was aborted: ${out.role} did not make a first move in time.` : `The game is over: ${out.role}'s time ran out.`);
     }
     const { row: seen, rg } = await this.table.syncRow(row);
     // Checked against the state of `row`'s version only: a game that moved on meanwhile is a 409. (A
@@ -146,8 +150,8 @@ export class GameCommands {
     const patch: GamePatch = { status: outcome ? 'finished' : 'active', activeRoles: outcome ? [] : (game.active(next) as Role[]), outcome, now: this.now() };
     if (row.clock) {
       const human = row.seats.some((s) => s.role === role && s.userId !== null);
-      const state = afterAction(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), role, human, patch.now);
-      patch.clock = { state, deadline: outcome ? null : deadlineOf(state, runningSeats(row.seats, patch.activeRoles)) };
+      const state = afterAction(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), role, human, patch.now, this.credit);
+      patch.clock = { state, deadline: outcome ? null : deadlineOf(row.timeControl, state, runningSeats(row.seats, patch.activeRoles)) };
     }
     const seq = rg.length;
     const actor = row.seats.find((s) => s.role === role)?.userId ?? null;
@@ -181,8 +185,8 @@ export class GameCommands {
       this.table.cache.delete(row.id);
       const patch: GamePatch = { status: 'active', activeRoles: game.active(rg.state) as Role[], outcome: null, now: this.now() };
       if (row.clock) {
-        const state = afterUndo(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), role, patch.now);
-        patch.clock = { state, deadline: deadlineOf(state, runningSeats(row.seats, patch.activeRoles)) };
+        const state = afterUndo(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), role, patch.now, this.credit);
+        patch.clock = { state, deadline: deadlineOf(row.timeControl, state, runningSeats(row.seats, patch.activeRoles)) };
       }
       const after = await this.writes.truncate(row, newLength, patch, user!.id);
       if (!after) return stale();

@@ -22,8 +22,8 @@ export class Games {
     const now = opts.now ?? Date.now;
     this.table = new GameTable(opts);
     this.views = new SeatViews(opts);
-    this.writes = new GameWrites(opts.store, this.events, now);
-    this.timeouts = new Timeouts(this.table, this.writes, now);
+    this.writes = new GameWrites(this.table, this.events, now, opts.credit);
+    this.timeouts = new Timeouts(this.table, this.writes, now, opts.credit);
     this.lobby = new Lobby(this.table, this.views, this.events, opts);
     this.commands = new GameCommands(this.table, this.writes, this.timeouts, this.views, opts);
   }

@@ -72,7 +72,7 @@ describe('limits and messages (issue 24)', () => {
     st = await service.games.commands.act(bob, id, st.version, { type: 'pass' }, 'east');
     assert.deepEqual(st.active, ['south']);
     const r = await service.games.commands.resign(bob, id);
-    assert.deepEqual(r.outcome, { winners: ['east', 'south'], reason: 'resigned', by: 'north' });
+    assert.deepEqual(r.outcome, { winners: ['east', 'south'], reason: 'resigned', by: 'north', unrated: true }, 'south never acted');
   });
 
   it('a state sends the whole log unless asked for less', async () => {

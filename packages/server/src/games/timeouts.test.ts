@@ -2,6 +2,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { botNames } from '@tabula/bots';
+import { FIRST_MOVE_WINDOW_MS } from '@tabula/protocol';
 import { TALLY } from '../harness/testgame.js';
 import { testScrypt } from '../harness/fixtures.js';
 import { createRooms, type Rooms } from '../harness/rooms.js';
@@ -10,15 +11,39 @@ import type { Store, UserRow } from '../store/index.js';
 
 useRooms();
 
+/** Each user's seat makes its first action (a pass), in turn, at the current time. */
+async function firstMoves(s: Rooms, id: string, users: UserRow[]): Promise<void> {
+  for (const u of users) {
+    const st = await s.games.commands.getState(u, id);
+    await s.games.commands.act(u, id, st.version, { type: 'pass' });
+  }
+}
+
 describe('clocks, timeouts, sweeps and claims', () => {
   const live = (baseSeconds: number) => ({ kind: 'live' as const, baseSeconds, incrementSeconds: 0 });
+  /** A live tally game, bob north and carol east, each past its first action (so the banks run); north to act. */
   async function clocked(baseSeconds: number, clock: { t: number }): Promise<{ s: Rooms; id: string }> {
     const s = createRooms({ store, scrypt: testScrypt, now: () => clock.t, openGamesPerAccount: false });
     const { id } = await s.games.lobby.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(baseSeconds) });
     await s.games.lobby.takeSeat(bob, id, 'north');
     await s.games.lobby.takeSeat(carol, id, 'east');
+    await firstMoves(s, id, [bob, carol]);
     return { s, id };
   }
+
+  it('a seat that does not make its first action within the first-move window aborts the game, unrated; its bank is never charged meanwhile', async () => {
+    const clock = { t: 40_000_000 };
+    const s = createRooms({ store, scrypt: testScrypt, now: () => clock.t, openGamesPerAccount: false });
+    const { id } = await s.games.lobby.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(60) });
+    await s.games.lobby.takeSeat(bob, id, 'north');
+    await s.games.lobby.takeSeat(carol, id, 'east');
+    clock.t += FIRST_MOVE_WINDOW_MS.live - 1;
+    const st = await s.games.commands.getState(carol, id);
+    assert.deepEqual([st.status, st.clock!.remaining.north, st.clock!.firstMove], ['active', 60_000, { north: clock.t + 1 }]);
+    clock.t += 1;
+    const end = await s.games.commands.getState(carol, id);
+    assert.deepEqual([end.status, end.outcome], ['finished', { winners: [], reason: 'aborted', by: 'north' }]);
+  });
 
   it('a seat whose time runs out loses at the next read; a move after that is refused', async () => {
     const clock = { t: 50_000_000 };
@@ -86,7 +111,9 @@ describe('clocks (issue 24)', () => {
     const s = createRooms({ store, scrypt: testScrypt, now: () => t, openGamesPerAccount: false });
     const { id } = await s.games.lobby.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(60) });
     await s.games.lobby.takeSeat(bob, id, 'north');
-    let st = await s.games.lobby.takeSeat(carol, id, 'east');
+    await s.games.lobby.takeSeat(carol, id, 'east');
+    await firstMoves(s, id, [bob, carol]);
+    let st = await s.games.commands.getState(bob, id);
     t += 10_000;
     st = await s.games.commands.act(bob, id, st.version, { type: 'pass' });
     t += 5_000;
@@ -99,9 +126,14 @@ describe('clocks (issue 24)', () => {
     const { id: withBot } = await s.games.lobby.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(60, 5) });
     await s.games.lobby.takeSeat(bob, withBot, 'north');
     st = await s.games.lobby.takeSeat(bob, withBot, 'east', botNames()[0]!);
-    st = await s.games.commands.act(bob, withBot, st.version, { type: 'pass' });
-    await s.games.commands.actAsBot(withBot, st.version, 'east', { type: 'pass' });
-    assert.deepEqual((await s.games.commands.getState(bob, withBot)).clock!.remaining, { north: 65_000, east: 60_000 });
+    // North's first action earns no increment; its second does; the bot's never.
+    for (let i = 0; i < 2; i++) {
+      st = await s.games.commands.act(bob, withBot, st.version, { type: 'pass' });
+      st = await s.games.commands.getState(bob, withBot);
+      await s.games.commands.actAsBot(withBot, st.version, 'east', { type: 'pass' });
+      st = await s.games.commands.getState(bob, withBot);
+    }
+    assert.deepEqual(st.clock!.remaining, { north: 65_000, east: 60_000 });
   });
 
   it('a read after the deadline flags the timeout by itself', async () => {
@@ -110,6 +142,7 @@ describe('clocks (issue 24)', () => {
     const { id } = await s.games.lobby.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(60) });
     await s.games.lobby.takeSeat(bob, id, 'north');
     await s.games.lobby.takeSeat(carol, id, 'east');
+    await firstMoves(s, id, [bob, carol]);
     t += 61_000;
     const st = await s.games.commands.getState(carol, id);
     assert.deepEqual([st.status, st.outcome], ['finished', { winners: ['east'], reason: 'timeout', by: 'north' }]);
@@ -124,6 +157,7 @@ describe('clocks (issue 24)', () => {
     const { id } = await s.games.lobby.createGame(alice, { game: TALLY, variants: { target: 1000 }, timeControl: live(60) });
     await s.games.lobby.takeSeat(bob, id, 'north');
     await s.games.lobby.takeSeat(carol, id, 'east');
+    await firstMoves(s, id, [bob, carol]);
     t += 61_000;
     const row = await s.games.timeouts.check(id);
     assert.deepEqual([row?.status, row?.outcome?.reason], ['finished', 'timeout']);

@@ -1,13 +1,14 @@
 import type { Role } from '@tabula/engine';
 import { OPEN_GAME_EXPIRY_MS, type OutcomeT } from '@tabula/protocol';
 import type { GameRow } from '../store/index.js';
-import { deadlineOf, flagged, runningSeats } from './clock.js';
+import { deadlineOf, flagged, noCredit, runningSeats, type Credit, type Flag } from './clock.js';
 import type { GameTable } from './table.js';
 import type { GameWrites } from './writes.js';
 
-/** Outcome of `role` running out of time: every other seat wins. */
-export function timeoutOutcome(row: GameRow, role: Role): OutcomeT {
-  return { winners: row.seats.map((s) => s.role).filter((r) => r !== role), reason: 'timeout', by: role };
+/** Outcome of a seat running out of time: every other seat wins; past its first-move window, the game is aborted. */
+export function timeoutOutcome(row: GameRow, flag: Flag): OutcomeT {
+  if (flag.firstMove) return { winners: [], reason: 'aborted', by: flag.role };
+  return { winners: row.seats.map((s) => s.role).filter((r) => r !== flag.role), reason: 'timeout', by: flag.role };
 }
 
 /**
@@ -15,12 +16,12 @@ export function timeoutOutcome(row: GameRow, role: Role): OutcomeT {
  * processes), expires open games nobody joined, and records when players were last seen.
  */
 export class Timeouts {
-  constructor(private readonly table: GameTable, private readonly writes: GameWrites, private readonly now: () => number) {}
+  constructor(private readonly table: GameTable, private readonly writes: GameWrites, private readonly now: () => number, private readonly credit: Credit = noCredit) {}
 
   /** The running seat whose time ran out, if the game's clock says so now. */
-  outOfTime(row: GameRow): Role | null {
+  outOfTime(row: GameRow): Flag | null {
     if (row.status !== 'active' || !row.clock) return null;
-    return flagged(row.clock, runningSeats(row.seats, row.activeRoles), this.now());
+    return flagged(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), this.now(), this.credit);
   }
 
   /**
@@ -36,7 +37,7 @@ export class Timeouts {
         if (!row || row.status !== 'active' || !row.clock) return row;
         const out = this.outOfTime(row);
         if (out === null) {
-          const d = deadlineOf(row.clock, runningSeats(row.seats, row.activeRoles));
+          const d = deadlineOf(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles));
           if (d !== row.deadline) await store.setDeadline(id, row.version, d);
           return row;
         }

@@ -1,7 +1,7 @@
 import type { Role } from '@tabula/engine';
 import { ABORT_BEFORE_ACTIONS, type ClockT, type GameStateT, type GameSummaryT, type SeatT } from '@tabula/protocol';
 import type { ClockState, GameRow, SeatRow, UserRow } from '../store/index.js';
-import { runningSeats, settle } from './clock.js';
+import { firstMoveDeadlines, noCredit, runningSeats, settle, type Credit } from './clock.js';
 import type { ReplayedGame } from './replay-cache.js';
 
 /** A game as one caller sees it (GET /api/games/:id and every WebSocket push). */
@@ -39,15 +39,19 @@ export interface SeatViewOptions {
   now?: () => number;
   /** Whether `userId` has a live socket on `gameId` in this process (set by the live hub). */
   connected?: (gameId: string, userId: number) => boolean;
+  /** Time the clocks do not charge (store outages). */
+  credit?: Credit;
 }
 
 /** The one place where what a viewer may see of a game (its seat's view, actions, prompt, log, clock) is built. */
 export class SeatViews {
   private readonly now: () => number;
+  private readonly credit: Credit;
   connected: (gameId: string, userId: number) => boolean;
 
   constructor(opts: SeatViewOptions = {}) {
     this.now = opts.now ?? Date.now;
+    this.credit = opts.credit ?? noCredit;
     this.connected = opts.connected ?? (() => false);
   }
 
@@ -89,10 +93,13 @@ export class SeatViews {
   private clockOut(row: GameRow, c: ClockState): ClockT {
     const now = this.now();
     const running = row.status === 'active' ? runningSeats(row.seats, row.activeRoles) : [];
-    const s = settle(c, running, now);
+    const s = settle(c, running, now, this.credit);
     const remaining: Record<string, number> = {};
     for (const [r, ms] of Object.entries(s.remaining)) remaining[r] = Math.max(0, ms);
-    return { control: row.timeControl, remaining, running, at: now };
+    // Each window's end as it stands: from the last settlement, moved on by the time that did not count.
+    const firstMove = firstMoveDeadlines(row.timeControl, c, running);
+    for (const r of Object.keys(firstMove)) firstMove[r]! += this.credit(c.since, now);
+    return { control: row.timeControl, remaining, running, at: now, ...(Object.keys(firstMove).length > 0 ? { firstMove } : {}) };
   }
 
   /** Other human seats of an active live game whose player is not connected: ms since last seen. */

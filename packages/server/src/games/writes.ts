@@ -2,8 +2,9 @@ import type { LogEntry, Outcome } from '@tabula/engine';
 import type { OutcomeT } from '@tabula/protocol';
 import { changeEvents } from '../notify/events.js';
 import type { GamePatch, GameRow, Store } from '../store/index.js';
-import { runningSeats, settle } from './clock.js';
+import { noCredit, runningSeats, settle, type Credit } from './clock.js';
 import type { GameEvents } from './events.js';
+import type { GameTable } from './table.js';
 
 /** The row as it is after `patch` was written at its version. */
 function rowAfter(row: GameRow, patch: GamePatch, more: Partial<GameRow> = {}): GameRow {
@@ -18,7 +19,11 @@ function rowAfter(row: GameRow, patch: GamePatch, more: Partial<GameRow> = {}): 
  * same transaction) that answers null when the game moved on, and announces the new row on `events`.
  */
 export class GameWrites {
-  constructor(private readonly store: Store, private readonly events: GameEvents, private readonly now: () => number) {}
+  constructor(private readonly table: GameTable, private readonly events: GameEvents, private readonly now: () => number, private readonly credit: Credit = noCredit) {}
+
+  private get store(): Store {
+    return this.table.store;
+  }
 
   /** Appends `entry` at the end of `row`'s log. `onCommit` runs before the change is announced. */
   async append(row: GameRow, entry: LogEntry, patch: GamePatch, actor: number | null, onCommit?: (after: GameRow) => void): Promise<GameRow | null> {
@@ -39,14 +44,25 @@ export class GameWrites {
     return after;
   }
 
-  /** Ends the game with `outcome`, its clock settled. */
+  /**
+   * Ends the game with `outcome`, its clock settled. A result in a game where some seat has not acted yet is
+   * never rated: its outcome says `unrated` (a resignation or timeout before the opponent's first move wins
+   * nothing). Outcomes without winners (aborted, expired) are never rated anyway.
+   */
   async finish(row: GameRow, outcome: OutcomeT, actor: number | null = null): Promise<GameRow | null> {
     const now = this.now();
-    const patch: GamePatch = { status: 'finished', activeRoles: [], outcome: outcome as Outcome, now };
-    if (row.clock) patch.clock = { state: settle(row.clock, row.status === 'active' ? runningSeats(row.seats, row.activeRoles) : [], now), deadline: null };
+    const final = outcome.winners.length === 0 || (await this.everySeatActed(row)) ? outcome : { ...outcome, unrated: true };
+    const patch: GamePatch = { status: 'finished', activeRoles: [], outcome: final as Outcome, now };
+    if (row.clock) patch.clock = { state: settle(row.clock, row.status === 'active' ? runningSeats(row.seats, row.activeRoles) : [], now, this.credit), deadline: null };
     if ((await this.store.updateGame(row.id, row.version, patch, changeEvents(row, row, patch, actor))) === 'stale') return null;
     const after = rowAfter(row, patch, { deadline: null });
     this.events.changed(after);
     return after;
+  }
+
+  private async everySeatActed(row: GameRow): Promise<boolean> {
+    if (row.logLength < row.seats.length) return false;
+    const acted = new Set((await this.table.sync(row)).actions.map((a) => a.role));
+    return row.seats.every((s) => acted.has(s.role));
   }
 }

@@ -36,6 +36,11 @@ describe('timeouts with two processes on PostgreSQL', () => {
       const id = (await A.post('/api/games', { game: TALLY, variants: { target: 1000 }, timeControl: { kind: 'live', baseSeconds: 3600, incrementSeconds: 0 } }, alice)).body.id as string;
       await A.post(`/api/games/${id}/seats`, { role: 'north' }, alice);
       await B.post(`/api/games/${id}/seats`, { role: 'east' }, bob);
+      // Each seat's first action (a seat's bank runs only after it).
+      for (const [api, token] of [[A, alice], [B, bob]] as const) {
+        const v = (await api.get(`/api/games/${id}`, token)).body.version as number;
+        assert.equal((await api.post(`/api/games/${id}/actions`, { version: v, action: { type: 'pass' } }, token)).status, 200);
+      }
       ids.push(id);
     }
     const before = new Map<string, number>();

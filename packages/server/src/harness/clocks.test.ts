@@ -16,12 +16,22 @@ function fakeClock(start = Date.UTC(2030, 0, 1)): { now: () => number; advance: 
   return { now: () => t, advance: (ms) => { t += ms; } };
 }
 
-async function twoPlayers(r: Running, body: object, roles = ['north', 'east']): Promise<{ id: string; a: string; b: string }> {
+/**
+ * A game between two new accounts. A tally game with a clock is played past each seat's first action (a
+ * pass each, at once), so that the banks run from there on (a seat's time is not charged before its first action).
+ */
+async function twoPlayers(r: Running, body: { game: string; [k: string]: unknown }, roles = ['north', 'east']): Promise<{ id: string; a: string; b: string }> {
   const a = await r.api.signUp(uniqueName('a'));
   const b = await r.api.signUp(uniqueName('b'));
   const id = (await r.api.post('/api/games', body, a)).body.id as string;
   assert.equal((await r.api.post(`/api/games/${id}/seats`, { role: roles[0] }, a)).status, 200);
   assert.equal((await r.api.post(`/api/games/${id}/seats`, { role: roles[1] }, b)).status, 200);
+  if (body.game === TALLY && body.timeControl !== undefined) {
+    for (const t of [a, b]) {
+      const v = (await r.api.get(`/api/games/${id}`, t)).body.version as number;
+      assert.equal((await r.api.post(`/api/games/${id}/actions`, { version: v, action: { type: 'pass' } }, t)).status, 200);
+    }
+  }
   return { id, a, b };
 }
 
@@ -122,6 +132,10 @@ describe('clocks (service clock controlled by the test)', () => {
     const { id, a, b } = await twoPlayers(r, { game: DUEL, timeControl: { kind: 'live', baseSeconds: 60, incrementSeconds: 2 } }, ['left', 'right']);
     let s = (await r.api.get(`/api/games/${id}`, a)).body;
     assert.deepEqual([...s.clock.running].sort(), ['left', 'right']);
+    // The first round at once: first actions are not charged and earn no increment.
+    s = (await r.api.post(`/api/games/${id}/actions`, { version: s.version, action: { type: 'pick', v: 'a' } }, a)).body;
+    s = (await r.api.post(`/api/games/${id}/actions`, { version: s.version, action: { type: 'pick', v: 'b' } }, b)).body;
+    assert.deepEqual(s.clock.remaining, { left: 60_000, right: 60_000 });
     clock.advance(10_000);
     s = (await r.api.post(`/api/games/${id}/actions`, { version: s.version, action: { type: 'pick', v: 'a' } }, a)).body;
     assert.deepEqual(s.clock.remaining, { left: 52_000, right: 50_000 });

@@ -27,6 +27,16 @@ async function play(api: Api, id: string, tokens: Record<string, string>, n: num
   }
 }
 
+/** Each seat passes once, in turn order (a result counts for ratings only once every seat has acted). */
+async function eachSeatActs(api: Api, id: string, tokens: Record<string, string>): Promise<void> {
+  for (let i = 0; i < Object.keys(tokens).length; i++) {
+    const g = (await api.get(`/api/games/${id}`)).body;
+    const role = g.active[0] as string;
+    const r = await api.post(`/api/games/${id}/actions`, { version: g.version, action: { type: 'pass' }, role }, tokens[role]);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+}
+
 const chatOf = (m: { type: string }) => m.type === 'chat';
 
 /** The library's own numbers: one rating period per game, as the server does it. */
@@ -154,6 +164,7 @@ export function socialSuite(label: string, db: () => Promise<string>): void {
       // Game 1 (rated): frank resigns, carol wins. Game 2 (rated): carol resigns. Game 3 unrated, game 4 with a bot.
       let expected: { rating: number; rd: number; vol: number }[] = [{ rating: GLICKO.rating, rd: GLICKO.rd, vol: GLICKO.vol }, { rating: GLICKO.rating, rd: GLICKO.rd, vol: GLICKO.vol }];
       const g1 = await seated2(api, tok.carol!, tok.frank!, { rated: true });
+      await eachSeatActs(api, g1, { north: tok.carol!, east: tok.frank! });
       assert.equal((await api.post(`/api/games/${g1}/resign`, {}, tok.frank)).status, 200);
       expected = libraryRate(expected, [[0, 1, 1]]);
       const r1 = await waitFor(() => rating(p[0]!), 'carol rated');
@@ -164,6 +175,7 @@ export function socialSuite(label: string, db: () => Promise<string>): void {
       assert.equal(r1.provisional, true);
       const g2 = await seated2(api, tok.frank!, tok.carol!, { rated: true });
       await play(api, g2, { north: tok.frank!, east: tok.carol! }, 2);
+      await eachSeatActs(api, g2, { north: tok.frank!, east: tok.carol! });
       assert.equal((await api.post(`/api/games/${g2}/resign`, {}, tok.carol)).status, 200);
       // carol sits east in g2: index 0 is still carol.
       expected = libraryRate(expected, [[0, 1, 0]]);

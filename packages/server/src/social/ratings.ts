@@ -63,7 +63,7 @@ export class Ratings {
    * was read (else read again): a reader never sees half a rating, and no game is counted twice.
    */
   async finished(row: GameRow): Promise<boolean> {
-    if (row.status !== 'finished' || !row.outcome || NO_RESULT.has(row.outcome.reason)) return false;
+    if (row.status !== 'finished' || !row.outcome || NO_RESULT.has(row.outcome.reason) || (row.outcome as { unrated?: boolean }).unrated) return false;
     if (row.seats.some((s) => s.userId === null)) return false;
     const users = row.seats.map((s) => s.userId!);
     if (new Set(users).size !== users.length || users.length < 2) return false;

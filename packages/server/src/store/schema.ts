@@ -2,15 +2,18 @@
 import type { Role } from '@tabula/engine';
 import type { GameRow, SeatRow } from './types.js';
 import type { SqlRunner, Statement } from './sql.js';
-import type { TimeControlT as TimeControl } from '@tabula/protocol';
+import { FIRST_MOVE_WINDOW_MS, type TimeControlT as TimeControl } from '@tabula/protocol';
 import type { ClockState } from './types.js';
 
 /** A clock as stored when its game starts: running from `now`, and the deadline hint of its first seat to run out. */
 export function startedClock(json: string | null, now: number): { clock: string; deadline: number } | null {
   if (json === null) return null;
   const c = JSON.parse(json) as ClockState;
-  const started: ClockState = { remaining: c.remaining, since: now };
-  return { clock: JSON.stringify(started), deadline: now + Math.min(...Object.values(c.remaining)) };
+  const started: ClockState = { ...c, since: now };
+  // A hint for the sweeper, never late: the shortest first-move window while a seat has not moved (it
+  // checks then and moves the hint to the real deadline).
+  const firstMove = c.moved !== undefined && c.moved.length < Object.keys(c.remaining).length ? FIRST_MOVE_WINDOW_MS.live : Infinity;
+  return { clock: JSON.stringify(started), deadline: now + Math.min(firstMove, ...Object.values(c.remaining)) };
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -11,6 +11,8 @@ export interface ClockState {
   remaining: Record<Role, number>;
   /** When the running seats' time started running (the last settlement). */
   since: number;
+  /** The roles that have made their first action (absent in clocks stored before first-move windows: all have). */
+  moved?: Role[];
 }
 
 export type GameStatus = 'open' | 'active' | 'finished';
