@@ -37,7 +37,8 @@ export class Outages {
 
   /** `store` with every call watched: an unreachable store starts an outage, an answer ends it. */
   watch(store: Store): Store {
-    const outages = this;
+    const failed = (): void => this.failed();
+    const succeeded = (): void => this.succeeded();
     return new Proxy(store, {
       get(target, key, receiver) {
         const v = Reflect.get(target, key, receiver) as unknown;
@@ -45,7 +46,7 @@ export class Outages {
         return function watched(this: unknown, ...args: unknown[]): unknown {
           const out = (v as (...a: unknown[]) => unknown).apply(target, args);
           if (out instanceof Promise) {
-            out.then(() => outages.succeeded(), (e: unknown) => { if (isStoreOutage(e)) outages.failed(); });
+            out.then(succeeded, (e: unknown) => { if (isStoreOutage(e)) failed(); });
           }
           return out;
         };

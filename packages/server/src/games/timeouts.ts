@@ -1,4 +1,3 @@
-import type { Role } from '@tabula/engine';
 import { OPEN_GAME_EXPIRY_MS, type OutcomeT } from '@tabula/protocol';
 import type { GameRow } from '../store/index.js';
 import { deadlineOf, flagged, noCredit, runningSeats, type Credit, type Flag } from './clock.js';
