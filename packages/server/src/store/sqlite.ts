@@ -5,6 +5,7 @@ import type { LogEntry, Role } from '@tabula/engine';
 import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, touchSeatsWith, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
+import { SnapshotStore } from './snapshots.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { sqliteRunner } from './sql.js';
 
@@ -29,6 +30,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   readonly sql: SqlRunner;
   readonly notify: NotifyStore;
+  readonly snapshots: SnapshotStore;
   private readonly checkpointer: WalCheckpointer | null;
 
   constructor(path: string, opts: SqliteOptions = {}) {
@@ -41,6 +43,7 @@ export class SqliteStore implements Store {
     this.migrate();
     this.sql = sqliteRunner(this.db, (sql) => this.q(sql));
     this.notify = new NotifyStore(this.sql, 'sqlite');
+    this.snapshots = new SnapshotStore(this.sql);
     this.checkpointer = opts.backgroundCheckpoints && path !== ':memory:' ? new WalCheckpointer(this.db, path) : null;
   }
 

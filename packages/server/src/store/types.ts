@@ -1,6 +1,7 @@
 import type { LogEntry, Outcome, Role } from '@tabula/engine';
 import type { TimeControlT as TimeControl } from '@tabula/protocol';
 import type { NotifyStore, OutboxInsert } from './notify.js';
+import type { SnapshotStore } from './snapshots.js';
 import type { SqlRunner } from './sql.js';
 
 export type { SqlRunner } from './sql.js';
@@ -104,6 +105,8 @@ export interface Store {
   readonly sql: SqlRunner;
   /** Notifications' tables (outbox, list, settings). */
   readonly notify: NotifyStore;
+  /** Stored snapshots of replayed games. */
+  readonly snapshots: SnapshotStore;
   close(): Promise<void>;
   /** Resolves when the database answers (readiness); rejects while it is unreachable. */
   ping(): Promise<void>;
