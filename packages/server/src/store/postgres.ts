@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
 import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, SEAT_JSON, seatFromDb, startedClock, touchSeatsWith } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
+import { AnalysisStore } from './analyses.js';
 import { SnapshotStore } from './snapshots.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { pgPlaceholders, pgRunner, pgTransaction } from './sql.js';
@@ -13,6 +14,7 @@ export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
   readonly notify: NotifyStore;
   readonly snapshots: SnapshotStore;
+  readonly analyses: AnalysisStore;
   readonly sql: SqlRunner;
 
   private constructor(pool: pg.Pool) {
@@ -20,6 +22,7 @@ export class PostgresStore implements Store {
     this.sql = pgRunner(pool);
     this.notify = new NotifyStore(this.sql, 'postgres');
     this.snapshots = new SnapshotStore(this.sql);
+    this.analyses = new AnalysisStore(this.sql);
   }
 
   /** Queues notification rows inside the caller's transaction. */

@@ -5,6 +5,7 @@ import type { LogEntry, Role } from '@tabula/engine';
 import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, touchSeatsWith, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
+import { AnalysisStore } from './analyses.js';
 import { SnapshotStore } from './snapshots.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { sqliteRunner } from './sql.js';
@@ -31,6 +32,7 @@ export class SqliteStore implements Store {
   readonly sql: SqlRunner;
   readonly notify: NotifyStore;
   readonly snapshots: SnapshotStore;
+  readonly analyses: AnalysisStore;
   private readonly checkpointer: WalCheckpointer | null;
 
   constructor(path: string, opts: SqliteOptions = {}) {
@@ -44,6 +46,7 @@ export class SqliteStore implements Store {
     this.sql = sqliteRunner(this.db, (sql) => this.q(sql));
     this.notify = new NotifyStore(this.sql, 'sqlite');
     this.snapshots = new SnapshotStore(this.sql);
+    this.analyses = new AnalysisStore(this.sql);
     this.checkpointer = opts.backgroundCheckpoints && path !== ':memory:' ? new WalCheckpointer(this.db, path) : null;
   }
 

@@ -1,6 +1,7 @@
 import type { LogEntry, Outcome, Role } from '@tabula/engine';
 import type { TimeControlT as TimeControl } from '@tabula/protocol';
 import type { NotifyStore, OutboxInsert } from './notify.js';
+import type { AnalysisStore } from './analyses.js';
 import type { SnapshotStore } from './snapshots.js';
 import type { SqlRunner } from './sql.js';
 
@@ -107,6 +108,8 @@ export interface Store {
   readonly notify: NotifyStore;
   /** Stored snapshots of replayed games. */
   readonly snapshots: SnapshotStore;
+  /** Post-game analyses (queue, claims, results). */
+  readonly analyses: AnalysisStore;
   close(): Promise<void>;
   /** Resolves when the database answers (readiness); rejects while it is unreachable. */
   ping(): Promise<void>;
