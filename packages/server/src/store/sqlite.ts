@@ -6,7 +6,9 @@ import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLU
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 import { AnalysisStore } from './analyses.js';
+import { SeekStore } from './seeks.js';
 import { SnapshotStore } from './snapshots.js';
+import { SocialStore } from './social.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { sqliteRunner } from './sql.js';
 
@@ -33,6 +35,8 @@ export class SqliteStore implements Store {
   readonly notify: NotifyStore;
   readonly snapshots: SnapshotStore;
   readonly analyses: AnalysisStore;
+  readonly social: SocialStore;
+  readonly seeks: SeekStore;
   private readonly checkpointer: WalCheckpointer | null;
 
   constructor(path: string, opts: SqliteOptions = {}) {
@@ -47,6 +51,8 @@ export class SqliteStore implements Store {
     this.notify = new NotifyStore(this.sql, 'sqlite');
     this.snapshots = new SnapshotStore(this.sql);
     this.analyses = new AnalysisStore(this.sql);
+    this.social = new SocialStore(this.sql);
+    this.seeks = new SeekStore(this.sql);
     this.checkpointer = opts.backgroundCheckpoints && path !== ':memory:' ? new WalCheckpointer(this.db, path) : null;
   }
 
