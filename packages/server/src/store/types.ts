@@ -105,6 +105,7 @@ export interface ListQuery {
  */
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
+  /** The raw runner under the features' stores below (tests and tools; a feature calls a named store method). */
   readonly sql: SqlRunner;
   /** Notifications' tables (outbox, list, settings). */
   readonly notify: NotifyStore;
