@@ -21,10 +21,6 @@ export interface AnalysisRunnerOptions {
   warn?: (obj: object, msg: string) => void;
 }
 
-interface AnalysisDbRow {
-  status: string; iterations: number; done: number; total: number; result: string | null; error: string | null;
-}
-
 /** Progress is written at most this often (and it renews the lease). */
 const PROGRESS_WRITE_MS = 1000;
 
@@ -49,8 +45,8 @@ export class AnalysisRunner {
     this.warn = opts.warn ?? (() => undefined);
   }
 
-  private get sql() {
-    return this.games.table.store.sql;
+  private get stored() {
+    return this.games.table.store.analyses;
   }
 
   /** Starts looking for queued and abandoned analyses (after a restart). */
@@ -72,11 +68,11 @@ export class AnalysisRunner {
 
   async status(gameId: string): Promise<S.AnalysisReplyT> {
     const g = await this.finishedGame(gameId);
-    const [r] = await this.sql.all<AnalysisDbRow>('SELECT status, iterations, done, total, result, error FROM analyses WHERE game_id = ?', [gameId]);
+    const r = await this.stored.get(gameId);
     if (!r) return { status: 'none', done: 0, total: g.total, iterations: g.iterations };
     return {
-      status: r.status as S.AnalysisReplyT['status'], done: Number(r.done), total: Number(r.total), iterations: Number(r.iterations),
-      ...(r.result !== null ? { result: JSON.parse(r.result) as S.GameAnalysisResultT } : {}),
+      status: r.status, done: r.done, total: r.total, iterations: r.iterations,
+      ...(r.result !== null ? { result: r.result as S.GameAnalysisResultT } : {}),
       ...(r.error !== null ? { error: r.error } : {}),
     };
   }
@@ -85,10 +81,7 @@ export class AnalysisRunner {
   async request(gameId: string): Promise<S.AnalysisReplyT> {
     const g = await this.finishedGame(gameId);
     const now = Date.now();
-    await this.sql.run(
-      'INSERT INTO analyses (game_id, status, iterations, done, total, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING',
-      [gameId, 'queued', g.iterations, g.total, now, now]);
-    await this.sql.run("UPDATE analyses SET status = 'queued', error = NULL, done = 0, updated_at = ? WHERE game_id = ? AND status = 'failed'", [now, gameId]);
+    await this.stored.request(gameId, g.iterations, g.total, now);
     this.kick();
     return this.status(gameId);
   }
@@ -104,41 +97,35 @@ export class AnalysisRunner {
     for (;;) {
       if (this.closed) return;
       const now = Date.now();
-      const rows = await this.sql.all<{ game_id: string }>(
-        "SELECT game_id FROM analyses WHERE status = 'queued' OR (status = 'running' AND claimed_until < ?) ORDER BY created_at LIMIT 1", [now]);
-      const id = rows[0]?.game_id;
+      const id = await this.stored.nextDue(now);
       if (!id) return;
       // The claim: exactly one process moves the row to running.
-      const claimed = await this.sql.run(
-        "UPDATE analyses SET status = 'running', claimed_until = ?, updated_at = ? WHERE game_id = ? AND (status = 'queued' OR (status = 'running' AND claimed_until < ?))",
-        [now + this.leaseMs, now, id, now]);
-      if (claimed === 1) await this.runOne(id);
+      if (await this.stored.claim(id, now, now + this.leaseMs)) await this.runOne(id);
     }
   }
 
   private async runOne(gameId: string): Promise<void> {
     try {
       const rep = await this.games.commands.replayOf(gameId);
-      const [row] = await this.sql.all<{ iterations: number }>('SELECT iterations FROM analyses WHERE game_id = ?', [gameId]);
+      const row = await this.stored.get(gameId);
       const req: AnalysisRequest = {
         kind: 'analyse', id: gameId, game: rep.game, setup: { seed: rep.seed, ...rep.options }, actions: rep.actions,
-        seed: gameId, iterations: Number(row!.iterations),
+        seed: gameId, iterations: row!.iterations,
       };
       let lastWrite = 0;
       const result = await this.analyse(req, (done) => {
         const now = Date.now();
         if (now - lastWrite < PROGRESS_WRITE_MS) return;
         lastWrite = now;
-        void this.sql.run('UPDATE analyses SET done = ?, claimed_until = ?, updated_at = ? WHERE game_id = ? AND status = ?', [done, now + this.leaseMs, now, gameId, 'running'])
+        void this.stored.progress(gameId, done, now, now + this.leaseMs)
           .catch((e: unknown) => this.warn({ err: e, gameId }, 'analysis progress not saved'));
       });
-      await this.sql.run("UPDATE analyses SET status = 'done', done = total, result = ?, claimed_until = NULL, updated_at = ? WHERE game_id = ?",
-        [JSON.stringify(result), Date.now(), gameId]);
+      await this.stored.finish(gameId, result, Date.now());
     } catch (e) {
       if (this.closed) return; // left running: the lease runs out and the next start picks it up
       const message = e instanceof Error ? e.message : String(e);
       this.warn({ err: e, gameId }, 'analysis failed');
-      await this.sql.run("UPDATE analyses SET status = 'failed', error = ?, claimed_until = NULL, updated_at = ? WHERE game_id = ?", [message.slice(0, 500), Date.now(), gameId]);
+      await this.stored.fail(gameId, message, Date.now());
     }
   }
 

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { deflate, inflateSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { ReplayedGame, SPECTATOR, type AnyGame, type LogEntry, type ReplayCheckpoint, type Role, type SetupOptions } from '@tabula/engine';
-import type { SqlRunner } from '../store/index.js';
+import type { SnapshotRow, SnapshotStore } from '../store/index.js';
 
 const deflateAsync = promisify(deflate);
 
@@ -60,8 +60,6 @@ export function decodeSnapshot(seq: number, data: Uint8Array): ReplayCheckpoint 
   return { length: seq, state, lines: unpackLines(lines) };
 }
 
-interface SnapshotRow { seq: number; engine_version: string; prefix_hash: string; data: Uint8Array }
-
 export interface SnapshotStats { written: number; resumed: number; ignored: number; failed: number }
 
 export class Snapshots {
@@ -71,13 +69,13 @@ export class Snapshots {
   private running: Promise<void> | null = null;
   readonly stats: SnapshotStats = { written: 0, resumed: 0, ignored: 0, failed: 0 };
 
-  constructor(private readonly sql: SqlRunner, private readonly every: number | false = SNAPSHOT_EVERY, private readonly warn: (obj: object, msg: string) => void = () => undefined, private readonly now: () => number = Date.now) {}
+  constructor(private readonly stored: SnapshotStore, private readonly every: number | false = SNAPSHOT_EVERY, private readonly warn: (obj: object, msg: string) => void = () => undefined, private readonly now: () => number = Date.now) {}
 
   /** The stored snapshots of a game at or before `upTo` actions, newest first (read in parallel with its log). */
   async read(gameId: string, upTo: number): Promise<SnapshotRow[]> {
     if (this.every === false) return [];
     try {
-      return await this.sql.all<SnapshotRow>('SELECT seq, engine_version, prefix_hash, data FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT ?', [gameId, upTo, KEEP]);
+      return await this.stored.read(gameId, upTo, KEEP);
     } catch (e) {
       this.warn({ err: e, gameId }, 'snapshots unreadable');
       return [];
@@ -91,8 +89,8 @@ export class Snapshots {
   resume(gameId: string, game: AnyGame, setup: SetupOptions, viewers: Role[], actions: readonly LogEntry[], rows: readonly SnapshotRow[]): ReplayedGame | null {
     const version = snapshotVersion(game);
     for (const r of rows) {
-      const seq = Number(r.seq);
-      if (version === null || r.engine_version !== version || seq > actions.length || r.prefix_hash !== prefixHash(setup, actions, seq)) {
+      const seq = r.seq;
+      if (version === null || r.engineVersion !== version || seq > actions.length || r.prefixHash !== prefixHash(setup, actions, seq)) {
         this.stats.ignored++;
         continue;
       }
@@ -131,9 +129,7 @@ export class Snapshots {
       try {
         const hash = prefixHash(setup, prefix, prefix.length);
         const data = await deflateAsync(JSON.stringify({ state: cp.state, lines: packLines(cp.lines) }), { level: 1 });
-        await this.sql.run('INSERT INTO snapshots (game_id, seq, engine_version, prefix_hash, data, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seq) DO UPDATE SET engine_version = excluded.engine_version, prefix_hash = excluded.prefix_hash, data = excluded.data, created_at = excluded.created_at',
-          [gameId, cp.length, version, hash, data, this.now()]);
-        await this.sql.run(`DELETE FROM snapshots WHERE game_id = ? AND seq < (SELECT MIN(seq) FROM (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT ${KEEP}) newest)`, [gameId, gameId]);
+        await this.stored.write(gameId, { seq: cp.length, engineVersion: version, prefixHash: hash, data }, this.now(), KEEP);
         this.stats.written++;
       } catch (e) {
         this.stats.failed++;

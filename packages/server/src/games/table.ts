@@ -42,7 +42,7 @@ export class GameTable {
     this.store = opts.store;
     this.warn = opts.warn ?? (() => undefined);
     this.cache = new ReplayCache(opts.cacheSize ?? 2000);
-    this.snapshots = new Snapshots(this.store.sql, opts.snapshotEvery ?? SNAPSHOT_EVERY, this.warn, opts.now ?? Date.now);
+    this.snapshots = new Snapshots(this.store.snapshots, opts.snapshotEvery ?? SNAPSHOT_EVERY, this.warn, opts.now ?? Date.now);
   }
 
   /** Serialises writes to one game within this process (other processes are held off by the store's version check). */

@@ -27,7 +27,7 @@ describe('ratings in the store', () => {
   it('ratings: two games finishing at once with a shared player are each counted once for every player (a lost race is read again, never half written)', async () => {
     await withBothStores(async (store) => {
       const [u1, u2, u3] = await Promise.all(['rater1', 'rater2', 'rater3'].map(async (n) => (await store.createUser(n, n, 'x', 1))!.id));
-      const ratings = new Ratings(store.sql, () => 5);
+      const ratings = new Ratings(store.social, () => 5);
       // g2 lists u3 before the shared player u1, so a partial write would count u3 twice.
       const g1 = await finishedGame(store, 'rg1', u1!, u2!);
       const g2 = await finishedGame(store, 'rg2', u3!, u1!);
@@ -57,7 +57,7 @@ describe('ratings in the store', () => {
       const [u1, u2] = await Promise.all(['plain1', 'plain2'].map(async (n) => (await store.createUser(n, n, 'x', 1))!.id));
       const g = await finishedGame(store, 'ug1', u1!, u2!);
       await store.sql.run('UPDATE game_meta SET rated = 0 WHERE game_id = ?', ['ug1']);
-      assert.equal(await new Ratings(store.sql, () => 5).finished(g), false);
+      assert.equal(await new Ratings(store.social, () => 5).finished(g), false);
       assert.deepEqual(await store.sql.all('SELECT user_id FROM ratings WHERE user_id IN (?, ?)', [u1, u2]), []);
     });
   });
@@ -66,7 +66,7 @@ describe('ratings in the store', () => {
     await withBothStores(async (store) => {
       const u = (await store.createUser('unrated1', 'unrated1', 'x', 1))!.id;
       await store.sql.run('INSERT INTO ratings (user_id, game, rating, rd, vol, games, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?)', [u, 'tally', 1500, 350, 0.06, 1]);
-      const ratings = new Ratings(store.sql, () => 5);
+      const ratings = new Ratings(store.social, () => 5);
       assert.deepEqual(await ratings.of(u), []);
       assert.deepEqual(await ratings.leaderboard('tally', 100), []);
     });

@@ -1,12 +1,14 @@
 import type { LobbyGameT, ProfileGameT } from '@tabula/protocol';
 import type { SeatViews } from '../games/views.js';
 import type { GameRow, SqlRunner } from '../store/index.js';
+import { GameMetaStore } from '../store/social.js';
 
-/** Which of `ids` are rated (game_meta). */
-export async function ratedOf(sql: SqlRunner, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await sql.all<{ game_id: string }>(`SELECT game_id FROM game_meta WHERE rated = 1 AND game_id IN (${ids.map(() => '?').join(', ')})`, ids);
-  return new Set(rows.map((r) => r.game_id));
+/**
+ * Which of `ids` are rated: `store.social.meta.ratedOf` for a caller that holds only the store's runner
+ * (social/lobby.ts, until it moves to live/ and reads `store.social.meta` itself).
+ */
+export function ratedOf(sql: SqlRunner, ids: string[]): Promise<Set<string>> {
+  return new GameMetaStore(sql).ratedOf(ids);
 }
 
 /** A game as the lobby and profiles list it: the summary's public fields, winners by name, rated. */

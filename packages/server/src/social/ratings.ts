@@ -1,10 +1,9 @@
 import glicko2 from 'glicko2';
 import { GLICKO, PROVISIONAL_RD, type RatingT } from '@tabula/protocol';
 import type { Outcome } from '@tabula/engine';
-import type { GameRow, SqlRunner } from '../store/index.js';
-import type { Group, Statement } from '../store/sql.js';
+import type { GameRow, Glicko, RatingRow, SocialStore } from '../store/index.js';
 
-export interface Glicko { rating: number; rd: number; vol: number }
+export type { Glicko } from '../store/index.js';
 export const START: Glicko = { rating: GLICKO.rating, rd: GLICKO.rd, vol: GLICKO.vol };
 
 /** Outcomes that are no result: nothing is rated. */
@@ -36,23 +35,19 @@ export function rate(players: Glicko[], matches: [number, number, number][]): Gl
   return ps.map((p) => ({ rating: p.getRating(), rd: p.getRd(), vol: p.getVol() }));
 }
 
-interface RatingDb { user_id: number | string; game: string; rating: number; rd: number; vol: number; games: number | string }
-
-export const ratingOut = (r: RatingDb): RatingT => ({
-  game: r.game, rating: Number(r.rating), rd: Number(r.rd), vol: Number(r.vol), games: Number(r.games), provisional: Number(r.rd) > PROVISIONAL_RD,
+export const ratingOut = (r: RatingRow): RatingT => ({
+  game: r.game, rating: r.rating, rd: r.rd, vol: r.vol, games: r.games, provisional: r.rd > PROVISIONAL_RD,
 });
 
 export class Ratings {
-  constructor(private readonly sql: SqlRunner, private readonly now: () => number) {}
+  constructor(private readonly stored: SocialStore, private readonly now: () => number) {}
 
   async of(userId: number): Promise<RatingT[]> {
-    return (await this.sql.all<RatingDb>('SELECT user_id, game, rating, rd, vol, games FROM ratings WHERE user_id = ? AND games > 0 ORDER BY game', [userId])).map(ratingOut);
+    return (await this.stored.ratings.of(userId)).map(ratingOut);
   }
 
   async leaderboard(game: string, limit: number): Promise<{ name: string; rating: number; rd: number; games: number; provisional: boolean }[]> {
-    const rows = await this.sql.all<RatingDb & { name: string }>(
-      `SELECT r.user_id, r.game, r.rating, r.rd, r.vol, r.games, u.name FROM ratings r JOIN users u ON u.id = r.user_id
-       WHERE r.game = ? AND r.games > 0 ORDER BY CASE WHEN r.rd > ? THEN 1 ELSE 0 END, r.rating DESC, u.name LIMIT ?`, [game, PROVISIONAL_RD, limit]);
+    const rows = await this.stored.ratings.leaderboard(game, PROVISIONAL_RD, limit);
     return rows.map((r) => ({ name: r.name, ...ratingOut(r) })).map(({ name, rating, rd, games, provisional }) => ({ name, rating, rd, games, provisional }));
   }
 
@@ -67,28 +62,17 @@ export class Ratings {
     if (row.seats.some((s) => s.userId === null)) return false;
     const users = row.seats.map((s) => s.userId!);
     if (new Set(users).size !== users.length || users.length < 2) return false;
-    const open = await this.sql.all<{ n: number | string }>('SELECT COUNT(*) AS n FROM game_meta WHERE game_id = ? AND rated = 1 AND rated_done = 0', [row.id]);
-    if (Number(open[0]?.n ?? 0) === 0) return false; // not a rated game, or rated already
+    if (!(await this.stored.meta.toRate(row.id))) return false; // not a rated game, or rated already
     const matches = pairwise(row.seats.map((s) => s.role), row.outcome);
-    const claim: Statement = ['UPDATE game_meta SET rated_done = 1 WHERE game_id = ? AND rated = 1 AND rated_done = 0', [row.id]];
     for (let attempt = 0; attempt < 8; attempt++) {
       const now = this.now();
       // Rows not rated yet (games = 0) are not shown (of, leaderboard).
-      for (const u of users) {
-        await this.sql.run('INSERT INTO ratings (user_id, game, rating, rd, vol, games, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (user_id, game) DO NOTHING', [u, row.game, START.rating, START.rd, START.vol, now]);
-      }
-      const marks = `(${users.map(() => '?').join(', ')})`;
-      const rows = await this.sql.all<RatingDb>(`SELECT user_id, game, rating, rd, vol, games FROM ratings WHERE game = ? AND user_id IN ${marks}`, [row.game, ...users]);
-      const before = users.map((u) => rows.find((r) => Number(r.user_id) === u)!);
-      const after = rate(before.map((r) => ({ rating: Number(r.rating), rd: Number(r.rd), vol: Number(r.vol) })), matches);
-      const writes: Group[] = [{ guard: claim, rest: [] }, ...users.map((u, i): Group => ({
-        guard: ['UPDATE ratings SET rating = ?, rd = ?, vol = ?, games = games + 1, updated_at = ? WHERE user_id = ? AND game = ? AND games = ?',
-          [after[i]!.rating, after[i]!.rd, after[i]!.vol, now, u, row.game, Number(before[i]!.games)]],
-        rest: [],
-      }))];
-      if ((await this.sql.batch(writes, { allOrNothing: true }))[0]!.ran) return true;
-      const still = await this.sql.all<{ n: number | string }>('SELECT COUNT(*) AS n FROM game_meta WHERE game_id = ? AND rated = 1 AND rated_done = 0', [row.id]);
-      if (Number(still[0]?.n ?? 0) === 0) return false; // rated meanwhile by another process
+      const rows = await this.stored.ratings.forPlayers(row.game, users, START, now);
+      const before = users.map((u) => rows.find((r) => r.userId === u)!);
+      const after = rate(before.map((r) => ({ rating: r.rating, rd: r.rd, vol: r.vol })), matches);
+      const players = users.map((u, i) => ({ userId: u, games: before[i]!.games, after: after[i]! }));
+      if (await this.stored.ratings.rate(row.id, row.game, players, now)) return true;
+      if (!(await this.stored.meta.toRate(row.id))) return false; // rated meanwhile by another process
     }
     return false;
   }

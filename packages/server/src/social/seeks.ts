@@ -4,12 +4,8 @@ import { getGame } from '@tabula/games';
 import { conflict, notFound, unauthorized, unprocessable } from '../http/errors.js';
 import type { Games } from '../games/index.js';
 import { newGameId } from '../accounts/passwords.js';
-import type { GameRow, SqlRunner, UserRow } from '../store/index.js';
-
-interface SeekDb {
-  id: string; user_id: number | string; name: string; game: string; scenario: string; time_control: string; rated: number | string;
-  status: string; token: string | null; game_id: string | null; created_at: number | string; expires_at: number | string;
-}
+import type { GameRow, SeekRow, SeekStore, UserRow } from '../store/index.js';
+import type { GameMetaStore } from '../store/social.js';
 
 /** A seek still 'pairing' after this long lost the process pairing it (a crash); the sweep recovers it. */
 export const PAIRING_STALE_MS = 30_000;
@@ -21,12 +17,15 @@ export function timeControlKey(tc: TimeControlT): string {
   return JSON.stringify({ kind: 'none' });
 }
 
-const SELECT = 'SELECT k.id, k.token, k.user_id, u.name, k.game, k.scenario, k.time_control, k.rated, k.status, k.game_id, k.created_at, k.expires_at FROM seeks k JOIN users u ON u.id = k.user_id';
+/** Open seeks listed at most. */
+const LISTED = 200;
+/** Compatible seeks tried per pairing. */
+const CANDIDATES = 10;
 
-const seekOut = (r: SeekDb): SeekT => ({
-  id: r.id, user: r.name, game: r.game, scenario: r.scenario, timeControl: JSON.parse(r.time_control) as TimeControlT, rated: Number(r.rated) === 1,
-  status: (r.status === 'pairing' ? 'open' : r.status) as SeekT['status'], gameId: r.status === 'paired' ? r.game_id : null,
-  createdAt: new Date(Number(r.created_at)).toISOString(), expiresAt: new Date(Number(r.expires_at)).toISOString(),
+const seekOut = (r: SeekRow): SeekT => ({
+  id: r.id, user: r.name, game: r.game, scenario: r.scenario, timeControl: JSON.parse(r.timeControl) as TimeControlT, rated: r.rated,
+  status: r.status === 'pairing' ? 'open' : r.status, gameId: r.status === 'paired' ? r.gameId : null,
+  createdAt: new Date(r.createdAt).toISOString(), expiresAt: new Date(r.expiresAt).toISOString(),
 });
 
 /**
@@ -37,21 +36,21 @@ const seekOut = (r: SeekDb): SeekT => ({
  * that the sweep recovers after PAIRING_STALE_MS (`recover`: finish the pairing if its game exists, else reopen).
  */
 export class Seeks {
-  constructor(private readonly sql: SqlRunner, private readonly games: Games, private readonly now: () => number,
+  constructor(private readonly stored: SeekStore, private readonly meta: GameMetaStore, private readonly games: Games, private readonly now: () => number,
     private readonly changed: () => void) {}
 
   async open(): Promise<SeekT[]> {
-    return (await this.sql.all<SeekDb>(`${SELECT} WHERE k.status = 'open' AND k.expires_at > ? ORDER BY k.created_at LIMIT 200`, [this.now()])).map(seekOut);
+    return (await this.stored.open(this.now(), LISTED)).map(seekOut);
   }
 
   async get(id: string): Promise<SeekT | null> {
-    const [r] = await this.sql.all<SeekDb>(`${SELECT} WHERE k.id = ?`, [id]);
+    const r = await this.stored.get(id);
     return r ? seekOut(r) : null;
   }
 
   /** The user's seeks paired since `since` (ms), to tell their lobby sockets. */
   async pairedSince(userId: number, since: number): Promise<SeekT[]> {
-    return (await this.sql.all<SeekDb>(`${SELECT} WHERE k.user_id = ? AND k.status = 'paired' AND k.updated_at >= ?`, [userId, since])).map(seekOut);
+    return (await this.stored.pairedSince(userId, since)).map(seekOut);
   }
 
   async post(user: UserRow | null, body: SeekBodyT): Promise<SeekT> {
@@ -63,16 +62,15 @@ export class Seeks {
     const two = game.players ? game.players.min <= 2 && game.players.max >= 2 : game.roles({ seed: 'x', scenario }).length === 2;
     if (!two) throw unprocessable('bad-players', 'Seeks are for two-player games.');
     const tc = timeControlKey(body.timeControl ?? { kind: 'none' });
-    const rated = body.rated === true ? 1 : 0;
+    const rated = body.rated === true;
     const now = this.now();
-    const mine = await this.sql.all<SeekDb>(`${SELECT} WHERE k.user_id = ? AND k.status = 'open' AND k.expires_at > ?`, [user.id, now]);
-    const same = mine.find((s) => s.game === game.id && s.scenario === scenario && s.time_control === tc && Number(s.rated) === rated);
+    const mine = await this.stored.openOf(user.id, now);
+    const same = mine.find((s) => s.game === game.id && s.scenario === scenario && s.timeControl === tc && s.rated === rated);
     if (same) return seekOut(same);
     if (mine.length >= MAX_SEEKS_PER_USER) throw conflict('too-many-seeks', `At most ${MAX_SEEKS_PER_USER} open seeks at once.`);
     const id = randomBytes(9).toString('base64url');
     const ttl = body.timeControl?.kind === 'correspondence' ? SEEK_TTL_MS.correspondence : SEEK_TTL_MS.live;
-    await this.sql.run(`INSERT INTO seeks (id, user_id, game, scenario, time_control, rated, status, created_at, expires_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
-      [id, user.id, game.id, scenario, tc, rated, now, now + ttl, now]);
+    await this.stored.insert({ id, userId: user.id, game: game.id, scenario, timeControl: tc, rated, now, expiresAt: now + ttl });
     await this.pair(id);
     this.changed();
     return (await this.get(id))!;
@@ -82,15 +80,14 @@ export class Seeks {
     if (!user) throw unauthorized();
     const s = await this.get(id);
     if (!s || s.user !== user.name) throw notFound('seek-not-found', `No seek "${id}" of yours.`);
-    const n = await this.sql.run(`UPDATE seeks SET status = 'cancelled', updated_at = ? WHERE id = ? AND user_id = ? AND status = 'open'`, [this.now(), id, user.id]);
-    if (n !== 1) throw conflict('seek-not-open', `The seek is ${s.status} already.`);
+    if (!(await this.stored.cancel(id, user.id, this.now()))) throw conflict('seek-not-open', `The seek is ${s.status} already.`);
     this.changed();
   }
 
   /** Withdraws open seeks past their expiry. Returns how many. */
   async expire(): Promise<number> {
     const now = this.now();
-    const n = await this.sql.run(`UPDATE seeks SET status = 'expired', updated_at = ? WHERE status = 'open' AND expires_at <= ?`, [now, now]);
+    const n = await this.stored.expire(now);
     if (n > 0) this.changed();
     return n;
   }
@@ -105,32 +102,30 @@ export class Seeks {
 
   /** Tries to pair seek `id` with the oldest compatible open seek of another user; the game's id, or null. */
   async pair(id: string): Promise<string | null> {
-    const found = await this.sql.all<SeekDb>(`${SELECT} WHERE k.id = ?`, [id]);
-    const me: SeekDb | undefined = found[0];
+    const me: SeekRow | null = await this.stored.get(id);
     if (!me || me.status !== 'open') return null;
     const now = this.now();
-    const others = await this.sql.all<SeekDb>(`${SELECT} WHERE k.status = 'open' AND k.game = ? AND k.scenario = ? AND k.time_control = ? AND k.rated = ? AND k.user_id <> ? AND k.expires_at > ? ORDER BY k.created_at, k.id LIMIT 10`,
-      [me.game, me.scenario, me.time_control, me.rated, me.user_id, now]);
+    const others = await this.stored.compatible(me, now, CANDIDATES);
     for (const other of others) {
       const lowFirst = me.id < other.id;
-      const first: SeekDb = lowFirst ? me : other;
-      const second: SeekDb = lowFirst ? other : me;
+      const first: SeekRow = lowFirst ? me : other;
+      const second: SeekRow = lowFirst ? other : me;
       const token = randomBytes(12).toString('hex');
       // The claim names the game to be made, so a sweep can finish or undo a pairing whose process died (recover).
       const gameId = newGameId();
-      const claim = (s: SeekDb): Promise<number> => this.sql.run(`UPDATE seeks SET status = 'pairing', token = ?, game_id = ?, updated_at = ? WHERE id = ? AND status = 'open'`, [token, gameId, now, s.id]);
-      if ((await claim(first)) !== 1) {
+      const claim = (s: SeekRow): Promise<boolean> => this.stored.claim(s.id, token, gameId, now);
+      if (!(await claim(first))) {
         if (first === me) return null;
         continue;
       }
-      if ((await claim(second)) !== 1) {
+      if (!(await claim(second))) {
         await this.release(token);
         if (second === me) return null;
         continue;
       }
       try {
         if (!(await this.start(first, second, gameId, token))) return null;
-        await this.sql.run(`UPDATE seeks SET status = 'paired', updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token]);
+        await this.stored.paired(token, this.now());
         return gameId;
       } catch (e) {
         await this.release(token);
@@ -142,7 +137,7 @@ export class Seeks {
 
   /** Returns claimed seeks to open. */
   private release(token: string): Promise<number> {
-    return this.sql.run(`UPDATE seeks SET status = 'open', token = NULL, game_id = NULL, updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token]);
+    return this.stored.release(token, this.now());
   }
 
   /**
@@ -151,14 +146,14 @@ export class Seeks {
    * otherwise the seeks are open again. Returns how many seeks changed.
    */
   async recover(staleMs = PAIRING_STALE_MS): Promise<number> {
-    const stuck = await this.sql.all<SeekDb>(`${SELECT} WHERE k.status = 'pairing' AND k.updated_at <= ? ORDER BY k.created_at`, [this.now() - staleMs]);
-    const byToken = new Map<string, SeekDb[]>();
+    const stuck = await this.stored.stalePairing(this.now() - staleMs);
+    const byToken = new Map<string, SeekRow[]>();
     for (const s of stuck) byToken.set(s.token ?? '', [...(byToken.get(s.token ?? '') ?? []), s]);
     let changed = 0;
     for (const [token, seeks] of byToken) {
-      const row = seeks[0]!.game_id ? await this.games.table.store.getGame(seeks[0]!.game_id) : null;
+      const row = seeks[0]!.gameId ? await this.games.table.store.getGame(seeks[0]!.gameId) : null;
       if (row && (await this.finish(row, seeks))) {
-        changed += await this.sql.run(`UPDATE seeks SET status = 'paired', updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token]);
+        changed += await this.stored.paired(token, this.now());
       } else {
         changed += await this.release(token);
       }
@@ -168,17 +163,17 @@ export class Seeks {
   }
 
   /** Seats the claimed seeks' owners missing from their game; true when all of them hold a seat. */
-  private async finish(row: GameRow, seeks: SeekDb[]): Promise<boolean> {
-    if (Number(seeks[0]!.rated) === 1) await this.sql.run('INSERT INTO game_meta (game_id, rated) VALUES (?, 1) ON CONFLICT (game_id) DO NOTHING', [row.id]);
+  private async finish(row: GameRow, seeks: SeekRow[]): Promise<boolean> {
+    if (seeks[0]!.rated) await this.meta.markRated(row.id);
     for (const s of seeks) {
       const cur = (await this.games.table.store.getGame(row.id))!;
-      if (cur.seats.some((x) => x.userId === Number(s.user_id))) continue;
+      if (cur.seats.some((x) => x.userId === s.userId)) continue;
       const free = cur.seats.find((x) => x.userId === null && x.bot === null);
       if (!free || cur.status !== 'open') return false;
-      await this.games.lobby.takeSeat({ id: Number(s.user_id), name: s.name }, row.id, free.role).catch(() => undefined);
+      await this.games.lobby.takeSeat({ id: s.userId, name: s.name }, row.id, free.role).catch(() => undefined);
     }
     const end = (await this.games.table.store.getGame(row.id))!;
-    return seeks.every((s) => end.seats.some((x) => x.userId === Number(s.user_id)));
+    return seeks.every((s) => end.seats.some((x) => x.userId === s.userId));
   }
 
   /**
@@ -186,16 +181,16 @@ export class Seeks {
    * was lost while the game was being made (this process stalled past PAIRING_STALE_MS and a sweep reopened the
    * seeks): then nobody is seated, so the seeks cannot end up with two games; the empty game expires unjoined.
    */
-  private async start(a: SeekDb, b: SeekDb, gameId: string, token: string): Promise<boolean> {
-    const [older, newer] = Number(a.created_at) <= Number(b.created_at) ? [a, b] : [b, a];
+  private async start(a: SeekRow, b: SeekRow, gameId: string, token: string): Promise<boolean> {
+    const [older, newer] = a.createdAt <= b.createdAt ? [a, b] : [b, a];
     const game = getGame(older.game)!;
-    const ua: UserRow = { id: Number(older.user_id), name: older.name }, ub: UserRow = { id: Number(newer.user_id), name: newer.name };
+    const ua: UserRow = { id: older.userId, name: older.name }, ub: UserRow = { id: newer.userId, name: newer.name };
     const players = game.players && game.players.default !== 2 ? { players: 2 } : {};
     const { id } = await this.games.lobby.createGame(ua, {
-      game: older.game, scenario: older.scenario, ...players, timeControl: JSON.parse(older.time_control) as TimeControlT, rated: Number(older.rated) === 1,
+      game: older.game, scenario: older.scenario, ...players, timeControl: JSON.parse(older.timeControl) as TimeControlT, rated: older.rated,
     }, gameId);
     // Still ours? (Also renews the claim's age.)
-    if ((await this.sql.run(`UPDATE seeks SET updated_at = ? WHERE token = ? AND status = 'pairing'`, [this.now(), token])) !== 2) return false;
+    if ((await this.stored.renew(token, this.now())) !== 2) return false;
     const roles = (await this.games.table.store.getGame(id))!.seats.map((s) => s.role);
     const [x, y] = randomInt(2) === 0 ? [ua, ub] : [ub, ua];
     await this.games.lobby.takeSeat(x, id, roles[0]!);

@@ -11,7 +11,7 @@ import { Ratings } from './ratings.js';
 import { Rematches } from './rematch.js';
 import { Seeks } from './seeks.js';
 import { LobbyHub } from './lobby.js';
-import { profileGame, ratedOf } from './games.js';
+import { profileGame } from './games.js';
 
 type SocialMessage = Extract<ClientMessageT, { type: 'chat' | 'rematch' }>;
 
@@ -58,20 +58,21 @@ export class Social {
     this.publish = o.publish;
     this.warn = o.warn;
     this.now = o.now ?? Date.now;
-    const sql = o.games.table.store.sql;
-    this.chat = new Chat(o.games.table.store, this.now);
-    this.ratings = new Ratings(sql, this.now);
-    this.rematches = new Rematches(sql, o.games.lobby, this.now, async (id) => (await ratedOf(sql, [id])).has(id));
-    this.seeks = new Seeks(sql, o.games, this.now, () => this.signal(SEEKS));
+    const store = o.games.table.store;
+    const rated = async (id: string): Promise<boolean> => (await store.social.meta.ratedOf([id])).has(id);
+    this.chat = new Chat(store, this.now);
+    this.ratings = new Ratings(store.social, this.now);
+    this.rematches = new Rematches(store.social.rematches, o.games.lobby, this.now, rated);
+    this.seeks = new Seeks(store.seeks, store.social.meta, o.games, this.now, () => this.signal(SEEKS));
     this.lobby = new LobbyHub(o.games, this.seeks, this.now, o.warn);
     o.games.lobby.hooks = {
       created: async (id, body) => {
-        if (body.rated || body.rematchOf) await sql.run('INSERT INTO game_meta (game_id, rated, rematch_of) VALUES (?, ?, ?)', [id, body.rated ? 1 : 0, body.rematchOf ?? null]);
+        if (body.rated || body.rematchOf) await store.social.meta.add(id, { rated: body.rated === true, rematchOf: body.rematchOf ?? null });
         // A new open game: every lobby hears of it (creating does not bump a version, so no change event).
         this.signal(id);
       },
       beforeBotSeat: async (id) => {
-        if ((await ratedOf(sql, [id])).has(id)) throw unprocessable('rated-people-only', 'A rated game is for people only: no bot seats.');
+        if (await rated(id)) throw unprocessable('rated-people-only', 'A rated game is for people only: no bot seats.');
       },
     };
   }
@@ -147,26 +148,24 @@ export class Social {
   async profile(name: string): Promise<ProfileT> {
     const u = await this.games.table.store.findUserByNameKey(nameKeyOf(name));
     if (!u) throw notFound('user-not-found', `No user "${name}".`);
-    const sql = this.games.table.store.sql;
-    const [created] = await sql.all<{ created_at: number | string }>('SELECT created_at FROM users WHERE id = ?', [u.id]);
-    const done = await sql.all<{ id: string; game: string; outcome: string | null; role: string }>(
-      `SELECT g.id, g.game, g.outcome, s.role FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND g.status = 'finished'`, [u.id]);
+    const store = this.games.table.store;
+    const created = await store.social.profiles.since(u.id);
+    const done = await store.social.profiles.finishedSeats(u.id);
     // Per game id: games with a result (aborted and expired ones do not count), and those where one of the user's seats won.
     const stats = new Map<string, { played: Set<string>; won: Set<string> }>();
     for (const r of done) {
-      const o = r.outcome ? (JSON.parse(r.outcome) as { winners: string[]; reason: string }) : null;
+      const o = r.outcome;
       if (!o || o.reason === 'aborted' || o.reason === 'expired') continue;
       let e = stats.get(r.game);
       if (!e) stats.set(r.game, (e = { played: new Set(), won: new Set() }));
-      e.played.add(r.id);
-      if (o.winners.includes(r.role)) e.won.add(r.id);
+      e.played.add(r.gameId);
+      if (o.winners.includes(r.role)) e.won.add(r.gameId);
     }
-    const store = this.games.table.store;
     const current = [...(await store.listGames({ status: 'active', userId: u.id, limit: 50 })), ...(await store.listGames({ status: 'open', userId: u.id, limit: 50 }))];
     const finished = await store.listGames({ status: 'finished', userId: u.id, limit: 50 });
-    const rated = await ratedOf(sql, [...current, ...finished].map((r) => r.id));
+    const rated = await store.social.meta.ratedOf([...current, ...finished].map((r) => r.id));
     return {
-      name: u.name, since: new Date(Number(created!.created_at)).toISOString(),
+      name: u.name, since: new Date(created!).toISOString(),
       stats: [...stats].map(([game, e]) => ({ game, played: e.played.size, won: e.won.size })).sort((a, b) => a.game.localeCompare(b.game)),
       ratings: await this.ratings.of(u.id),
       current: current.map((r) => profileGame(this.games.views, r, rated.has(r.id), u.id)),

@@ -6,6 +6,10 @@ import type { Store } from './types.js';
 export type { ClockState, SqlRunner, Store, GameRow, SeatRow, UserRow, GameStatus, GamePatch, NewGame, WriteResult, SeatResult, ListQuery } from './types.js';
 export { SqliteStore } from './sqlite.js';
 export type { NotifyStore, OutboxInsert, OutboxRow, NotificationRow, NotifySettingsRow, SettingsPatch } from './notify.js';
+export type { SnapshotRow, SnapshotStore } from './snapshots.js';
+export type { AnalysisRow, AnalysisStatus, AnalysisStore } from './analyses.js';
+export type { NewSeek, SeekRow, SeekStatus, SeekStore } from './seeks.js';
+export type { ChatLineRow, FinishedSeatRow, Glicko, NewChatLine, RatingRow, RematchRow, RematchStatus, SocialStore } from './social.js';
 export { PostgresStore } from './postgres.js';
 
 /**

@@ -2,6 +2,10 @@ import pg from 'pg';
 import type { LogEntry, Role } from '@tabula/engine';
 import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, SEAT_JSON, seatFromDb, startedClock, touchSeatsWith } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
+import { AnalysisStore } from './analyses.js';
+import { SeekStore } from './seeks.js';
+import { SnapshotStore } from './snapshots.js';
+import { SocialStore } from './social.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { pgPlaceholders, pgRunner, pgTransaction } from './sql.js';
 
@@ -11,12 +15,20 @@ export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private readonly pool: pg.Pool;
   readonly notify: NotifyStore;
+  readonly snapshots: SnapshotStore;
+  readonly analyses: AnalysisStore;
+  readonly social: SocialStore;
+  readonly seeks: SeekStore;
   readonly sql: SqlRunner;
 
   private constructor(pool: pg.Pool) {
     this.pool = pool;
     this.sql = pgRunner(pool);
     this.notify = new NotifyStore(this.sql, 'postgres');
+    this.snapshots = new SnapshotStore(this.sql);
+    this.analyses = new AnalysisStore(this.sql);
+    this.social = new SocialStore(this.sql);
+    this.seeks = new SeekStore(this.sql);
   }
 
   /** Queues notification rows inside the caller's transaction. */

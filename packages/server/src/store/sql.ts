@@ -1,6 +1,6 @@
 /**
- * Plain SQL for modules that keep their own tables (social/, notifications): `?` placeholders, written
- * once for both dialects; each dialect supplies a runner (`sqliteRunner`, `pgRunner`).
+ * Plain SQL for the features' stores (notify.ts, social.ts, seeks.ts, analyses.ts, snapshots.ts): `?`
+ * placeholders, written once for both dialects; each dialect supplies a runner (`sqliteRunner`, `pgRunner`).
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';

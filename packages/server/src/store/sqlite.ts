@@ -5,6 +5,10 @@ import type { LogEntry, Role } from '@tabula/engine';
 import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLUMNS, seatFromDb, StaleWrite, startedClock, touchSeatsWith, type GameDbRow, type SeatDbRow } from './schema.js';
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
+import { AnalysisStore } from './analyses.js';
+import { SeekStore } from './seeks.js';
+import { SnapshotStore } from './snapshots.js';
+import { SocialStore } from './social.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { sqliteRunner } from './sql.js';
 
@@ -29,6 +33,10 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   readonly sql: SqlRunner;
   readonly notify: NotifyStore;
+  readonly snapshots: SnapshotStore;
+  readonly analyses: AnalysisStore;
+  readonly social: SocialStore;
+  readonly seeks: SeekStore;
   private readonly checkpointer: WalCheckpointer | null;
 
   constructor(path: string, opts: SqliteOptions = {}) {
@@ -41,6 +49,10 @@ export class SqliteStore implements Store {
     this.migrate();
     this.sql = sqliteRunner(this.db, (sql) => this.q(sql));
     this.notify = new NotifyStore(this.sql, 'sqlite');
+    this.snapshots = new SnapshotStore(this.sql);
+    this.analyses = new AnalysisStore(this.sql);
+    this.social = new SocialStore(this.sql);
+    this.seeks = new SeekStore(this.sql);
     this.checkpointer = opts.backgroundCheckpoints && path !== ':memory:' ? new WalCheckpointer(this.db, path) : null;
   }
 

@@ -1,6 +1,10 @@
 import type { LogEntry, Outcome, Role } from '@tabula/engine';
 import type { TimeControlT as TimeControl } from '@tabula/protocol';
 import type { NotifyStore, OutboxInsert } from './notify.js';
+import type { AnalysisStore } from './analyses.js';
+import type { SeekStore } from './seeks.js';
+import type { SnapshotStore } from './snapshots.js';
+import type { SocialStore } from './social.js';
 import type { SqlRunner } from './sql.js';
 
 export type { SqlRunner } from './sql.js';
@@ -103,9 +107,18 @@ export interface ListQuery {
  */
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
+  /** The raw runner under the features' stores below (tests and tools; a feature calls a named store method). */
   readonly sql: SqlRunner;
   /** Notifications' tables (outbox, list, settings). */
   readonly notify: NotifyStore;
+  /** Stored snapshots of replayed games. */
+  readonly snapshots: SnapshotStore;
+  /** Post-game analyses (queue, claims, results). */
+  readonly analyses: AnalysisStore;
+  /** Game meta, chat and mutes, ratings, rematch offers, profile reads. */
+  readonly social: SocialStore;
+  /** Seeks and their pairing claims. */
+  readonly seeks: SeekStore;
   close(): Promise<void>;
   /** Resolves when the database answers (readiness); rejects while it is unreachable. */
   ping(): Promise<void>;
