@@ -4,7 +4,7 @@ import { Rng, type AnyGame } from '@tabula/engine';
 import { messages as hammerMessages } from '@tabula/hammer';
 import { messages as carcMessages } from '@tabula/carcassonne';
 import { messages as hacseMessages } from '@tabula/hacse';
-import { getGame } from './index.js';
+import { getGame } from './catalog.js';
 
 const MESSAGES: Record<string, Record<string, Record<string, string>>> = {
   'hammer-of-the-scots': hammerMessages, carcassonne: carcMessages, hacse: hacseMessages,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRuleError } from '@tabula/engine';
-import { loadGame, type GameModule } from '../games.js';
+import { loadGame, manifestOf, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { askBot } from '../local/bots.js';
 import { download, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
@@ -47,7 +47,7 @@ export function LocalGame() {
   const humanActive = humans.find((r) => active.includes(r)) ?? null;
   const viewer = humanActive ?? (humans.length === 1 ? humans[0]! : shown ?? humans[0] ?? null);
   // Hide the board between hotseat turns by default only where there is something to hide.
-  const curtainOn = curtainChoice ?? file?.game !== 'carcassonne';
+  const curtainOn = curtainChoice ?? (file ? manifestOf(file.game)?.hotseatCurtain ?? true : true);
   const curtain = hotseat && curtainOn && !outcome && humanActive !== null && shown !== humanActive;
 
   const commit = (next: LocalGameFile) => { saveCurrent(next); setFile(next); };
