@@ -1,6 +1,7 @@
 import { Rng, type AnyGame, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
 import type { Knowledge } from './knowledge/index.js';
 import { MctsBot } from './mcts.js';
+import { manifestOf } from '@tabula/games/registry';
 import './knowledge/all.js';
 
 /**
@@ -15,24 +16,16 @@ import './knowledge/all.js';
  * analysis is reproducible, and no decision's figures depend on another's search.
  */
 
-/**
- * Iterations per decision, fixed per game so that a 120-decision Carcassonne game and a 600-decision
- * Braveheart game each take under 60 s on one core (measured with `node packages/cli/dist/bench/analysis-cost.js`;
- * figures in docs/architecture.md). Other games get the default.
- */
-export const ANALYSIS_ITERATIONS: Record<string, number> = {
-  carcassonne: 500,
-  'hammer-of-the-scots': 150,
-  hacse: 300,
-};
+/** Iterations per decision for a game without a manifest (a game of a test's own). */
 export const DEFAULT_ANALYSIS_ITERATIONS = 300;
 /** A decision is a mistake candidate when its loss is at least this (rewards are in [0, 1]). */
 export const MISTAKE_THRESHOLD = 0.1;
 /** Mistakes marked per role: the largest losses. */
 export const MISTAKES_PER_ROLE = 3;
 
+/** Iterations per decision: the game's manifest budget (`analysisIterations`). */
 export function analysisIterations(gameId: string): number {
-  return ANALYSIS_ITERATIONS[gameId] ?? DEFAULT_ANALYSIS_ITERATIONS;
+  return manifestOf(gameId)?.analysisIterations ?? DEFAULT_ANALYSIS_ITERATIONS;
 }
 
 export interface DecisionAnalysis {
