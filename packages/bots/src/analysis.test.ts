@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Rng, isDeepStrictEqual, type AnyGame, type LogEntry, type Role } from '@tabula/engine';
-import { DEFAULT_ANALYSIS_ITERATIONS, MISTAKE_THRESHOLD, analyseDecision, analyseGame, analysisIterations, markMistakes, type DecisionAnalysis } from './analysis.js';
+import { Rng, isDeepStrictEqual, type AnyGame, type DecisionAnalysis, type LogEntry, type Role } from '@tabula/engine';
+import { DEFAULT_ANALYSIS_ITERATIONS, MISTAKE_THRESHOLD, analyseDecision, analyseGame, analysisIterations, markMistakes } from './analysis.js';
 import { GAME_IDS, MANIFESTS, getGame } from '@tabula/games';
 import { randomBot } from './random.js';
 import { goofspiel, hiddenWar, ticTacToe, type GoofState, type WarState } from './testgames.test-support.js';

@@ -1,4 +1,4 @@
-import { Rng, type AnyGame, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
+import { Rng, type AnyGame, type DecisionAnalysis, type GameAnalysis, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
 import type { Knowledge } from './knowledge/index.js';
 import { MctsBot } from './mcts.js';
 import { manifestOf } from '@tabula/games/registry';
@@ -26,35 +26,6 @@ export const MISTAKES_PER_ROLE = 3;
 /** Iterations per decision: the game's manifest budget (`analysisIterations`). */
 export function analysisIterations(gameId: string): number {
   return manifestOf(gameId)?.analysisIterations ?? DEFAULT_ANALYSIS_ITERATIONS;
-}
-
-export interface DecisionAnalysis {
-  /** Position of the action in the log (the state analysed is the one before it). */
-  index: number;
-  role: Role;
-  /** Legal actions the search weighed. */
-  choices: number;
-  /** Estimated reward of the bot's preferred action. */
-  before: number;
-  /** Estimated reward of the action taken; null when the search did not rate it (pruned by the game's knowledge). */
-  after: number | null;
-  /** before - after, at least 0 (0 when `after` is null). */
-  loss: number;
-  taken: unknown;
-  /** The bot's preferred action where it differs from the one taken, else null. */
-  best: unknown;
-  /** Search visits of the action taken (few visits: a rough estimate). */
-  visits: number;
-}
-
-export interface GameAnalysis {
-  game: string;
-  iterations: number;
-  seed: string;
-  /** Only real decisions: actions taken with a single legal choice are left out. */
-  decisions: DecisionAnalysis[];
-  /** Log indices of the marked mistakes: per role the MISTAKES_PER_ROLE largest losses of at least MISTAKE_THRESHOLD. */
-  mistakes: number[];
 }
 
 export interface AnalysisOptions {
