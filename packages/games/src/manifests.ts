@@ -1,4 +1,4 @@
-import type { GameManifest } from '@tabula/engine';
+import type { GameManifest, Language } from '@tabula/engine';
 import { manifest as carcassonne } from '@tabula/carcassonne/manifest';
 import { manifest as hammer } from '@tabula/hammer/manifest';
 import { manifest as hacse } from '@tabula/hacse/manifest';
@@ -32,4 +32,9 @@ export function manifests(): GameManifest[] {
 /** The ids of every game the platform offers, in menu order. */
 export function gameIds(): string[] {
   return manifests().map((m) => m.id);
+}
+
+/** A game's name in a language (mails, page titles); undefined for a game the platform does not offer. */
+export function gameName(id: string, lang: Language): string | undefined {
+  return manifestOf(id)?.names[lang];
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LANGUAGES } from '@tabula/engine';
-import { GAME_IDS, MANIFESTS, gameIds, load, manifestOf, registerManifest } from './registry.js';
+import { GAME_IDS, MANIFESTS, gameIds, gameName, load, manifestOf, registerManifest } from './registry.js';
 import { getGame, listGames } from './catalog.js';
 
 test('every shipped game has a manifest under its own id', () => {
@@ -54,4 +54,10 @@ test('every shipped game has a rules reference with the same sections in every l
     assert.ok(en.length > 10, id);
     for (const l of LANGUAGES) assert.deepEqual(await ids(l), en, `${id} ${l}`);
   }
+});
+
+test('gameName gives the manifest\'s name in a language, and nothing for an unknown game', () => {
+  assert.equal(gameName('hacse', 'de'), 'HACSE-Kartenspiel');
+  assert.equal(gameName('carcassonne', 'zh-Hans'), '卡卡颂');
+  assert.equal(gameName('chess', 'en'), undefined);
 });
