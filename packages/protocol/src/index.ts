@@ -11,7 +11,7 @@ export type { WireShapesAreTheEngines, PlatformOutcome } from './engine-shapes.j
 import { TimeControl, OutcomeOrNull, LogLine, Prompt, ReplayReply } from './play.js';
 import { AnalysisReply } from './analysis.js';
 import { ClientChat, ClientRematch, ServerChat, ServerRematch, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply } from './social.js';
-import { CORRESPONDENCE_DAYS, LIVE_BASE_SECONDS, LIVE_INCREMENT_SECONDS, MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
+import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
 
 /**
  * @tabula/protocol: the one wire between server and clients. JSON Schemas (TypeBox) of every REST body

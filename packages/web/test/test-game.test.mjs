@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TEST_GAME_ID } from '@tabula/games/test-game';
-import { apiCall, b, newPage, server, signUp, skip, uid, useServerAndBrowser } from './helpers.mjs';
+import { apiCall, newPage, server, signUp, skip, uid, useServerAndBrowser } from './helpers.mjs';
 
 useServerAndBrowser(undefined, { env: { TABULA_TEST_GAME: '1' } });
 
