@@ -46,7 +46,7 @@ export interface Prompt {
 }
 
 export interface Game<State, Action, View> {
-  /** "hammer-of-the-scots" | "carcassonne" | "hacse" */
+  /** The game's id: for a shipped game, its `GameId` in @tabula/games. */
   id: string;
   /**
    * The rules engine's version: changed whenever the same log could now give a different state or
