@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Rng, isDeepStrictEqual, type AnyGame, type LogEntry, type Role } from '@tabula/engine';
-import { MISTAKE_THRESHOLD, analyseDecision, analyseGame, markMistakes, type DecisionAnalysis } from './analysis.js';
-import { getGame } from '@tabula/games';
+import { Rng, isDeepStrictEqual, type AnyGame, type DecisionAnalysis, type LogEntry, type Role } from '@tabula/engine';
+import { DEFAULT_ANALYSIS_ITERATIONS, MISTAKE_THRESHOLD, analyseDecision, analyseGame, analysisIterations, markMistakes } from './analysis.js';
+import { GAME_IDS, MANIFESTS, getGame } from '@tabula/games';
 import { randomBot } from './random.js';
 import { goofspiel, hiddenWar, ticTacToe, type GoofState, type WarState } from './testgames.test-support.js';
 
@@ -124,4 +124,9 @@ test('analysis: in HACSE, Hammer and Carcassonne a re-deal of what the acting si
     }
   }
   assert.ok(changed >= 6, `only ${changed} positions were re-dealt differently`);
+});
+
+test('the analysis budget of each shipped game is its manifest\'s, and a game without a manifest gets the default', () => {
+  for (const id of GAME_IDS) assert.equal(analysisIterations(id), MANIFESTS[id].analysisIterations, id);
+  assert.equal(analysisIterations('no-such-game'), DEFAULT_ANALYSIS_ITERATIONS);
 });

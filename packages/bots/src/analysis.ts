@@ -1,6 +1,7 @@
-import { Rng, type AnyGame, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
+import { Rng, type AnyGame, type DecisionAnalysis, type GameAnalysis, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
 import type { Knowledge } from './knowledge/index.js';
 import { MctsBot } from './mcts.js';
+import { manifestOf } from '@tabula/games/registry';
 import './knowledge/all.js';
 
 /**
@@ -15,53 +16,16 @@ import './knowledge/all.js';
  * analysis is reproducible, and no decision's figures depend on another's search.
  */
 
-/**
- * Iterations per decision, fixed per game so that a 120-decision Carcassonne game and a 600-decision
- * Braveheart game each take under 60 s on one core (measured with `node packages/cli/dist/bench/analysis-cost.js`;
- * figures in docs/architecture.md). Other games get the default.
- */
-export const ANALYSIS_ITERATIONS: Record<string, number> = {
-  carcassonne: 500,
-  'hammer-of-the-scots': 150,
-  hacse: 300,
-};
+/** Iterations per decision for a game without a manifest (a game of a test's own). */
 export const DEFAULT_ANALYSIS_ITERATIONS = 300;
 /** A decision is a mistake candidate when its loss is at least this (rewards are in [0, 1]). */
 export const MISTAKE_THRESHOLD = 0.1;
 /** Mistakes marked per role: the largest losses. */
 export const MISTAKES_PER_ROLE = 3;
 
+/** Iterations per decision: the game's manifest budget (`analysisIterations`). */
 export function analysisIterations(gameId: string): number {
-  return ANALYSIS_ITERATIONS[gameId] ?? DEFAULT_ANALYSIS_ITERATIONS;
-}
-
-export interface DecisionAnalysis {
-  /** Position of the action in the log (the state analysed is the one before it). */
-  index: number;
-  role: Role;
-  /** Legal actions the search weighed. */
-  choices: number;
-  /** Estimated reward of the bot's preferred action. */
-  before: number;
-  /** Estimated reward of the action taken; null when the search did not rate it (pruned by the game's knowledge). */
-  after: number | null;
-  /** before - after, at least 0 (0 when `after` is null). */
-  loss: number;
-  taken: unknown;
-  /** The bot's preferred action where it differs from the one taken, else null. */
-  best: unknown;
-  /** Search visits of the action taken (few visits: a rough estimate). */
-  visits: number;
-}
-
-export interface GameAnalysis {
-  game: string;
-  iterations: number;
-  seed: string;
-  /** Only real decisions: actions taken with a single legal choice are left out. */
-  decisions: DecisionAnalysis[];
-  /** Log indices of the marked mistakes: per role the MISTAKES_PER_ROLE largest losses of at least MISTAKE_THRESHOLD. */
-  mistakes: number[];
+  return manifestOf(gameId)?.analysisIterations ?? DEFAULT_ANALYSIS_ITERATIONS;
 }
 
 export interface AnalysisOptions {

@@ -11,5 +11,6 @@ export { registerKnowledge, knowledgeFor } from './knowledge/index.js';
 export type { Knowledge } from './knowledge/index.js';
 export { answerBotRequest, answerAnalysisRequest } from './protocol.js';
 export type { BotRequest, BotResponse, AnalysisRequest, AnalysisMessage } from './protocol.js';
-export { analyseGame, analyseDecision, markMistakes, analysisIterations, decisionSeed, ANALYSIS_ITERATIONS, DEFAULT_ANALYSIS_ITERATIONS, MISTAKE_THRESHOLD, MISTAKES_PER_ROLE } from './analysis.js';
-export type { GameAnalysis, DecisionAnalysis, AnalysisOptions } from './analysis.js';
+export { analyseGame, analyseDecision, markMistakes, analysisIterations, decisionSeed, DEFAULT_ANALYSIS_ITERATIONS, MISTAKE_THRESHOLD, MISTAKES_PER_ROLE } from './analysis.js';
+export type { GameAnalysis, DecisionAnalysis } from '@tabula/engine';
+export type { AnalysisOptions } from './analysis.js';

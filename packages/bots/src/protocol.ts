@@ -1,8 +1,8 @@
-import { Rng, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
+import { Rng, type GameAnalysis, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
 import { getGame } from '@tabula/games';
 import type { Bot } from './bot.js';
 import { createBot } from './registry.js';
-import { analyseGame, type GameAnalysis } from './analysis.js';
+import { analyseGame } from './analysis.js';
 import './levels.js';
 
 /**

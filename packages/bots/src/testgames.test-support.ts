@@ -31,6 +31,7 @@ export const ticTacToe: Game<TttState, number, TttState> = {
     board[a] = role;
     return { board, turn: role === 'x' ? 'o' : 'x' };
   },
+  prompt: () => ({ key: 'prompt.move' }),
   view: (s) => s,
   outcome(s) {
     const w = tttWinner(s.board);
@@ -67,6 +68,7 @@ export const hiddenWar: Game<WarState, number, WarView> = {
     const winner = card > s.table ? role : s.lead;
     return { ...s, hands, table: null, lead: winner, tricks: { ...s.tricks, [winner]: s.tricks[winner]! + 1 }, played: [...s.played, card] };
   },
+  prompt: () => ({ key: 'prompt.move' }),
   view: (s, v) => ({ hand: v ? s.hands[v]! : null, opponentCards: v ? s.hands[other(v)]!.length : 0, lead: s.lead, table: s.table, tricks: s.tricks, played: s.played }),
   outcome(s) {
     if (warTurn(s)) return null;
@@ -108,6 +110,7 @@ export const goofspiel: Game<GoofState, number, GoofView> = {
     else if (bb > ba) score.b! += prize;
     return { ...s, hands, prizes: s.prizes.slice(1), bids: { a: null, b: null }, score };
   },
+  prompt: () => ({ key: 'prompt.move' }),
   view: (s, v) => ({
     prize: s.prizes[0] ?? null,
     prizesLeft: [...s.prizes].sort((x, y) => x - y),
@@ -157,6 +160,7 @@ export const ends: Game<EndsState, 'left' | 'right', EndsState> = {
     const v = a === 'left' ? s.row[0]! : s.row[s.row.length - 1]!;
     return { row: a === 'left' ? s.row.slice(1) : s.row.slice(0, -1), turn: s.turn + 1, score: { ...s.score, [role]: s.score[role]! + v } };
   },
+  prompt: () => ({ key: 'prompt.move' }),
   view: (s) => s,
   outcome(s) {
     if (s.row.length) return null;

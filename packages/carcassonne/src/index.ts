@@ -7,3 +7,4 @@ export type { CarcView, ViewTile, ViewFigure, ViewSpot } from './view.js';
 export { TILE_DEFS, TILES, SEGMENTS, SIDES, KIND_NAMES, tileIndex, oppositeThird } from './tiles.js';
 export type { TileDef, TileType, LocalFeature, Side, SegmentName, EdgeKind, FeatureKind } from './tiles.js';
 export { messages } from './i18n.js';
+export { manifest } from './manifest.js';

@@ -14,6 +14,7 @@ const race: Game<Race, { type: 'roll' } | { type: 'boom' }, { pos: number[]; tur
   scenarios: ['standard', 'short'],
   players: { min: 2, max: 3, default: 3 },
   roles: (o) => ['r0', 'r1', 'r2'].slice(0, o.players ?? 3),
+  prompt: () => ({ key: 'prompt.move' }),
   setup: (o) => ({ pos: new Array(o.players ?? 3).fill(0), turn: 0, goal: Number(o.variants?.goal ?? (o.scenario === 'short' ? 5 : 10)), rng: seedRng(o.seed) }),
   active: (s) => (s.pos.some((p) => p >= s.goal) ? [] : [`r${s.turn}`]),
   actions: (s, r) => (r === `r${s.turn}` && !s.pos.some((p) => p >= s.goal) ? [{ type: 'roll' }, ...(s.goal === 99 ? [{ type: 'boom' as const }] : [])] : []),

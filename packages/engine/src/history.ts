@@ -33,7 +33,7 @@ function linesPerViewer(game: AnyGame, prev: unknown, next: unknown, entry: LogE
 }
 
 /** A log line tagged with the position of the action it describes. */
-export type NumberedLine = LogLine & { seq: number };
+export interface NumberedLine extends LogLine { seq: number }
 
 /** What `viewer` may read of one logged action: the game's `describe`, else the action to its own role and only the role to others. */
 export function describeFor(game: AnyGame, prev: unknown, next: unknown, entry: LogEntry, viewer: Role | null): LogLine[] {

@@ -2,7 +2,7 @@ export type { Role, Prompt, SetupOptions, Outcome, VariantSpec, LogLine, LogArg,
 export { RuleError, RuleCodes, isRuleError } from './errors.js';
 export { Rng, seedRng, nextUint32, randInt, rollDie, shuffleInPlace } from './rng.js';
 export type { RngState } from './rng.js';
-export { replay, parseGameLog, setupOptionsOf, gameLogSchema } from './replay.js';
+export { replay, parseGameLog, setupOptionsOf } from './replay.js';
 export type { ReplayStep } from './replay.js';
 export { undoDepth, isUndoableStep } from './undo.js';
 export { isDeepStrictEqual, indexOfAction } from './equal.js';
@@ -10,3 +10,6 @@ export { deepFreeze } from './freeze.js';
 export { applyListed, defineGame, findListed, listedActions } from './play.js';
 export { ReplayedGame, replayGame, describeFor, SPECTATOR } from './history.js';
 export type { NumberedLine, ReplayCheckpoint } from './history.js';
+export { LANGUAGES } from './manifest.js';
+export type { Language, InLanguages, Texts, RuleSection, RulesDoc, RulesLink, LoadedGame, GameManifest } from './manifest.js';
+export type { DecisionAnalysis, GameAnalysis } from './analysis.js';

@@ -2,40 +2,11 @@ import { RuleError, RuleCodes } from './errors.js';
 import type { AnyGame, GameLog, LogEntry, SetupOptions } from './types.js';
 import { ReplayedGame } from './history.js';
 
-/** JSON Schema (draft 2020-12) of a game log, the format the API exports and `tabula replay` reads. */
-export const gameLogSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://tabula.invalid/schemas/game-log.json',
-  title: 'Tabula game log',
-  type: 'object',
-  required: ['game', 'seed', 'options', 'actions'],
-  properties: {
-    game: { type: 'string', minLength: 1 },
-    seed: { type: 'string' },
-    options: {
-      type: 'object',
-      properties: {
-        scenario: { type: 'string' },
-        players: { type: 'integer', minimum: 1 },
-        variants: { type: 'object' },
-      },
-    },
-    actions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['role', 'action'],
-        properties: { role: { type: 'string' }, action: {} },
-      },
-    },
-  },
-} as const;
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Checks the shape of a parsed log (per gameLogSchema); throws RuleError('bad-log') with the first problem. */
+/** Checks the shape of a parsed log (a GameLog, the protocol's ReplayReply); throws RuleError('bad-log') with the first problem. */
 export function parseGameLog(value: unknown): GameLog {
   const bad = (msg: string): never => { throw new RuleError(RuleCodes.badLog, `Bad game log: ${msg}`); };
   if (!isRecord(value)) bad('not an object');

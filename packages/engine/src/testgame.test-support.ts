@@ -59,6 +59,7 @@ export function makeNim(overrides: Partial<Game<NimState, NimAction, NimView>> =
       for (const r of ROLES) secrets[r] = r === viewer || s.revealed[r] ? s.secret[r]! : null;
       return { pile: s.pile, turn: s.pile > 0 ? s.turn : null, secrets };
     },
+    prompt: (s) => ({ key: 'prompt.take', args: { pile: s.pile } }),
     outcome: (s) => (s.pile > 0 ? null : { winners: [s.turn === 'a' ? 'b' : 'a'], reason: 'last-stone' }),
     determinize(s, viewer, rng: Rng) {
       const secret = { ...s.secret };

@@ -15,6 +15,8 @@ export interface Outcome {
   winners: Role[];
   scores?: Record<Role, number>;
   reason: string;
+  /** Per role, points per scoring feature, for games that report how their scores arose. */
+  breakdown?: Record<Role, Record<string, number>>;
 }
 
 /** A variant a game offers at setup; `values` lists the allowed choices when they are enumerable. */
@@ -27,10 +29,10 @@ export interface VariantSpec {
   scenarios?: string[];
 }
 
-/** One line of a game's log as one viewer may see it: an i18n key plus arguments. */
-/** A log argument: a scalar, or a list (e.g. of roles) that the client joins in the reader's language. */
-export type LogArg = string | number | boolean | null | readonly string[];
+/** An argument of a log line or prompt: a scalar, or a list (e.g. of roles) that the client joins in the reader's language. */
+export type LogArg = string | number | boolean | null | string[];
 
+/** One line of a game's log as one viewer may see it: an i18n key plus arguments. */
 export interface LogLine {
   role: Role | null;
   key: string;
@@ -40,11 +42,11 @@ export interface LogLine {
 /** What a role is asked to do now: an i18n key in the game's namespace plus arguments. */
 export interface Prompt {
   key: string;
-  args?: Record<string, string | number | boolean | null>;
+  args?: Record<string, LogArg>;
 }
 
 export interface Game<State, Action, View> {
-  /** "hammer-of-the-scots" | "carcassonne" | "hacse" */
+  /** The game's id: for a shipped game, its `GameId` in @tabula/games. */
   id: string;
   /**
    * The rules engine's version: changed whenever the same log could now give a different state or
@@ -77,7 +79,7 @@ export interface Game<State, Action, View> {
   /** Why an unlisted action is illegal (a precise RuleError), consulted only after the list refused it. */
   explain?(state: State, role: Role, action: unknown): RuleError | null;
   /** What an active `role` is asked to do now (the client shows it and guesses nothing). */
-  prompt?(state: State, role: Role): Prompt;
+  prompt(state: State, role: Role): Prompt;
   /** All and only what `viewer` may know; null = spectator. */
   view(state: State, viewer: Role | null): View;
   outcome(state: State): Outcome | null;
@@ -98,6 +100,7 @@ export interface Game<State, Action, View> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = Game<any, any, any>;
 
+/** One action of a game's log: who played what. */
 export interface LogEntry<Action = unknown> {
   role: Role;
   action: Action;

@@ -11,3 +11,4 @@ export { default as HAMMER_DATA } from './data/hammer-of-the-scots.json' with { 
  * that read states directly: public board and block facts, read-only.
  */
 export { HAMMER_TABLES } from './tables.js';
+export { manifest } from './manifest.js';

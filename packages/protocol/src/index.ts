@@ -6,9 +6,12 @@ import { MAX_CREATE_BODY_BYTES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PA
 export * from './limits.js';
 export * from './social.js';
 export * from './analysis.js';
+export * from './play.js';
+export type { WireShapesAreTheEngines, PlatformOutcome } from './engine-shapes.js';
+import { TimeControl, OutcomeOrNull, LogLine, Prompt, ReplayReply } from './play.js';
 import { AnalysisReply } from './analysis.js';
 import { ClientChat, ClientRematch, ServerChat, ServerRematch, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply } from './social.js';
-import { CORRESPONDENCE_DAYS, LIVE_BASE_SECONDS, LIVE_INCREMENT_SECONDS, MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
+import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
 
 /**
  * @tabula/protocol: the one wire between server and clients. JSON Schemas (TypeBox) of every REST body
@@ -52,19 +55,6 @@ export type VariantSpecT = Static<typeof VariantSpec>;
 const GameKey = Type.String({ minLength: 1, maxLength: 64 });
 const RoleName = Type.String({ minLength: 1, maxLength: 64 });
 
-export const TimeControl = Type.Union([
-  Type.Object({ kind: Type.Literal('none') }, { additionalProperties: false }),
-  Type.Object({
-    kind: Type.Literal('live'),
-    baseSeconds: Type.Integer({ minimum: LIVE_BASE_SECONDS.min, maximum: LIVE_BASE_SECONDS.max, description: 'time per seat at the start' }),
-    incrementSeconds: Type.Integer({ minimum: LIVE_INCREMENT_SECONDS.min, maximum: LIVE_INCREMENT_SECONDS.max, description: 'added to a seat\'s clock after each of its actions' }),
-  }, { additionalProperties: false }),
-  Type.Object({
-    kind: Type.Literal('correspondence'),
-    days: Type.Integer({ minimum: CORRESPONDENCE_DAYS.min, maximum: CORRESPONDENCE_DAYS.max, description: 'each seat starts with this many days; each own action adds as many again, the bank capped at twice that' }),
-  }, { additionalProperties: false }),
-], { description: 'chosen at creation; the server is the only clock' });
-export type TimeControlT = Static<typeof TimeControl>;
 
 export const SeekBody = Type.Object({
   game: Type.String({ minLength: 1, maxLength: 64 }),
@@ -117,30 +107,11 @@ export const Seat = Type.Object({
   bot: Type.Union([Type.String(), Type.Null()], { description: 'bot name, or null' }),
 });
 export type SeatT = Static<typeof Seat>;
-const OutcomeBody = Type.Object({
-  winners: Type.Array(Type.String()), scores: Type.Optional(Type.Record(Type.String(), Type.Number())),
-  reason: Type.String({ description: 'the game\'s own reason, or one of the server\'s: "timeout", "resigned", "aborted", "abandoned" (claimed after a disconnect), "expired"' }),
-  by: Type.Optional(Type.String({ description: 'the seat whose timeout, resignation, abort or disconnect ended the game' })),
-  unrated: Type.Optional(Type.Boolean({ description: 'true when the game ended before every seat had acted: it is never rated' })),
-  breakdown: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()), { description: 'per seat, points per scoring feature (games that report it)' })),
-});
-export type OutcomeT = Static<typeof OutcomeBody>;
-const Outcome = Type.Union([Type.Null(), OutcomeBody]);
-const Args = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), Type.Array(Type.String())]));
-export const LogLine = Type.Object({
-  seq: Type.Integer({ description: 'position of the action this line describes' }),
-  role: Type.Union([Type.String(), Type.Null()]),
-  key: Type.String({ description: 'i18n key in the game\'s namespace' }),
-  args: Type.Optional(Args),
-});
-export type LogLineT = Static<typeof LogLine>;
-export const Prompt = Type.Object({ key: Type.String({ description: 'i18n key in the game\'s namespace' }), args: Type.Optional(Args) });
-export type PromptT = Static<typeof Prompt>;
 
 export const GameSummary = Type.Object({
   id: Type.String(), game: Type.String(), scenario: Type.String(), players: Type.Union([Type.Integer(), Type.Null()]),
   status: Type.String(), seats: Type.Array(Seat), version: Type.Integer(), active: Type.Array(Type.String()),
-  yourRoles: Type.Array(Type.String()), yourTurn: Type.Boolean(), outcome: Outcome,
+  yourRoles: Type.Array(Type.String()), yourTurn: Type.Boolean(), outcome: OutcomeOrNull,
   timeControl: TimeControl,
   createdAt: Type.String(), updatedAt: Type.String(),
 });
@@ -163,7 +134,7 @@ export const GameState = Type.Object({
   length: Type.Integer({ description: 'actions in the log' }),
   logFrom: Type.Integer({ description: '`log` holds the lines of actions from this position on (0: the whole log); a client keeps its lines before it' }),
   log: Type.Array(LogLine),
-  outcome: Outcome,
+  outcome: OutcomeOrNull,
   clock: Type.Optional(Clock),
   abortable: Type.Boolean({ description: 'the caller may abort the game now (no winner): fewer than 2 actions played' }),
   away: Type.Record(Type.String(), Type.Number(), { description: 'live games: per other human seat not connected, milliseconds since its player was last connected (a claim is allowed from 120000)' }),
@@ -189,12 +160,6 @@ export type ResignBodyT = Static<typeof ResignBody>;
 export const AbortBody = ResignBody;
 export const ClaimBody = ResignBody;
 
-export const ReplayReply = Type.Object({
-  game: Type.String(), seed: Type.String(),
-  options: Type.Object({ scenario: Type.Optional(Type.String()), players: Type.Optional(Type.Integer()), variants: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }),
-  actions: Type.Array(Type.Object({ role: Type.String(), action: Type.Unknown() })),
-});
-export type ReplayReplyT = Static<typeof ReplayReply>;
 export type ErrorReplyT = Static<typeof ErrorReply>;
 
 // ---- the live socket: GET /api/games/:id/live ----

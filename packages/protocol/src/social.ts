@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CHAT_MAX_CHARS } from './limits.js';
+import type { OutcomeT, TimeControlT } from './play.js';
 
 /**
  * The social side of the wire: chat (on the game socket), rematch offers, profiles, ratings,
@@ -78,7 +79,7 @@ export const LobbyGame = Type.Object({
   rated: Type.Boolean(),
   createdAt: Type.String(), updatedAt: Type.String(),
 });
-export type LobbyGameT = Omit<Static<typeof LobbyGame>, 'timeControl' | 'outcome'> & { timeControl: import('./index.js').TimeControlT; outcome: import('./index.js').OutcomeT | null };
+export type LobbyGameT = Omit<Static<typeof LobbyGame>, 'timeControl' | 'outcome'> & { timeControl: TimeControlT; outcome: OutcomeT | null };
 
 export const ProfileGame = Type.Composite([LobbyGame, Type.Object({
   roles: Type.Array(Type.String(), { description: 'the profile owner\'s seats' }),
@@ -114,7 +115,7 @@ export const Seek = Type.Object({
   gameId: Type.Union([Type.String(), Type.Null()], { description: 'the game made when paired' }),
   createdAt: Type.String(), expiresAt: Type.String(),
 });
-export type SeekT = Omit<Static<typeof Seek>, 'timeControl'> & { timeControl: import('./index.js').TimeControlT };
+export type SeekT = Omit<Static<typeof Seek>, 'timeControl'> & { timeControl: TimeControlT };
 export const SeekList = Type.Object({ seeks: Type.Array(Seek) });
 export type SeekListT = Omit<Static<typeof SeekList>, 'seeks'> & { seeks: SeekT[] };
 export const SeekParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });

@@ -12,7 +12,7 @@ import { LocalGame } from './pages/LocalGame.js';
 import { LocalReplay, OnlineReplay } from './pages/Replay.js';
 import { Rules } from './pages/Rules.js';
 import { Leaderboard, Profile } from './pages/Profile.js';
-import { GAME_IDS } from './engines.js';
+import { gameIds } from './games.js';
 import { gameName } from './labels.js';
 import { quickStart } from './local/quick.js';
 import { NotificationBell, useLanguageSync, useNotifications } from './components/Notifications.js';
@@ -25,7 +25,7 @@ function Welcome() {
       <h1>{t('home.title')}</h1>
       <p>{t('home.intro')}</p>
       <ul className="game-cards">
-        {GAME_IDS.map((id) => (
+        {gameIds().map((id) => (
           <li key={id} className="card">
             <h2>{gameName(t, id)}</h2>
             <p className="muted">{t(`rules.${id}.summary`)}</p>

@@ -1,13 +1,13 @@
 import type { AnyGame, SetupOptions, VariantSpec } from '@tabula/engine';
+import { load, type LoadedEntry } from '@tabula/games/registry';
 import { addGameMessages } from './i18n/index.js';
-import { loadEngine, type EngineModule } from './engines.js';
 
-export { GAME_IDS } from './engines.js';
-export type GameModule = EngineModule;
+export { gameIds, manifestOf } from '@tabula/games/registry';
+export type GameModule = LoadedEntry;
 
 /** Loads a game's engine and registers its messages as the i18next namespace named by its id. */
 export async function loadGame(id: string): Promise<GameModule> {
-  const m = await loadEngine(id);
+  const m = await load(id);
   addGameMessages(id, m.messages);
   return m;
 }

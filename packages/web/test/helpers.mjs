@@ -14,11 +14,12 @@ export let server, b;
 /**
  * Starts a server and a browser before this file's tests and stops both after them; `ready` runs once
  * both are up (Node 20 does not wait for one top-level `before` hook before starting the next).
+ * `serverOptions`: as `startServer` takes them.
  */
-export function useServerAndBrowser(ready) {
+export function useServerAndBrowser(ready, serverOptions) {
   before(async () => {
     if (!haveBrowser) return;
-    server = await startServer();
+    server = await startServer(serverOptions);
     b = await launch();
     await ready?.();
   });

@@ -6,9 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import i18next from 'i18next';
-import * as carcassonne from '@tabula/carcassonne';
-import * as hammer from '@tabula/hammer';
-import * as hacse from '@tabula/hacse';
+import { GAME_IDS, load as loadGame, manifests } from '@tabula/games/registry';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '../src');
 const out = mkdtempSync(join(tmpdir(), 'tabula-i18n-'));
@@ -25,19 +23,16 @@ async function load(rel) {
 export const LANGS = ['en', 'de', 'es', 'zh-Hans'];
 export const labels = await load('labels.ts');
 const { I18N_OPTIONS } = await load('i18n/options.ts');
-export const ui = {
+const web = {
   en: (await load('i18n/en.ts')).en,
   de: (await load('i18n/de.ts')).de,
   es: (await load('i18n/es.ts')).es,
   'zh-Hans': (await load('i18n/zh-Hans.ts')).zhHans,
 };
-
+/** The UI dictionary as the client has it: the web's own strings plus each game's platform texts and name (i18n/index.ts). */
+export const ui = Object.fromEntries(LANGS.map((l) => [l, Object.assign({}, web[l], ...manifests().map((m) => ({ ...m.texts[l], [`game.${m.id}`]: m.names[l] })))]));
 /** The games as the client registers them: id -> { game, messages }. */
-export const GAMES = {
-  carcassonne: { game: carcassonne.carcassonneGame, messages: carcassonne.messages },
-  'hammer-of-the-scots': { game: hammer.hammerGame, messages: hammer.messages },
-  hacse: { game: hacse.hacseGame, messages: hacse.messages },
-};
+export const GAMES = Object.fromEntries(await Promise.all(GAME_IDS.map(async (id) => [id, await loadGame(id)])));
 
 const instance = i18next.createInstance();
 await instance.init({

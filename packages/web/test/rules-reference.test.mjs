@@ -1,4 +1,4 @@
-// The rules reference (packages/web/src/rules/<game>/<lang>.ts): every rule number our rules notes and the
+// The rules reference (each game's manifest, packages/<game>/src/reference/<lang>.ts; run `npx tsc -b` first): every rule number our rules notes and the
 // engines' tests cite has a section in all four languages, every language has the same sections, cross
 // references point at sections that exist, and no text uses a word the glossary forbids. Runs in Node, no browser.
 import { test } from 'node:test';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { GAME_IDS, MANIFESTS } from '@tabula/games/registry';
 import { readGlossary } from './glossary-table.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -15,7 +16,7 @@ const root = join(here, '../../..');
 const src = join(here, '../src/rules');
 const out = mkdtempSync(join(tmpdir(), 'tabula-rules-'));
 const LANGS = ['en', 'de', 'es', 'zh-Hans'];
-const GAMES = ['hammer-of-the-scots', 'carcassonne', 'hacse'];
+const GAMES = GAME_IDS;
 
 async function load(rel) {
   const code = ts.transpileModule(readFileSync(join(src, rel), 'utf8'), {
@@ -30,7 +31,7 @@ const { RULE_REF, refParts, ruleAnchor } = await load('types.ts');
 const docs = {};
 for (const g of GAMES) {
   docs[g] = {};
-  for (const l of LANGS) docs[g][l] = (await load(`${g}/${l}.ts`)).doc;
+  for (const l of LANGS) docs[g][l] = await MANIFESTS[g].rules[l]();
 }
 
 /** Every code a game's reference answers for: section ids and their `also` codes. */

@@ -16,12 +16,12 @@ function freePort() {
   });
 }
 
-/** `port`/`dir`: restart on the same port and database (for reconnect tests). */
-export async function startServer({ port: fixedPort, dir: fixedDir, args = [] } = {}) {
+/** `port`/`dir`: restart on the same port and database (for reconnect tests); `env`: extra environment of the server. */
+export async function startServer({ port: fixedPort, dir: fixedDir, args = [], env = {} } = {}) {
   const port = fixedPort ?? await freePort();
   const dir = fixedDir ?? mkdtempSync(join(tmpdir(), 'tabula-e2e-'));
   const child = spawn(process.execPath, [join(ROOT, 'packages/cli/dist/main.js'), 'serve', '--port', String(port), '--host', '127.0.0.1', '--db', `sqlite:${join(dir, 'e2e.db')}`, ...args],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } });
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
   let output = '';
   child.stdout.on('data', (d) => { output += d; });
   child.stderr.on('data', (d) => { output += d; });

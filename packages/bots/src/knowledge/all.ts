@@ -1,9 +1,14 @@
-// Registers every game's knowledge (imported for its side effects by levels.ts).
-import { registerKnowledge } from './index.js';
+// Every shipped game's knowledge (imported for its side effects by levels.ts); a game missing here is a compile error.
+import type { GameId } from '@tabula/games/registry';
+import { registerKnowledge, type Knowledge } from './index.js';
 import { carcassonneKnowledge } from './carcassonne.js';
 import { hacseKnowledge } from './hacse.js';
 import { hammerKnowledge } from './hammer.js';
 
-registerKnowledge('carcassonne', carcassonneKnowledge);
-registerKnowledge('hacse', hacseKnowledge);
-registerKnowledge('hammer-of-the-scots', hammerKnowledge);
+export const KNOWLEDGE: Record<GameId, Knowledge> = {
+  carcassonne: carcassonneKnowledge,
+  'hammer-of-the-scots': hammerKnowledge,
+  hacse: hacseKnowledge,
+};
+
+for (const [id, k] of Object.entries(KNOWLEDGE)) registerKnowledge(id, k);

@@ -4,7 +4,7 @@
  * games are random playouts (seeded), so every run analyses the same ones.
  */
 import { Rng, type AnyGame, type LogEntry, type SetupOptions } from '@tabula/engine';
-import { getGame } from '@tabula/games';
+import { getGame, type GameId } from '@tabula/games';
 import { analyseGame, analysisIterations, randomBot } from '@tabula/bots';
 
 function playout(game: AnyGame, setup: SetupOptions, n: number): LogEntry[] {
@@ -21,7 +21,7 @@ function playout(game: AnyGame, setup: SetupOptions, n: number): LogEntry[] {
   return out;
 }
 
-const cases: Record<string, { game: string; setup: SetupOptions; n: number }> = {
+const cases: Record<string, { game: GameId; setup: SetupOptions; n: number }> = {
   carcassonne: { game: 'carcassonne', setup: { seed: 'analysis-bench', players: 2 }, n: 120 },
   hammer: { game: 'hammer-of-the-scots', setup: { seed: 'analysis-bench', scenario: 'braveheart' }, n: 600 },
 };

@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import type { AnyGame, SetupOptions } from '@tabula/engine';
-import { listGames } from '@tabula/games';
+import { isGameId, listGames, type GameId } from '@tabula/games';
 import { levelIterations } from '@tabula/bots';
 import { gameRecorder, simulate, type SimResult } from '../sim.js';
 import type { Benchmark, BenchSection } from './types.js';
@@ -29,14 +29,19 @@ import type { Benchmark, BenchSection } from './types.js';
  */
 interface BotSetup { label: string; setup: Omit<SetupOptions, 'seed'> }
 
+type Pick = (re: RegExp) => BotSetup[];
+const scenariosOr = (pick: Pick, re: RegExp): BotSetup[] => { const s = pick(re); return s.length ? s : pick(/./); };
+
+const BOT_BENCH_SETUPS: Record<GameId, (pick: Pick) => BotSetup[]> = {
+  carcassonne: () => [{ label: '2 players', setup: { players: 2 } }, { label: '4 players', setup: { players: 4 } }],
+  'hammer-of-the-scots': (pick) => scenariosOr(pick, /brave|bruce/i),
+  hacse: (pick) => scenariosOr(pick, /early|late/i),
+};
+
+/** The setups the bot benchmark plays of a game; none for a game added at run time. */
 export function botBenchSetups(game: AnyGame): BotSetup[] {
-  const pick = (re: RegExp): BotSetup[] => game.scenarios.filter((s) => re.test(s)).map((s) => ({ label: s, setup: { scenario: s } }));
-  switch (game.id) {
-    case 'carcassonne': return [{ label: '2 players', setup: { players: 2 } }, { label: '4 players', setup: { players: 4 } }];
-    case 'hammer-of-the-scots': { const s = pick(/brave|bruce/i); return s.length ? s : pick(/./); }
-    case 'hacse': { const s = pick(/early|late/i); return s.length ? s : pick(/./); }
-    default: return [];
-  }
+  const pick: Pick = (re) => game.scenarios.filter((s) => re.test(s)).map((s) => ({ label: s, setup: { scenario: s } }));
+  return isGameId(game.id) ? BOT_BENCH_SETUPS[game.id](pick) : [];
 }
 
 export function botName(level: string, budget: string): string {

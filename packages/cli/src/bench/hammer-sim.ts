@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { GameId } from '@tabula/games';
 import type { Benchmark, BenchSection } from './types.js';
+
+const HAMMER: GameId = 'hammer-of-the-scots';
 
 const run = promisify(execFile);
 
@@ -84,7 +87,7 @@ async function referenceOnce(rulesJs: string, scenario: string, games: number): 
 
 async function simOnce(scenario: string, games: number): Promise<SimRun> {
   const t0 = performance.now();
-  const { stdout } = await run(process.execPath, [MAIN, 'sim', 'hammer-of-the-scots', '--scenario', scenario, '--games', String(games), '--bots', 'random,random', '--workers', '1', '--json'], { maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, [MAIN, 'sim', HAMMER, '--scenario', scenario, '--games', String(games), '--bots', 'random,random', '--workers', '1', '--json'], { maxBuffer: 1 << 20 });
   const wallS = (performance.now() - t0) / 1000;
   const r = JSON.parse(stdout) as { gamesPerSecond: number; meanActions: number; errors: unknown[] };
   if (r.errors.length > 0) throw new Error(`tabula sim ${scenario}: ${r.errors.length} games ended in an error`);

@@ -1,11 +1,11 @@
 import { Rng, type AnyGame, type SetupOptions } from '@tabula/engine';
-import { listGames } from '@tabula/games';
+import { isGameId, listGames } from '@tabula/games';
 import { BENCH_SETUPS, type RandomBenchSetup } from './setups.js';
 import type { Benchmark, BenchSection } from './types.js';
 
 /** Setups per game to measure: those setups.ts lists for it, else every scenario. */
 export function benchSetups(game: AnyGame): readonly RandomBenchSetup[] {
-  return BENCH_SETUPS[game.id] ?? game.scenarios.map((s) => ({ label: s, setup: { scenario: s }, games: 200 }));
+  return (isGameId(game.id) ? BENCH_SETUPS[game.id] : null) ?? game.scenarios.map((s) => ({ label: s, setup: { scenario: s }, games: 200 }));
 }
 
 function playRandom(game: AnyGame, setup: SetupOptions, rng: Rng, pick?: RandomBenchSetup['pick']): number {

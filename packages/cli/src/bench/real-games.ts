@@ -14,17 +14,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { Rng, type Role } from '@tabula/engine';
-import { getGame } from '@tabula/games';
+import { getGame, type GameId } from '@tabula/games';
 import { Accounts, Games, openStore } from '@tabula/server';
 import { measureClients, percentile, rssMiB, startServer, type LoadResult } from './load.js';
 import type { Benchmark, BenchSection } from './types.js';
 
-const HAMMER = 'hammer-of-the-scots';
+const HAMMER: GameId = 'hammer-of-the-scots';
 const PW = 'bench-real-games-pw';
 const env = (name: string, dflt: number): number => Number(process.env[name] ?? dflt);
 
 export interface PlannedGame {
-  game: string;
+  game: GameId;
   scenario?: string;
   players?: number;
   /** Random legal actions to play (fewer when the game would end first: it stays active). */

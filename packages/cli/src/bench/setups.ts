@@ -1,5 +1,6 @@
 /** The setups `tabula bench --only random-games` measures, by game id (absent: every scenario, 200 games each). */
 import type { Rng, SetupOptions } from '@tabula/engine';
+import type { GameId } from '@tabula/games';
 import { hammerGame } from '@tabula/hammer';
 import { referenceMenuPick } from './hammer-pick.js';
 
@@ -14,7 +15,7 @@ export interface RandomBenchSetup {
   pick?: (actions: readonly any[], rng: Rng) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export const BENCH_SETUPS: Readonly<Record<string, readonly RandomBenchSetup[]>> = {
+export const BENCH_SETUPS: Readonly<Record<GameId, readonly RandomBenchSetup[]>> = {
   carcassonne: [
     { label: '2p base', setup: { players: 2, variants: { hillsAndSheep: false } }, games: 1000 },
     { label: '2p hills-and-sheep', setup: { players: 2 }, games: 1000 },
@@ -24,7 +25,7 @@ export const BENCH_SETUPS: Readonly<Record<string, readonly RandomBenchSetup[]>>
     { label: 'late', setup: { scenario: 'late' }, games: 200 },
     { label: 'early-vs-late numbers', setup: { scenario: 'late', variants: { decks: { axis: 'germany-early', allies: 'soviet-late' }, earlyVsLate: 'numbers' } }, games: 100 },
   ],
-  [hammerGame.id]: [
+  'hammer-of-the-scots': [
     ...hammerGame.scenarios.map((sc) => ({ label: sc, setup: { scenario: sc }, games: 200 })),
     ...hammerGame.scenarios.map((sc) => ({ label: `${sc}, reference battle menu`, setup: { scenario: sc }, games: 200, pick: referenceMenuPick })),
   ],

@@ -47,6 +47,7 @@ export const tallyGame: Game<TallyState, TallyAction, TallyView> = {
   players: { min: 2, max: 4, default: 2 },
   variants: [{ key: 'target', default: 10, values: [5, 10, 20, 1000], description: 'tally that ends the game' }],
   roles: rolesFor,
+  prompt: () => ({ key: 'prompt.move' }),
   setup(o) {
     const roles = rolesFor(o);
     const v = o.variants?.target ?? (o.scenario === 'short' ? 5 : 10);
@@ -112,6 +113,7 @@ export const duelGame: Game<DuelState, DuelAction, DuelState> = {
   players: { min: 2, max: 2, default: 2 },
   variants: [{ key: 'rounds', default: 3, values: [1, 3, 10] }],
   roles: () => DUEL_ROLES,
+  prompt: () => ({ key: 'prompt.move' }),
   setup: (o) => ({ round: 0, rounds: (o.variants?.rounds as number | undefined) ?? 3, picks: [null, null], as: [0, 0] }),
   active: (s) => (s.round >= s.rounds ? [] : DUEL_ROLES.filter((_, i) => s.picks[i] === null)),
   actions: (s, role) => (duelGame.active(s).includes(role) ? [{ type: 'pick', v: 'a' }, { type: 'pick', v: 'b' }] : []),

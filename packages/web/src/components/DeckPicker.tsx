@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadGame } from '../games.js';
 import { roleName } from '../labels.js';
 
 interface DeckFileLike { id: string; name: string; side: string; era: string }
@@ -16,11 +15,8 @@ export function DeckPicker({ gameId, roles, value, onChange }: {
   const [decks, setDecks] = useState<DeckFileLike[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    loadGame(gameId).then((m) => {
-      const b = m.module.BUILTIN_DECKS as Record<string, DeckFileLike> | undefined;
-      setDecks(b ? Object.values(b) : []);
-    }, () => setDecks([]));
-  }, [gameId]);
+    import('@tabula/hacse').then((m) => setDecks(Object.values(m.BUILTIN_DECKS as Record<string, DeckFileLike>)), () => setDecks([]));
+  }, []);
   const set = (role: string, v: unknown) => {
     const next = { ...value };
     if (v === undefined) delete next[role]; else next[role] = v;

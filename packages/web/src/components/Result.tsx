@@ -3,22 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LogLineT, OutcomeT } from '@tabula/protocol';
 import { roleName } from '../labels.js';
 import { Link } from '../router.js';
-
-/** Points per seat per feature, summed from the score lines of Carcassonne's log (the engine's own describe). */
-export function carcassonneBreakdown(log: LogLineT[]): Record<string, Record<string, number>> {
-  const out: Record<string, Record<string, number>> = {};
-  for (const l of log) {
-    const a = l.args;
-    if (!a || typeof a.points !== 'number' || typeof a.players !== 'string' || a.points === 0) continue;
-    if (!['log.score', 'log.finalScore', 'log.stable', 'log.stableClosed'].includes(l.key)) continue;
-    const feature = typeof a.feature === 'string' && a.feature ? a.feature : 'flock';
-    for (const p of a.players.split(', ').filter(Boolean)) {
-      const row = (out[p] ??= {});
-      row[feature] = (row[feature] ?? 0) + a.points;
-    }
-  }
-  return out;
-}
+import { breakdownFor } from '../boards/breakdowns.js';
 
 const FEATURES = ['city', 'road', 'cloister', 'field', 'flock'];
 
@@ -33,7 +18,7 @@ export function Result({ gameId, id, outcome, roles, log, players, children }: {
   const reason = i18n.exists(`result.reason.${outcome.reason}`) ? t(`result.reason.${outcome.reason}`, { by })
     : i18n.exists(`reason.${outcome.reason}`, { ns: gameId }) ? t('result.gameReason', { reason: t(`reason.${outcome.reason}`, { ns: gameId }) })
       : outcome.reason;
-  const breakdown = outcome.breakdown ?? (gameId === 'carcassonne' ? carcassonneBreakdown(log) : null);
+  const breakdown = outcome.breakdown ?? breakdownFor(gameId)?.(log) ?? null;
   const features = breakdown ? FEATURES.filter((f) => Object.values(breakdown).some((row) => row[f])) : [];
   return (
     <section className="panel result" data-testid="result" aria-labelledby="result-title">

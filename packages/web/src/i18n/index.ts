@@ -5,6 +5,8 @@ import { de } from './de.js';
 import { es } from './es.js';
 import { zhHans } from './zh-Hans.js';
 import { I18N_OPTIONS } from './options.js';
+import { manifests } from '@tabula/games/registry';
+import type { GameManifest } from '@tabula/engine';
 
 /** The languages of the UI, in the order the switcher lists them. */
 export const LANGUAGES = [
@@ -56,6 +58,12 @@ void i18next.use(initReactI18next).init({
   // Re-render when a game's messages arrive (they load with its engine).
   react: { bindI18nStore: 'added' },
 });
+
+/** Adds a game's platform texts (its name as "game.<id>", board labels, rules summary) to the UI dictionary. */
+export function addManifestTexts(m: GameManifest): void {
+  for (const l of LANGUAGES) i18next.addResourceBundle(l.code, 'ui', { ...m.texts[l.code], [`game.${m.id}`]: m.names[l.code] }, true, true);
+}
+for (const m of manifests()) addManifestTexts(m);
 
 /** Adds a game's messages ({ en, de, es, 'zh-Hans' } flat dictionaries) as the namespace named by its id. */
 const added = new Set<string>();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRuleError } from '@tabula/engine';
-import { loadGame, type GameModule } from '../games.js';
+import { loadGame, manifestOf, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { askBot } from '../local/bots.js';
 import { download, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
@@ -47,7 +47,7 @@ export function LocalGame() {
   const humanActive = humans.find((r) => active.includes(r)) ?? null;
   const viewer = humanActive ?? (humans.length === 1 ? humans[0]! : shown ?? humans[0] ?? null);
   // Hide the board between hotseat turns by default only where there is something to hide.
-  const curtainOn = curtainChoice ?? file?.game !== 'carcassonne';
+  const curtainOn = curtainChoice ?? (file ? manifestOf(file.game)?.hotseatCurtain ?? true : true);
   const curtain = hotseat && curtainOn && !outcome && humanActive !== null && shown !== humanActive;
 
   const commit = (next: LocalGameFile) => { saveCurrent(next); setFile(next); };
@@ -146,7 +146,7 @@ export function LocalGame() {
   }
   return (
     <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
-      active={active} log={log} prompt={viewer && active.includes(viewer) && game.prompt ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error}
+      active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
       title={<>{t('local.titleShort')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );

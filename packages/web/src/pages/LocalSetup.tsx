@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GAME_IDS, catalogOf, loadGame, type LocalCatalogEntry } from '../games.js';
+import { gameIds, catalogOf, loadGame, type LocalCatalogEntry } from '../games.js';
 import { SetupForm, type SetupChoice } from '../components/SetupForm.js';
 import { loadCurrent, parseLocalFile, randomSeed, saveCurrent } from '../local/session.js';
 import { gameName } from '../labels.js';
@@ -14,10 +14,11 @@ export function LocalSetup() {
   const file = useRef<HTMLInputElement>(null);
   const current = loadCurrent();
   useEffect(() => {
-    void Promise.allSettled(GAME_IDS.map((id) => loadGame(id))).then((rs) => {
+    const ids = gameIds();
+    void Promise.allSettled(ids.map((id) => loadGame(id))).then((rs) => {
       const ok: LocalCatalogEntry[] = [];
       const bad: string[] = [];
-      rs.forEach((r, i) => (r.status === 'fulfilled' ? ok.push(catalogOf(r.value.game)) : bad.push(GAME_IDS[i]!)));
+      rs.forEach((r, i) => (r.status === 'fulfilled' ? ok.push(catalogOf(r.value.game)) : bad.push(ids[i]!)));
       setCatalog(ok);
       setMissing(bad);
     });

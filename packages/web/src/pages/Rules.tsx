@@ -1,24 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GAME_IDS } from '../engines.js';
+import { gameIds, manifestOf } from '../games.js';
 import { gameName } from '../labels.js';
 import { Link } from '../router.js';
 import { hasReference, loadRules } from '../rules/index.js';
 import { RULE_REF, isChapter, refParts, ruleAnchor, type RulesDoc } from '../rules/types.js';
-
-/** The publishers' or community's complete rules: `lang` is the language of the page behind the link. */
-export const RULES_LINKS: Record<string, { part?: string; site: string; lang: 'en' | 'de'; href: string }[]> = {
-  carcassonne: [
-    { part: 'Carcassonne', site: 'wikicarpedia.com', lang: 'en', href: 'https://wikicarpedia.com/car/Base_game' },
-    { part: 'Hills & Sheep', site: 'wikicarpedia.com', lang: 'en', href: 'https://wikicarpedia.com/car/Hills_&_Sheep' },
-  ],
-  'hammer-of-the-scots': [
-    { site: 'rally-the-troops.com', lang: 'en', href: 'https://rally-the-troops.com/hammer-of-the-scots/info/rules.html' },
-  ],
-  hacse: [
-    { site: 'hacse.hacfleisch.org', lang: 'de', href: 'http://hacse.hacfleisch.org/index.php/Regeln_Kartenspiel' },
-  ],
-};
 
 export function RulesHelp({ gameId, short }: { gameId: string; short?: boolean }) {
   const { t } = useTranslation();
@@ -29,7 +15,7 @@ export function RulesHelp({ gameId, short }: { gameId: string; short?: boolean }
       <p>{t(`rules.${gameId}.summary`)}</p>
       {!short && points.length > 0 && <ul>{points.map((p, i) => <li key={i}>{p}</li>)}</ul>}
       <ul className="small rules-links">
-        {(RULES_LINKS[gameId] ?? []).map((l) => {
+        {(manifestOf(gameId)?.links ?? []).map((l) => {
           const args = { part: l.part, site: l.site, lang: t(`rules.lang.${l.lang}`) };
           return (
             <li key={l.href}>
@@ -107,7 +93,7 @@ function RulesReference({ gameId }: { gameId: string }) {
 
 export function Rules({ gameId }: { gameId?: string }) {
   const { t } = useTranslation();
-  const ids = gameId ? [gameId] : [...GAME_IDS];
+  const ids = gameId ? [gameId] : gameIds();
   return (
     <div className="narrow">
       <h1>{t('rules.title')}</h1>

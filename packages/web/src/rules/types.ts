@@ -1,11 +1,4 @@
-/**
- * A game's rules reference in one language: numbered sections, the same ids in every language.
- * `id` is the rule number the engine's docs and tests cite ("5.32"); a section whose id ends in ".0" or has
- * no dot opens a chapter. `also` lists further codes the section answers for (e.g. HACSE's decision codes
- * "A12", Hills & Sheep clarification footnotes "fn7"): each gets its own anchor.
- */
-export interface RuleSection { id: string; title: string; text: string[]; also?: string[] }
-export interface RulesDoc { title: string; intro: string; sections: RuleSection[] }
+export type { RuleSection, RulesDoc } from '@tabula/engine';
 
 /** The anchor of a rule number: "4.2" -> "r4-2", "A12" -> "rA12". */
 export const ruleAnchor = (id: string): string => `r${id.replace(/\./g, '-')}`;

@@ -1,4 +1,4 @@
-import type { RulesDoc } from '../types.js';
+import type { RulesDoc } from '@tabula/engine';
 
 export const doc: RulesDoc = {
   title: '卡卡颂（含山丘与羊群）：规则参考',

@@ -1,4 +1,4 @@
-import type { RulesDoc } from '../types.js';
+import type { RulesDoc } from '@tabula/engine';
 
 export const doc: RulesDoc = {
   title: 'HACSE 卡牌游戏：规则参考',

@@ -1,4 +1,4 @@
-import type { RulesDoc } from '../types.js';
+import type { RulesDoc } from '@tabula/engine';
 
 export const doc: RulesDoc = {
   title: 'HACSE card game: rules reference',

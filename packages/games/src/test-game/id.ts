@@ -1,0 +1,1 @@
+export const TEST_GAME_ID = 'test-nim';
