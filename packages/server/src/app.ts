@@ -33,6 +33,7 @@ import { socialRoutes } from './social/routes.js';
 import type { ScryptCost } from './accounts/passwords.js';
 import { Notifier, type NotifierOptions } from './notify/notifier.js';
 import { smtpMailer } from './notify/mail.js';
+import { loadGameTexts } from './notify/texts.js';
 import { notifyRoutes } from './notify/routes.js';
 import { PRESENCE_TTL_MS, UserHub, userLiveHandler } from './user-live.js';
 
@@ -222,6 +223,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const users = new UserHub(store, warn);
   hub.onSignOut.push((what) => users.closeSessions(what));
   let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
+  await loadGameTexts();
   const notifier = new Notifier({
     store, now, warn, publicUrl: () => publicUrl, allowPrivateWebhooks: opts.allowPrivateWebhooks === true,
     mailer: opts.smtp ? smtpMailer(opts.smtp, opts.mailFrom ?? `Tabula <tabula@${opts.publicUrl ? new URL(opts.publicUrl).hostname : 'localhost'}>`) : null,

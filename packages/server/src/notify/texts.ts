@@ -2,6 +2,7 @@
  * What mail and webhooks say, in the four UI languages of the web client (en, de, es, zh-Hans). The
  * in-app list is worded by the web client itself from the notification's fields.
  */
+import { gameIds, gameName, getGame, load } from '@tabula/games';
 import type { NotificationKindT } from '@tabula/protocol';
 
 export type MailLang = 'en' | 'de' | 'es' | 'zh-Hans';
@@ -17,7 +18,6 @@ export interface EventPayload {
 }
 
 interface Texts {
-  gameNames: Record<string, string>;
   vs: string;
   nobody: string;
   subject: Record<NotificationKindT, string>;
@@ -32,7 +32,6 @@ interface Texts {
 
 const T: Record<MailLang, Texts> = {
   en: {
-    gameNames: { carcassonne: 'Carcassonne', 'hammer-of-the-scots': 'Hammer of the Scots', hacse: 'HACSE card game' },
     vs: 'vs', nobody: 'nobody yet',
     subject: { 'your-turn': 'Your turn in {game}', 'game-over': 'Game over: {game}', invited: '{by} invites you to {game}', 'time-low': 'Time running low in {game}' },
     body: { 'your-turn': 'It is your turn in {game}.', 'game-over': 'The game {game} is over. {result}', invited: '{by} invites you to play {game}.', 'time-low': 'Your time is running low in {game}.' },
@@ -40,7 +39,6 @@ const T: Record<MailLang, Texts> = {
     open: 'Open the game', unsubscribe: 'Unsubscribe from these emails', why: 'You get this mail because you were not connected to Tabula.',
   },
   de: {
-    gameNames: { carcassonne: 'Carcassonne', 'hammer-of-the-scots': 'Hammer of the Scots', hacse: 'HACSE-Kartenspiel' },
     vs: 'gegen', nobody: 'noch niemanden',
     subject: { 'your-turn': 'Du bist am Zug: {game}', 'game-over': 'Partie beendet: {game}', invited: '{by} lädt dich zu {game} ein', 'time-low': 'Deine Zeit wird knapp: {game}' },
     body: { 'your-turn': 'Du bist am Zug in {game}.', 'game-over': 'Die Partie {game} ist beendet. {result}', invited: '{by} lädt dich zu einer Partie {game} ein.', 'time-low': 'Deine Bedenkzeit in {game} wird knapp.' },
@@ -48,7 +46,6 @@ const T: Record<MailLang, Texts> = {
     open: 'Zur Partie', unsubscribe: 'Diese E-Mails abbestellen', why: 'Du bekommst diese Mail, weil du nicht mit Tabula verbunden warst.',
   },
   es: {
-    gameNames: { carcassonne: 'Carcassonne', 'hammer-of-the-scots': 'Hammer of the Scots', hacse: 'Juego de cartas HACSE' },
     vs: 'contra', nobody: 'nadie todavía',
     subject: { 'your-turn': 'Te toca en {game}', 'game-over': 'Partida terminada: {game}', invited: '{by} te invita a {game}', 'time-low': 'Se te acaba el tiempo en {game}' },
     body: { 'your-turn': 'Es tu turno en {game}.', 'game-over': 'La partida {game} ha terminado. {result}', invited: '{by} te invita a jugar {game}.', 'time-low': 'Se te está acabando el tiempo en {game}.' },
@@ -56,7 +53,6 @@ const T: Record<MailLang, Texts> = {
     open: 'Abrir la partida', unsubscribe: 'Darse de baja de estos correos', why: 'Recibes este correo porque no estabas conectado a Tabula.',
   },
   'zh-Hans': {
-    gameNames: { carcassonne: '卡卡颂', 'hammer-of-the-scots': '苏格兰之锤', hacse: 'HACSE 卡牌游戏' },
     vs: '对', nobody: '暂无对手',
     subject: { 'your-turn': '轮到你了：{game}', 'game-over': '对局结束：{game}', invited: '{by} 邀请你玩 {game}', 'time-low': '时间不多了：{game}' },
     body: { 'your-turn': '在 {game} 中轮到你行动了。', 'game-over': '对局 {game} 已结束。{result}', invited: '{by} 邀请你玩 {game}。', 'time-low': '你在 {game} 中的时间不多了。' },
@@ -67,11 +63,21 @@ const T: Record<MailLang, Texts> = {
 
 const fill = (s: string, args: Record<string, string>): string => s.replace(/\{(\w+)\}/g, (_, k: string) => args[k] ?? '');
 
-/** "Hammer of the Scots (braveheart) vs anna". */
+/** Each game's messages per language (its scenario names), read once from the games' registry. */
+const gameMessages = new Map<string, Record<string, Record<string, string>>>();
+
+/** Loads every offered game's messages (before the first mail is written). */
+export async function loadGameTexts(): Promise<void> {
+  for (const id of gameIds()) gameMessages.set(id, (await load(id)).messages as Record<string, Record<string, string>>);
+}
+
+/** "Hammer of the Scots (Braveheart (1297-1305)) vs anna": names as the board shows them, never ids. */
 export function gameTitle(lang: MailLang, p: EventPayload): string {
   const t = T[lang];
-  const name = p.game ? (t.gameNames[p.game] ?? p.game) : 'Tabula';
-  const scen = p.scenario && p.scenario !== 'standard' && p.scenario !== 'base' ? ` (${p.scenario})` : '';
+  const name = p.game ? (gameName(p.game, lang) ?? p.game) : 'Tabula';
+  const scenarios = p.game ? getGame(p.game)?.scenarios ?? [] : [];
+  const scenarioName = p.scenario && scenarios.length > 1 ? gameMessages.get(p.game!)?.[lang]?.[`scenario.${p.scenario}`] : undefined;
+  const scen = scenarioName ? ` (${scenarioName})` : '';
   return `${name}${scen} ${t.vs} ${p.opponents.length ? p.opponents.join(', ') : t.nobody}`;
 }
 
