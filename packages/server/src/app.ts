@@ -14,10 +14,10 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http
 import { GameService } from './service.js';
 import { BotRunner, type BotRunnerOptions } from './bots.js';
 import { AnalysisRunner, analysisRoutes, type AnalysisRunnerOptions } from './analysis.js';
-import { LiveHub } from './live.js';
-import { liveSocketHandler } from './live-socket.js';
+import { LiveHub } from './live/hub.js';
+import { liveSocketHandler } from './live/game-socket.js';
 import { apiRoutes, defaultRateLimits, type RateLimits } from './routes.js';
-import { LocalFanout, RedisFanout, type Fanout, type SignOut } from './fanout.js';
+import { LocalFanout, RedisFanout, type Fanout, type SignOut } from './live/fanout.js';
 import { MemoryCounters, RedisCounters, type Counters } from './throttle.js';
 import { SignInGuard } from './signin-guard.js';
 import { openStore, type Store } from './store/index.js';
@@ -28,7 +28,7 @@ import type { ScryptCost } from './passwords.js';
 import { Notifier, type NotifierOptions } from './notify/notifier.js';
 import { smtpMailer } from './notify/mail.js';
 import { notifyRoutes } from './notify-routes.js';
-import { PRESENCE_TTL_MS, UserHub, userLiveHandler } from './user-live.js';
+import { PRESENCE_TTL_MS, UserHub, userLiveHandler } from './live/user-socket.js';
 
 export { checkDepth } from './http-errors.js';
 export { defaultRateLimits, type RateLimits } from './routes.js';

@@ -12,7 +12,7 @@ import { needUser } from './auth.js';
 import { nameKeyOf, type GameService } from './service.js';
 import type { NotifySettingsRow, SettingsPatch } from './store/index.js';
 import type { Notifier } from './notify/notifier.js';
-import type { UserHub } from './user-live.js';
+import type { UserHub } from './live/user-socket.js';
 import { notificationOut } from './notify/wire.js';
 import { payloadFor } from './notify/events.js';
 import { checkHost } from './notify/guard.js';

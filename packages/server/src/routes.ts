@@ -7,8 +7,8 @@ import { bearer, limitKey, needUser, userOf } from './auth.js';
 import { nameKeyOf } from './account-policy.js';
 import { hashToken } from './passwords.js';
 import type { GameService } from './service.js';
-import type { LiveHub } from './live.js';
-import type { SignOut } from './fanout.js';
+import type { LiveHub } from './live/hub.js';
+import type { SignOut } from './live/fanout.js';
 import type { SignInGuard } from './signin-guard.js';
 import type { Counters } from './throttle.js';
 

@@ -2,14 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RawData, WebSocket } from 'ws';
 import { MAX_FRAMES_PER_SECOND, MAX_PREAUTH_FRAMES, closeCodeOf, isClientMessage, type ClientMessageT, type GameParamsT, type ViewQueryT } from '@tabula/protocol';
-import { ApiError } from './errors.js';
-import { checkDepth, isStoreOutage, storeOutage } from './http-errors.js';
-import { bearer } from './auth.js';
-import { unauthorized } from './errors.js';
-import { hashToken } from './passwords.js';
-import { send, type LiveConn, type LiveHub } from './live.js';
-import type { RateLimits } from './routes.js';
-import type { GameService } from './service.js';
+import { ApiError } from '../errors.js';
+import { checkDepth, isStoreOutage, storeOutage } from '../http-errors.js';
+import { bearer } from '../auth.js';
+import { unauthorized } from '../errors.js';
+import { hashToken } from '../passwords.js';
+import { send, type LiveConn, type LiveHub } from './hub.js';
+import type { RateLimits } from '../routes.js';
+import type { GameService } from '../service.js';
 
 export interface LiveSocketDeps {
   service: GameService;
@@ -27,7 +27,7 @@ export interface LiveSocketDeps {
 }
 
 /**
- * The live socket of one game: on connect the whole state; then every change pushed (live.ts); actions,
+ * The live socket of one game: on connect the whole state; then every change pushed (hub.ts); actions,
  * undo and resign as messages answered by an `ack` (or an `error`) carrying the message's `ref`.
  */
 export function liveSocketHandler(deps: LiveSocketDeps): (socket: WebSocket, req: FastifyRequest<{ Params: GameParamsT; Querystring: ViewQueryT }>) => void {

@@ -1,11 +1,11 @@
 import type { WebSocket } from 'ws';
 import type { ServerMessageT, ServerStateT } from '@tabula/protocol';
-import type { GameService } from './service.js';
-import type { GameRow, UserRow } from './store/index.js';
+import type { GameService } from '../service.js';
+import type { GameRow, UserRow } from '../store/index.js';
 import type { SignOut } from './fanout.js';
 import { inChunks } from './chunked.js';
 
-/** Seats (live.ts) and users (user-live.ts) per presence transaction of the heartbeats. */
+/** Seats (hub.ts) and users (user-socket.ts) per presence transaction of the heartbeats. */
 export const HEARTBEAT_CHUNK = 250;
 
 export interface LiveConn {

@@ -1,7 +1,7 @@
 import type { SignOut } from './fanout.js';
-import { hashToken } from './passwords.js';
+import { hashToken } from '../passwords.js';
 import { inChunks } from './chunked.js';
-import { HEARTBEAT_CHUNK } from './live.js';
+import { HEARTBEAT_CHUNK } from './hub.js';
 /**
  * The per-user socket GET /api/live?token=: pushes `unread` (on connect and on every change of the
  * count) and each new `notification`. Notifications made by another process's worker reach this
@@ -11,11 +11,11 @@ import { HEARTBEAT_CHUNK } from './live.js';
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { MAX_FRAMES_PER_SECOND, closeCodeOf, type UserServerMessageT } from '@tabula/protocol';
-import { bearer } from './auth.js';
-import { isStoreOutage } from './http-errors.js';
-import type { GameService } from './service.js';
-import type { NotificationRow, Store, UserRow } from './store/index.js';
-import { notificationOut } from './notify/wire.js';
+import { bearer } from '../auth.js';
+import { isStoreOutage } from '../http-errors.js';
+import type { GameService } from '../service.js';
+import type { NotificationRow, Store, UserRow } from '../store/index.js';
+import { notificationOut } from '../notify/wire.js';
 
 export interface UserConn { ws: WebSocket; user: UserRow; token: string }
 
