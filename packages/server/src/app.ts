@@ -15,7 +15,11 @@ import { GameService } from './service.js';
 import { BotRunner, type BotRunnerOptions } from './bots.js';
 import { AnalysisRunner, analysisRoutes, type AnalysisRunnerOptions } from './analysis.js';
 import { LiveHub } from './live/hub.js';
-import { liveSocketHandler } from './live/game-socket.js';
+import { gameSocket } from './live/game-socket.js';
+import { lobbySocket } from './live/lobby-socket.js';
+import { SessionMemo } from './live/session-memo.js';
+import { Sockets } from './live/socket.js';
+import { ActionLimit } from './http/action-limit.js';
 import { apiRoutes, defaultRateLimits, type RateLimits } from './routes.js';
 import { LocalFanout, RedisFanout, type Fanout, type SignOut } from './live/fanout.js';
 import { MemoryCounters, RedisCounters, type Counters } from './throttle.js';
@@ -28,7 +32,7 @@ import type { ScryptCost } from './passwords.js';
 import { Notifier, type NotifierOptions } from './notify/notifier.js';
 import { smtpMailer } from './notify/mail.js';
 import { notifyRoutes } from './notify-routes.js';
-import { PRESENCE_TTL_MS, UserHub, userLiveHandler } from './live/user-socket.js';
+import { PRESENCE_TTL_MS, UserHub, userSocket } from './live/user-socket.js';
 
 export { checkDepth } from './http-errors.js';
 export { defaultRateLimits, type RateLimits } from './routes.js';
@@ -181,7 +185,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     ...(opts.openGamesPerAccount !== undefined ? { openGamesPerAccount: opts.openGamesPerAccount } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const hub = new LiveHub(service, warn);
+  // Sockets check sessions from a memo of a few seconds; sign-outs (signedOut, the fan-out) clear it.
+  const sessions = new SessionMemo(service);
+  const hub = new LiveHub(service, sessions, warn);
   service.connected = (gameId, userId) => hub.isConnected(gameId, userId);
   const bots = new BotRunner(service, { ...opts.bots, warn });
   const analysis = new AnalysisRunner(service, { modules: opts.bots?.modules ?? [], ...opts.analysis, warn });
@@ -201,8 +207,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   });
 
   // Notifications: the outbox worker, the per-user sockets, and who counts as connected (no mail then).
-  const users = new UserHub(store, warn);
-  hub.onSignOut.push((what) => users.closeSessions(what));
+  const users = new UserHub(store.notify, warn);
   let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
   const notifier = new Notifier({
     store, ...(opts.now ? { now: opts.now } : {}), warn, publicUrl: () => publicUrl, allowPrivateWebhooks: opts.allowPrivateWebhooks === true,
@@ -214,9 +219,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   });
   service.onChange(() => notifier.kick());
   fanout.onReconnect(() => hub.resyncAll());
-  fanout.subscribeSignOut((what) => hub.closeSessions(what));
+  fanout.subscribeSignOut((what) => sockets.closeSessions(what));
   const signedOut = (what: SignOut): void => {
-    hub.closeSessions(what);
+    sockets.closeSessions(what);
     fanout.publishSignOut(what);
   };
 
@@ -259,15 +264,19 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const haveWeb = webDist !== null && existsSync(join(webDist, 'index.html')) && statSync(webDist).isDirectory();
   await app.register(webDelivery, { webDist: haveWeb ? resolve(webDist) : null });
 
-  const liveSocket = liveSocketHandler({ service, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, social });
+  const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
+  // One per-minute budget of actions per account (signed out: address), HTTP and sockets together.
+  const actionLimit = new ActionLimit(counters, limits ? limits.actions : false);
+  const sockets = new Sockets({ auth: sessions, cap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, actions: actionLimit, log: warn });
+  hub.endSocket = (c, message) => sockets.end(c, message);
+  const liveSocket = sockets.handler(gameSocket(service, hub, social));
   await app.register(notifyRoutes({
     service, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, inviteLimit: limits ? 30 : false,
-    userLive: userLiveHandler({ service, hub: users, gameSocketOpen: (id) => hub.hasUser(id) }),
+    userLive: sockets.handler(userSocket(users, (id) => hub.hasUser(id))),
   }), { prefix: '/api' });
-  const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
   const signInGuard = limits ? new SignInGuard(counters) : null;
-  await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger(), counters, signInGuard, signedOut }), { prefix: '/api' });
-  await app.register(socialRoutes(service, social), { prefix: '/api' });
+  await app.register(apiRoutes({ service, hub, limits, bodyLimit, serverVersion, liveSocket, openapi: () => app.swagger(), counters, signInGuard, signedOut, actionLimit }), { prefix: '/api' });
+  await app.register(socialRoutes(service, social, sockets.handler(lobbySocket(social.lobby))), { prefix: '/api' });
   await app.register(analysisRoutes(service, analysis), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
@@ -308,9 +317,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     },
     async close(): Promise<void> {
       for (const t of timers.splice(0)) clearInterval(t);
-      hub.closeAll();
+      sockets.closeAll();
+      hub.clear();
       social.close();
-      users.closeAll();
+      users.clear();
       await notifier.stop();
       await bots.close();
       await analysis.close();

@@ -11,6 +11,7 @@ import type { LiveHub } from './live/hub.js';
 import type { SignOut } from './live/fanout.js';
 import type { SignInGuard } from './signin-guard.js';
 import type { Counters } from './throttle.js';
+import type { ActionLimit } from './http/action-limit.js';
 
 export interface RateLimits {
   /** Sign-ups per IP per minute. */
@@ -34,7 +35,7 @@ export interface RouteDeps {
   limits: RateLimits | false;
   bodyLimit: number;
   serverVersion: string;
-  liveSocket: (socket: WebSocket, req: FastifyRequest<{ Params: S.GameParamsT; Querystring: S.ViewQueryT }>) => void;
+  liveSocket: (socket: WebSocket, req: FastifyRequest) => void;
   openapi: () => unknown;
   /** Counters of the limits the route limiter cannot express (creation per account and address). */
   counters: Counters;
@@ -42,6 +43,8 @@ export interface RouteDeps {
   signInGuard: SignInGuard | null;
   /** Sessions ended: close their sockets here and in every other process. */
   signedOut: (what: SignOut) => void;
+  /** The per-minute action budget, shared with the sockets. */
+  actionLimit: ActionLimit;
 }
 
 const STORE_PING_TIMEOUT_MS = 1000;
@@ -63,11 +66,9 @@ async function storeAnswers(service: GameService): Promise<boolean> {
 
 /** The REST routes under /api and the live socket's upgrade route; every body and reply is a @tabula/protocol schema. */
 export function apiRoutes(deps: RouteDeps): (api: FastifyInstance) => Promise<void> {
-  const { service, limits, counters, signInGuard } = deps;
-  // byAccount: counted per signed-in account (the token checked first), else per address.
-  const limit = (max: number | undefined, byAccount = false): object => (limits && max !== undefined ? {
-    config: { rateLimit: { max, timeWindow: 60_000, ...(byAccount ? { keyGenerator: (req: FastifyRequest) => limitKey(service, req) } : {}) } },
-  } : {});
+  const { service, limits, counters, signInGuard, actionLimit } = deps;
+  const countAction = { preHandler: async (req: FastifyRequest): Promise<void> => actionLimit.take(await limitKey(service, req)) };
+  const limit = (max: number | undefined): object => (limits && max !== undefined ? { config: { rateLimit: { max, timeWindow: 60_000 } } } : {});
   /** Throws 429 when `key` was counted more than `max` times this minute. */
   const countMinute = async (key: string, max: number | undefined, what: string): Promise<void> => {
     if (!limits || max === undefined) return;
@@ -162,7 +163,7 @@ export function apiRoutes(deps: RouteDeps): (api: FastifyInstance) => Promise<vo
 
     api.post<{ Params: S.GameParamsT; Body: S.ActionBodyT }>('/games/:id/actions', {
       schema: { summary: 'Play one of your legal actions (the web client sends these over the live socket instead)', security: secured, params: S.GameParams, body: S.ActionBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422, 429) } },
-      ...limit(limits ? limits.actions : undefined, true),
+      ...countAction,
     }, async (req) => {
       checkDepth(req.body.action);
       return service.act(await must(req), req.params.id, req.body.version, req.body.action, req.body.role);
@@ -170,7 +171,7 @@ export function apiRoutes(deps: RouteDeps): (api: FastifyInstance) => Promise<vo
 
     api.post<{ Params: S.GameParamsT; Body: S.UndoBodyT }>('/games/:id/undo', {
       schema: { summary: 'Take back your last undoable action', security: secured, params: S.GameParams, body: S.UndoBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422, 429) } },
-      ...limit(limits ? limits.actions : undefined, true),
+      ...countAction,
     }, async (req) => service.undo(await must(req), req.params.id, req.body.version, req.body.role));
 
     api.post<{ Params: S.GameParamsT; Body: S.ResignBodyT }>('/games/:id/resign', {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import * as S from '@tabula/protocol';
 import { ApiError, errorBody } from '../errors.js';
 import { needUser, userOf } from '../auth.js';
@@ -9,7 +10,8 @@ const errs = (...codes: number[]): Record<number, typeof S.ErrorReply> => Object
 const secured = [{ bearer: [] }];
 
 /** The social routes under /api: chat read-back and mutes, profiles, leaderboards, seeks, the lobby socket (docs/api.md). */
-export function socialRoutes(service: GameService, social: Social): (api: FastifyInstance) => Promise<void> {
+/** `lobbySocket`: the handler of GET /lobby/live (live/lobby-socket.ts). */
+export function socialRoutes(service: GameService, social: Social, lobbySocket: (socket: WebSocket, req: FastifyRequest) => void): (api: FastifyInstance) => Promise<void> {
   return async (api) => {
     api.get<{ Params: S.GameParamsT }>('/games/:id/chat', {
       schema: { summary: 'The game\'s chat as the caller may read it (without muted users), oldest first; each line\'s `seq` places it in the replay', params: S.GameParams, response: { 200: S.ChatReply, ...errs(401, 404) } },
@@ -62,24 +64,11 @@ export function socialRoutes(service: GameService, social: Social): (api: Fastif
       method: 'GET',
       url: '/lobby/live',
       schema: {
-        summary: 'WebSocket (anonymous allowed): pushes { type: "lobby", games, seeks } on connect, then "game" (a game appeared, started or finished), "seeks" and "paired" (your seek was paired)',
+        summary: 'WebSocket (anonymous allowed): pushes { type: "lobby", games, seeks } on connect, then "game" (a game appeared, started or finished), "seeks" and "paired" (your seek was paired); accepts ping',
         querystring: S.ViewQuery, response: { 426: S.ErrorReply },
       },
       handler: (_req, reply) => reply.code(426).send(errorBody('upgrade-required', 'This is a WebSocket endpoint.')),
-      wsHandler: (socket, req) => {
-        socket.on('error', () => undefined);
-        // Nothing is read from this socket; frames are ignored.
-        void (async () => {
-          try {
-            const user = await userOf(service, req, true);
-            await social.lobby.add(socket, user);
-          } catch (e) {
-            const err = e instanceof ApiError ? e : new ApiError(503, 'unavailable', 'The lobby could not be read.');
-            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'error', status: err.status, error: { code: err.code, message: err.message } }));
-            socket.close(S.closeCodeOf(err.status), err.code);
-          }
-        })();
-      },
+      wsHandler: lobbySocket,
     });
   };
 }
