@@ -1,7 +1,10 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Live } from '../harness/client.js';
-import { startServer, type Running } from '../harness/fixtures.js';
+import { createServer } from '../app.js';
+import { openStore, type Store } from '../store/index.js';
+import { Api, Live } from '../harness/client.js';
+import { startServer, testScrypt, type Running } from '../harness/fixtures.js';
+import { startPostgres } from '../harness/services.js';
 import { TALLY, tallyGame } from '../harness/testgame.js';
 
 const servers: Running[] = [];
@@ -100,3 +103,54 @@ test('socket frames check the session from a short memo, not a store read per fr
     store.findSession = find;
   }
 });
+
+/** The store with its top-level calls counted (a call is one round trip or one transaction). */
+function counted(store: Store): { store: Store; calls: string[] } {
+  const calls: string[] = [];
+  const wrap = <T extends object>(o: T, prefix: string): T => new Proxy(o, {
+    get(t, p) {
+      const v = Reflect.get(t, p) as unknown;
+      if (p === 'sql' || p === 'notify') return wrap(v as object, `${p}.`);
+      if (typeof v !== 'function' || p === 'close') return v;
+      return (...a: unknown[]) => { calls.push(prefix + String(p)); return (v as (...x: unknown[]) => unknown).apply(t, a); };
+    },
+  });
+  return { store: wrap(store, ''), calls };
+}
+
+for (const kind of ['sqlite', 'postgres'] as const) {
+  test(`a socket action costs at most 2 store round trips up to its ack (${kind})`, async () => {
+    const pg = kind === 'postgres' ? await startPostgres() : null;
+    const { store, calls } = counted(await openStore(pg ? pg.url : 'sqlite::memory:'));
+    const server = await createServer({ store, logger: false, webDist: null, scrypt: testScrypt, rateLimits: false, sweepMs: false, notify: { worker: false } });
+    try {
+      const base = await server.listen(0, '127.0.0.1');
+      const api = new Api(base);
+      const tok = [await api.signUp(`rt${kind}n`), await api.signUp(`rt${kind}e`)];
+      const id = (await api.post('/api/games', { game: TALLY, variants: { target: 1000 } }, tok[0])).body.id as string;
+      for (const [i, role] of ['north', 'east'].entries()) await api.post(`/api/games/${id}/seats`, { role }, tok[i]);
+      const socks = [await Live.open(base, id, tok[0]), await Live.open(base, id, tok[1])];
+      let version = (await socks[0]!.next((m) => m.type === 'state')).version as number;
+      await socks[1]!.next((m) => m.type === 'state');
+      const perAction: string[][] = [];
+      for (let ref = 0; ref < 12; ref++) {
+        const me = socks[Math.floor(ref / 2) % 2]!; // two adds, then the turn passes
+        calls.length = 0;
+        me.send({ type: 'action', ref, version, action: ref % 2 === 0 ? { type: 'add', n: 1 } : { type: 'pass' } });
+        const ack = await me.next((m) => m.ref === ref);
+        assert.equal(ack.type, 'ack', JSON.stringify(ack));
+        perAction.push([...calls]);
+        version = ack.version as number;
+        for (const l of socks) await stateOf(l, version);
+      }
+      // The first frame reads the session into the memo; later ones find it there. (PostgreSQL processes
+      // also poll for other processes' notifications once a second, off the action's path.)
+      const timers = new Set(['notify.after', 'notify.maxNotificationId']);
+      for (const c of perAction.slice(1)) assert.ok(c.filter((x) => !timers.has(x)).length <= 2, JSON.stringify(c));
+      for (const l of socks) l.close();
+    } finally {
+      await server.close();
+      await pg?.stop();
+    }
+  });
+}
