@@ -193,6 +193,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const analysis = new AnalysisRunner(service, { modules: opts.bots?.modules ?? [], ...opts.analysis, warn });
   let fanout: Fanout = new LocalFanout();
   if (opts.redis) fanout = await RedisFanout.open(opts.redis, (e) => app.log.warn({ err: e }, 'redis error'));
+  const limits = opts.rateLimits === undefined ? defaultRateLimits : opts.rateLimits;
+  // With Redis, limits count across every server process; without, per process.
+  const sharedRedis = fanout.redis;
+  const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
+  // One per-minute budget of actions per account (signed out: address), HTTP and sockets together.
+  const actionLimit = new ActionLimit(counters, limits ? limits.actions : false);
+  const sockets = new Sockets({ auth: sessions, cap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, actions: actionLimit, log: warn });
+  hub.endSocket = (c, message) => sockets.end(c, message);
   // Chat, ratings, rematch, profiles, the live lobby and seeks (social/); its signals ride the fan-out with version -1.
   const social = new Social({ service, hub, publish: (id, v) => fanout.publish(id, v), warn, ...(opts.now ? { now: opts.now } : {}) });
   service.onChange((id, version, row) => {
@@ -240,9 +248,6 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  const limits = opts.rateLimits === undefined ? defaultRateLimits : opts.rateLimits;
-  // With Redis, limits count across every server process; without, per process.
-  const sharedRedis = fanout.redis;
   await app.register(rateLimit, {
     global: false,
     ...(sharedRedis ? { redis: sharedRedis, nameSpace: 'tabula:rl:', skipOnError: true } : {}),
@@ -264,11 +269,6 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const haveWeb = webDist !== null && existsSync(join(webDist, 'index.html')) && statSync(webDist).isDirectory();
   await app.register(webDelivery, { webDist: haveWeb ? resolve(webDist) : null });
 
-  const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
-  // One per-minute budget of actions per account (signed out: address), HTTP and sockets together.
-  const actionLimit = new ActionLimit(counters, limits ? limits.actions : false);
-  const sockets = new Sockets({ auth: sessions, cap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, actions: actionLimit, log: warn });
-  hub.endSocket = (c, message) => sockets.end(c, message);
   const liveSocket = sockets.handler(gameSocket(service, hub, social));
   await app.register(notifyRoutes({
     service, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, inviteLimit: limits ? 30 : false,
