@@ -168,13 +168,13 @@ export type ErrorReplyT = Static<typeof ErrorReply>;
 const Ref = Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()], { description: 'echoed in the ack or error that answers this message' }));
 const Version = Type.Integer({ minimum: 0, description: 'the game version the client acts on' });
 
-export const ClientAction = Type.Object({ type: Type.Literal('action'), ref: Ref, version: Version, action: Type.Unknown(), role: Type.Optional(RoleName) });
-export const ClientUndo = Type.Object({ type: Type.Literal('undo'), ref: Ref, version: Version, role: Type.Optional(RoleName) });
-export const ClientResign = Type.Object({ type: Type.Literal('resign'), ref: Ref, role: Type.Optional(RoleName) });
-export const ClientPing = Type.Object({ type: Type.Literal('ping'), ref: Ref });
-export const ClientSync = Type.Object({ type: Type.Literal('sync'), ref: Ref }, { description: 'asks for the whole state again (after a gap in versions or log positions)' });
-export const ClientAbort = Type.Object({ type: Type.Literal('abort'), ref: Ref, role: Type.Optional(RoleName) }, { description: 'ends the game with no winner while fewer than 2 actions were played' });
-export const ClientClaim = Type.Object({ type: Type.Literal('claim'), ref: Ref, role: Type.Optional(RoleName) }, { description: 'claims the win over seats disconnected from a live game for 2 minutes' });
+export const ClientAction = Type.Object({ type: Type.Literal('action'), ref: Ref, version: Version, action: Type.Unknown(), role: Type.Optional(RoleName) }, { additionalProperties: false });
+export const ClientUndo = Type.Object({ type: Type.Literal('undo'), ref: Ref, version: Version, role: Type.Optional(RoleName) }, { additionalProperties: false });
+export const ClientResign = Type.Object({ type: Type.Literal('resign'), ref: Ref, role: Type.Optional(RoleName) }, { additionalProperties: false });
+export const ClientPing = Type.Object({ type: Type.Literal('ping'), ref: Ref }, { additionalProperties: false });
+export const ClientSync = Type.Object({ type: Type.Literal('sync'), ref: Ref }, { additionalProperties: false, description: 'asks for the whole state again (after a gap in versions or log positions)' });
+export const ClientAbort = Type.Object({ type: Type.Literal('abort'), ref: Ref, role: Type.Optional(RoleName) }, { additionalProperties: false, description: 'ends the game with no winner while fewer than 2 actions were played' });
+export const ClientClaim = Type.Object({ type: Type.Literal('claim'), ref: Ref, role: Type.Optional(RoleName) }, { additionalProperties: false, description: 'claims the win over seats disconnected from a live game for 2 minutes' });
 export const ClientMessage = Type.Union([ClientAction, ClientUndo, ClientResign, ClientAbort, ClientClaim, ClientPing, ClientSync, ClientChat, ClientRematch]);
 export type ClientMessageT = Static<typeof ClientMessage>;
 export type ClientMessageType = ClientMessageT['type'];
@@ -255,6 +255,9 @@ export type UserServerMessageT = Static<typeof UserServerMessage>;
 const clientMessage = TypeCompiler.Compile(ClientMessage);
 /** Whether a parsed frame is one of the messages a client may send (fields, types and sizes). */
 export const isClientMessage = (v: unknown): v is ClientMessageT => clientMessage.Check(v);
+const clientPing = TypeCompiler.Compile(ClientPing);
+/** Whether a parsed frame is a `ping`, the one message of the per-user and lobby sockets. */
+export const isClientPing = (v: unknown): v is Static<typeof ClientPing> => clientPing.Check(v);
 
 /** Every schema by name (the OpenAPI document's components). */
 export const schemas: Record<string, TSchema> = {

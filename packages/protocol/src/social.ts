@@ -28,11 +28,11 @@ export type ChatLineT = Static<typeof ChatLine>;
 export const ClientChat = Type.Object({
   type: Type.Literal('chat'), ref: Ref,
   text: Type.String({ minLength: 1, maxLength: CHAT_MAX_CHARS * 4, description: `at most ${CHAT_MAX_CHARS} characters once cleaned` }),
-}, { description: 'writes to the writer\'s channel: players to "players", everyone else to "spectators"; answered by an ack (version: the game\'s, unchanged)' });
+}, { additionalProperties: false, description: 'writes to the writer\'s channel: players to "players", everyone else to "spectators"; answered by an ack (version: the game\'s, unchanged)' });
 export const ClientRematch = Type.Object({
   type: Type.Literal('rematch'), ref: Ref,
   op: Type.Union([Type.Literal('offer'), Type.Literal('accept'), Type.Literal('decline'), Type.Literal('cancel')]),
-}, { description: 'after the game: offer a rematch (same settings, seats rotated), accept or decline the other player\'s offer, or take back your own' });
+}, { additionalProperties: false, description: 'after the game: offer a rematch (same settings, seats rotated), accept or decline the other player\'s offer, or take back your own' });
 
 export const ServerChat = Type.Object({
   type: Type.Literal('chat'),

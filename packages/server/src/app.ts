@@ -18,12 +18,17 @@ import { Outages } from './games/outages.js';
 import { gameRoutes } from './games/routes.js';
 import { healthRoutes } from './http/health.js';
 import { defaultRateLimits, type RateLimits } from './http/limits.js';
-import type { GameService } from './service.js';
+import type { ReplayedGame } from './games/replay-cache.js';
 import { BotRunner, type BotRunnerOptions } from './bots.js';
 import { AnalysisRunner, analysisRoutes, type AnalysisRunnerOptions } from './analysis.js';
-import { LiveHub } from './live.js';
-import { liveSocketHandler } from './live-socket.js';
-import { LocalFanout, RedisFanout, type Fanout, type SignOut } from './fanout.js';
+import { LiveHub } from './live/hub.js';
+import { gameSocket } from './live/game-socket.js';
+import { lobbySocket } from './live/lobby-socket.js';
+import type { LiveGames } from './live/ports.js';
+import { SessionMemo } from './live/session-memo.js';
+import { Sockets } from './live/socket.js';
+import { ActionLimit } from './http/action-limit.js';
+import { LocalFanout, RedisFanout, type Fanout, type SignOut } from './live/fanout.js';
 import { MemoryCounters, RedisCounters, type Counters } from './throttle.js';
 import { SignInGuard } from './accounts/signin-guard.js';
 import { openStore, type Store } from './store/index.js';
@@ -35,7 +40,7 @@ import { Notifier, type NotifierOptions } from './notify/notifier.js';
 import { smtpMailer } from './notify/mail.js';
 import { loadGameTexts } from './notify/texts.js';
 import { notifyRoutes } from './notify/routes.js';
-import { PRESENCE_TTL_MS, UserHub, userLiveHandler } from './user-live.js';
+import { PRESENCE_TTL_MS, UserHub, userSocket } from './live/user-socket.js';
 
 export { checkDepth } from './http/error-handler.js';
 export { defaultRateLimits, type RateLimits } from './http/limits.js';
@@ -201,27 +206,34 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     store, cacheSize: opts.cacheSize, warn, now, credit: outages.credit,
     ...(opts.openGamesPerAccount !== undefined ? { openGamesPerAccount: opts.openGamesPerAccount } : {}),
   });
-  // What the live sockets use of the accounts and games rooms.
-  const liveService: GameService = {
-    store,
-    authenticate: (t) => accounts.authenticate(t), session: (t) => accounts.session(t),
-    snapshot: (id) => games.table.current(id), sync: (row) => games.table.sync(row),
-    stateFor: (...a) => games.views.stateFor(...a), touch: (g, u) => games.timeouts.touch(g, u), touchAll: (seen) => games.timeouts.touchAll(seen),
-    actVersion: (...a) => games.commands.actVersion(...a), undo: (...a) => games.commands.undo(...a), resign: (...a) => games.commands.resign(...a),
+  // What the live room uses of the games room.
+  const liveGames: LiveGames<ReplayedGame> = {
+    snapshot: (id) => games.table.current(id), sync: (row) => games.table.sync(row), stateFor: (...a) => games.views.stateFor(...a),
+    touchAll: (seen) => games.timeouts.touchAll(seen), actVersion: (...a) => games.commands.actVersion(...a),
+    undo: (...a) => games.commands.undo(...a), resign: (...a) => games.commands.resign(...a),
     abort: (...a) => games.commands.abort(...a), claim: (...a) => games.commands.claim(...a),
   };
-  const hub = new LiveHub(liveService, warn);
+  // Sockets check sessions from a memo of a few seconds; sign-outs (signedOut, the fan-out) clear it.
+  const sessions = new SessionMemo(accounts);
+  const hub = new LiveHub(liveGames, sessions, warn);
   games.views.connected = (gameId, userId) => hub.isConnected(gameId, userId);
   const bots = new BotRunner(games, { ...opts.bots, warn });
   const analysis = new AnalysisRunner(games, { modules: opts.bots?.modules ?? [], ...opts.analysis, warn });
   let fanout: Fanout = new LocalFanout();
   if (opts.redis) fanout = await RedisFanout.open(opts.redis, (e) => app.log.warn({ err: e }, 'redis error'));
+  const limits = opts.rateLimits === undefined ? defaultRateLimits : opts.rateLimits;
+  // With Redis, limits count across every server process; without, per process.
+  const sharedRedis = fanout.redis;
+  const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
+  // One per-minute budget of actions per account (signed out: address), HTTP and sockets together.
+  const actionLimit = new ActionLimit(counters, limits ? limits.actions : false);
+  const sockets = new Sockets({ auth: sessions, cap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, actions: actionLimit, log: warn });
+  hub.endSocket = (c, message) => sockets.end(c, message);
   // Chat, ratings, rematch, profiles, the live lobby and seeks (social/); its signals ride the fan-out with version -1.
   const social = new Social({ games, hub, publish: (id, v) => fanout.publish(id, v), warn, now });
 
   // Notifications: the outbox worker, the per-user sockets, and who counts as connected (no mail then).
-  const users = new UserHub(store, warn);
-  hub.onSignOut.push((what) => users.closeSessions(what));
+  const users = new UserHub(store.notify, warn);
   let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
   await loadGameTexts();
   const notifier = new Notifier({
@@ -246,9 +258,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     social.remote(id);
   });
   fanout.onReconnect(() => hub.resyncAll());
-  fanout.subscribeSignOut((what) => hub.closeSessions(what));
+  fanout.subscribeSignOut((what) => sockets.closeSessions(what));
   const signedOut = (what: SignOut): void => {
-    hub.closeSessions(what);
+    sockets.closeSessions(what);
     fanout.publishSignOut(what);
   };
 
@@ -275,9 +287,6 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  const limits = opts.rateLimits === undefined ? defaultRateLimits : opts.rateLimits;
-  // With Redis, limits count across every server process; without, per process.
-  const sharedRedis = fanout.redis;
   await app.register(rateLimit, {
     global: false,
     ...(sharedRedis ? { redis: sharedRedis, nameSpace: 'tabula:rl:', skipOnError: true } : {}),
@@ -299,17 +308,16 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const haveWeb = webDist !== null && existsSync(join(webDist, 'index.html')) && statSync(webDist).isDirectory();
   await app.register(webDelivery, { webDist: haveWeb ? resolve(webDist) : null });
 
-  const liveSocket = liveSocketHandler({ service: liveService, hub, limits, redis: sharedRedis ?? null, socketCap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, social });
-  const counters: Counters = sharedRedis ? new RedisCounters(sharedRedis) : new MemoryCounters();
+  const liveSocket = sockets.handler(gameSocket(liveGames, hub, social));
   await app.register(notifyRoutes({
     store, accounts, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, counters: limits ? counters : null,
-    userLive: userLiveHandler({ service: liveService, hub: users, gameSocketOpen: (id) => hub.hasUser(id) }),
+    userLive: sockets.handler(userSocket(users, (id) => hub.hasUser(id))),
   }), { prefix: '/api' });
   const signInGuard = limits ? new SignInGuard(counters) : null;
   await app.register(healthRoutes(store, serverVersion, () => app.swagger()), { prefix: '/api' });
   await app.register(accountRoutes({ accounts, limits, signInGuard, signedOut }), { prefix: '/api' });
-  await app.register(gameRoutes({ games, accounts, limits, counters, liveSocket }), { prefix: '/api' });
-  await app.register(socialRoutes(accounts, social, limits ? counters : null), { prefix: '/api' });
+  await app.register(gameRoutes({ games, accounts, limits, counters, liveSocket, actionLimit }), { prefix: '/api' });
+  await app.register(socialRoutes(accounts, social, limits ? counters : null, sockets.handler(lobbySocket(social.lobby))), { prefix: '/api' });
   await app.register(analysisRoutes(accounts, analysis), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
@@ -350,9 +358,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     },
     async close(): Promise<void> {
       for (const t of timers.splice(0)) clearInterval(t);
-      hub.closeAll();
+      sockets.closeAll();
+      hub.clear();
       social.close();
-      users.closeAll();
+      users.clear();
       await notifier.stop();
       await bots.close();
       await analysis.close();

@@ -16,7 +16,7 @@ import WebSocket from 'ws';
 import { Rng, type Role } from '@tabula/engine';
 import { getGame, type GameId } from '@tabula/games';
 import { Accounts, Games, openStore } from '@tabula/server';
-import { measureClients, percentile, rssMiB, startServer, type LoadResult } from './load.js';
+import { measureClients, percentile, post, rssMiB, startServer, type LoadResult } from './load.js';
 import type { Benchmark, BenchSection } from './types.js';
 
 const HAMMER: GameId = 'hammer-of-the-scots';
@@ -233,27 +233,33 @@ function loadRow(label: string, r: LoadResult, rssStart: number): Record<string,
   };
 }
 
-/** `tabula bench --only real-load`. Sizes: TABULA_BENCH_REAL_GAMES (1000), TABULA_BENCH_REAL_HAMMER_MAX (longest Hammer position, 3000), TABULA_BENCH_REAL_MEASURE_S (20). */
+/** `tabula bench --only real-load`. Sizes: TABULA_BENCH_REAL_GAMES (1000), TABULA_BENCH_REAL_HAMMER_MAX (longest Hammer position, 3000), TABULA_BENCH_REAL_MEASURE_S (20); TABULA_BENCH_REAL_STORE=postgres: a throw-away PostgreSQL instead of SQLite; TABULA_BENCH_REAL_SPECTATORS: signed-in spectator sockets per game (0). */
 export const realLoadBench: Benchmark = {
   name: 'real-load',
   async run({ quick, log }): Promise<BenchSection> {
     const n = env('TABULA_BENCH_REAL_GAMES', quick ? 60 : 1000), hammerMax = env('TABULA_BENCH_REAL_HAMMER_MAX', quick ? 600 : 3000), measure = env('TABULA_BENCH_REAL_MEASURE_S', quick ? 5 : 20) * 1000, warm = quick ? 2000 : 5000;
     const dir = mkdtempSync(join(tmpdir(), 'tabula-real-'));
+    const onPg = process.env.TABULA_BENCH_REAL_STORE === 'postgres';
+    const spectators = env('TABULA_BENCH_REAL_SPECTATORS', 0);
+    const pg = onPg ? await (await harness()).startPostgres() : null;
     try {
-      const db = `sqlite:${join(dir, 'real.db')}`;
+      const db = pg ? pg.url : `sqlite:${join(dir, 'real.db')}`;
       const pop = await populate(db, realMix(n, new Rng('real'), hammerMax), 'real-play', log);
       const { proc, url } = await startServer(db);
       try {
         await sleep(500);
         const rssStart = rssMiB(proc.pid!);
-        const pairs = pop.games.filter((g) => g.active).flatMap((g) => [[g.id, pop.tokens[0]], [g.id, pop.tokens[1]]] as [string, string][]);
+        // Spectators: that many more sockets per game, each signed in to an account of its own that holds no seat (they never act).
+        const watchers: string[] = [];
+        for (let i = 0; i < spectators; i++) watchers.push((await post(url, '/api/accounts', { name: `benchW${i}${Date.now().toString(36)}`, password: PW })).token as string);
+        const pairs = pop.games.filter((g) => g.active).flatMap((g) => [[g.id, pop.tokens[0]], [g.id, pop.tokens[1]], ...watchers.map((w) => [g.id, w])] as [string, string][]);
         const r = await measureClients(proc.pid!, [url], pairs, warm, measure, 'random', log, `real-load N=${n}`);
-        const row = loadRow('1 process, SQLite', r, rssStart);
+        const row = loadRow(`1 process, ${pg ? 'PostgreSQL' : 'SQLite'}${spectators ? `, ${spectators} spectators a game` : ''}`, r, rssStart);
         const hammer = pop.games.filter((g) => g.plan.game === HAMMER).map((g) => g.length);
         return {
-          title: 'Real-game load (WebSocket play, SQLite, loopback)',
-          command: `TABULA_BENCH_REAL_GAMES=${n} TABULA_BENCH_REAL_HAMMER_MAX=${hammerMax} TABULA_BENCH_REAL_MEASURE_S=${measure / 1000} npx tabula bench --only real-load${quick ? ' --quick' : ''}`,
-          markdown: `${table([row])}\n\n${sizeNote(n < 1000 || hammerMax < 3000, '1,000 games, Hammer positions up to 3,000 actions')}${n} games: a third each Hammer of the Scots (Braveheart, started from recorded positions of ${Math.min(...hammer)}-${Math.max(...hammer)} random legal actions), Carcassonne (2-5 players) and HACSE (from the start); the store filled through the server's games room first (${pop.seconds.toFixed(0)} s). A fresh server process (SQLite, WAL) then serves two WebSocket clients per game (one account each; with more than two seats, each holds every other seat); a client whose turn it is sends a random legal action one second after its previous one. Latency: from sending an action to its acknowledgement. "server CPU ms/action": the server's user + system CPU time during the measured ${measure / 1000} s divided by the acknowledged actions (each also pushes a redacted state to both sockets); "KiB per active game": (peak RSS - RSS before the first socket) / games. Warm-up ${warm / 1000} s (the games are loaded then). ${machineNote()}.`,
+          title: `Real-game load (WebSocket play, ${pg ? 'PostgreSQL' : 'SQLite'}, loopback)`,
+          command: `${pg ? 'TABULA_BENCH_REAL_STORE=postgres ' : ''}${spectators ? `TABULA_BENCH_REAL_SPECTATORS=${spectators} ` : ''}TABULA_BENCH_REAL_GAMES=${n} TABULA_BENCH_REAL_HAMMER_MAX=${hammerMax} TABULA_BENCH_REAL_MEASURE_S=${measure / 1000} npx tabula bench --only real-load${quick ? ' --quick' : ''}`,
+          markdown: `${table([row])}\n\n${sizeNote(n < 1000 || hammerMax < 3000, '1,000 games, Hammer positions up to 3,000 actions')}${n} games: a third each Hammer of the Scots (Braveheart, started from recorded positions of ${Math.min(...hammer)}-${Math.max(...hammer)} random legal actions), Carcassonne (2-5 players) and HACSE (from the start); the store filled through the server's games room first (${pop.seconds.toFixed(0)} s). A fresh server process (${pg ? 'a throw-away PostgreSQL on the same cores, fsync off' : 'SQLite, WAL'}) then serves two WebSocket clients per game (one account each; with more than two seats, each holds every other seat); a client whose turn it is sends a random legal action one second after its previous one. Latency: from sending an action to its acknowledgement. "server CPU ms/action": the server's user + system CPU time during the measured ${measure / 1000} s divided by the acknowledged actions (each also pushes a redacted state to both sockets); "KiB per active game": (peak RSS - RSS before the first socket) / games. Warm-up ${warm / 1000} s (the games are loaded then). ${machineNote()}.`,
           rows: [row],
         };
       } finally {
@@ -261,6 +267,7 @@ export const realLoadBench: Benchmark = {
         await new Promise((r) => proc.once('exit', r));
       }
     } finally {
+      await pg?.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   },
@@ -268,14 +275,18 @@ export const realLoadBench: Benchmark = {
 
 interface Service { url: string; stop(): Promise<void> }
 
+/** The server's test harness: a throw-away PostgreSQL and Redis (or TABULA_TEST_PG_URL / TABULA_TEST_REDIS_URL). */
+async function harness(): Promise<{ startPostgres(): Promise<Service>; startRedis(): Promise<Service> }> {
+  const url = pathToFileURL(join(dirname(fileURLToPath(import.meta.resolve('@tabula/server/test-server'))), 'services.js')).href;
+  return await import(url) as { startPostgres(): Promise<Service>; startRedis(): Promise<Service> };
+}
+
 /** `tabula bench --only cluster-load`: two server processes, PostgreSQL, Redis. Size: TABULA_BENCH_CLUSTER_GAMES (2000). */
 export const clusterLoadBench: Benchmark = {
   name: 'cluster-load',
   async run({ quick, log }): Promise<BenchSection> {
     const n = env('TABULA_BENCH_CLUSTER_GAMES', quick ? 60 : 2000), hammerMax = env('TABULA_BENCH_REAL_HAMMER_MAX', quick ? 600 : 3000), measure = env('TABULA_BENCH_REAL_MEASURE_S', quick ? 5 : 20) * 1000, warm = quick ? 2000 : 5000;
-    // The server's test harness starts a throw-away PostgreSQL and Redis (or uses TABULA_TEST_PG_URL / TABULA_TEST_REDIS_URL).
-    const harness = pathToFileURL(join(dirname(fileURLToPath(import.meta.resolve('@tabula/server/test-server'))), 'services.js')).href;
-    const { startPostgres, startRedis } = await import(harness) as { startPostgres(): Promise<Service>; startRedis(): Promise<Service> };
+    const { startPostgres, startRedis } = await harness();
     const pg = await startPostgres();
     const redis = await startRedis();
     try {

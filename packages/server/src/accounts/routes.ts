@@ -3,7 +3,7 @@ import * as S from '@tabula/protocol';
 import { ApiError } from '../http/errors.js';
 import { errs, secured } from '../http/replies.js';
 import { routeLimit, type RateLimits } from '../http/limits.js';
-import type { SignOut } from '../fanout.js';
+import type { SignOut } from '../live/fanout.js';
 import { nameKeyOf } from './account-policy.js';
 import type { Accounts } from './accounts.js';
 import { hashToken } from './passwords.js';

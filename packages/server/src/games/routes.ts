@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import * as S from '@tabula/protocol';
-import { needUser, userOf, type Authenticator } from '../accounts/request-auth.js';
+import { limitKey, needUser, userOf, type Authenticator } from '../accounts/request-auth.js';
 import { ApiError, errorBody } from '../http/errors.js';
 import { checkDepth } from '../http/error-handler.js';
-import { countMinute, routeLimit, surfaceLimit, type RateLimits } from '../http/limits.js';
+import { countMinute, surfaceLimit, type RateLimits } from '../http/limits.js';
 import { errs, secured } from '../http/replies.js';
 import type { Counters } from '../throttle.js';
+import type { ActionLimit } from '../http/action-limit.js';
 import type { Games } from './index.js';
 
 export interface GameRouteDeps {
@@ -15,7 +16,9 @@ export interface GameRouteDeps {
   limits: RateLimits | false;
   /** Counters of the limits the route limiter cannot express (creation per account and address). */
   counters: Counters;
-  liveSocket: (socket: WebSocket, req: FastifyRequest<{ Params: S.GameParamsT; Querystring: S.ViewQueryT }>) => void;
+  liveSocket: (socket: WebSocket, req: FastifyRequest) => void;
+  /** The per-minute action budget, shared with the sockets. */
+  actionLimit: ActionLimit;
 }
 
 /** The catalog, the lobby's REST side, a game's state, its commands, its replay, and the live socket's upgrade route. */
@@ -24,7 +27,7 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
   const { lobby, commands } = games;
   const who = (req: FastifyRequest) => userOf(accounts, req);
   const must = (req: FastifyRequest) => needUser(accounts, req);
-  const actionLimit = routeLimit(accounts, limits, limits ? limits.actions : undefined, true);
+  const actionLimit = { preHandler: async (req: FastifyRequest): Promise<void> => deps.actionLimit.take(await limitKey(accounts, req)) };
   const surface = (name: S.Surface) => surfaceLimit(accounts, limits ? counters : null, name);
 
   return async (api) => {

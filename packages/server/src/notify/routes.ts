@@ -15,7 +15,7 @@ import { needUser, type Authenticator } from '../accounts/request-auth.js';
 import { nameKeyOf } from '../accounts/account-policy.js';
 import type { NotifySettingsRow, SettingsPatch, Store } from '../store/index.js';
 import type { Notifier } from './notifier.js';
-import type { UserHub } from '../user-live.js';
+import type { UserHub } from '../live/user-socket.js';
 import { notificationOut } from './wire.js';
 import { payloadFor } from './events.js';
 import { checkHost } from './guard.js';

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import * as S from '@tabula/protocol';
 import { ApiError, errorBody } from '../http/errors.js';
 import { needUser, userOf } from '../accounts/request-auth.js';
@@ -8,9 +9,11 @@ import { surfaceLimit } from '../http/limits.js';
 import type { Counters } from '../throttle.js';
 import type { Social } from './social.js';
 
-
-/** The social routes under /api: chat read-back and mutes, profiles, leaderboards, seeks, the lobby socket (docs/api.md). */
-export function socialRoutes(accounts: Authenticator, social: Social, counters: Counters | null): (api: FastifyInstance) => Promise<void> {
+/**
+ * The social routes under /api: chat read-back and mutes, profiles, leaderboards, seeks, the lobby socket
+ * (docs/api.md); `lobbySocket` is the handler of GET /lobby/live (live/lobby-socket.ts).
+ */
+export function socialRoutes(accounts: Authenticator, social: Social, counters: Counters | null, lobbySocket: (socket: WebSocket, req: FastifyRequest) => void): (api: FastifyInstance) => Promise<void> {
   const limit = (surface: Parameters<typeof surfaceLimit>[2]) => surfaceLimit(accounts, counters, surface);
   return async (api) => {
     api.get<{ Params: S.GameParamsT }>('/games/:id/chat', {
@@ -70,24 +73,11 @@ export function socialRoutes(accounts: Authenticator, social: Social, counters: 
       method: 'GET',
       url: '/lobby/live',
       schema: {
-        summary: 'WebSocket (anonymous allowed): pushes { type: "lobby", games, seeks } on connect, then "game" (a game appeared, started or finished), "seeks" and "paired" (your seek was paired)',
+        summary: 'WebSocket (anonymous allowed): pushes { type: "lobby", games, seeks } on connect, then "game" (a game appeared, started or finished), "seeks" and "paired" (your seek was paired); accepts ping',
         querystring: S.ViewQuery, response: { 426: S.ErrorReply },
       },
       handler: (_req, reply) => reply.code(426).send(errorBody('upgrade-required', 'This is a WebSocket endpoint.')),
-      wsHandler: (socket, req) => {
-        socket.on('error', () => undefined);
-        // Nothing is read from this socket; frames are ignored.
-        void (async () => {
-          try {
-            const user = await userOf(accounts, req, true);
-            await social.lobby.add(socket, user);
-          } catch (e) {
-            const err = e instanceof ApiError ? e : new ApiError(503, 'unavailable', 'The lobby could not be read.');
-            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'error', status: err.status, error: { code: err.code, message: err.message } }));
-            socket.close(S.closeCodeOf(err.status), err.code);
-          }
-        })();
-      },
+      wsHandler: lobbySocket,
     });
   };
 }

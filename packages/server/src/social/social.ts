@@ -4,7 +4,7 @@ import { getGame } from '@tabula/games';
 import { notFound, unprocessable } from '../http/errors.js';
 import { nameKeyOf } from '../accounts/account-policy.js';
 import type { Games } from '../games/index.js';
-import type { LiveConn, LiveHub } from '../live.js';
+import type { LiveConn, LiveHub } from '../live/hub.js';
 import type { GameRow, UserRow } from '../store/index.js';
 import { Chat } from './chat.js';
 import { Ratings } from './ratings.js';
@@ -35,7 +35,7 @@ export interface SocialOptions {
 /**
  * Playing people, together: chat per game and mutes, Glicko-2 ratings, rematch offers, profiles, the
  * live lobby and seeks. Its tables are migration 3 of store/schema.ts; it reaches the game socket
- * through `opened`/`message` (live-socket.ts) and `LiveHub.watchers`.
+ * through `opened`/`message` (live/game-socket.ts) and `LiveHub.watchers`.
  */
 export class Social {
   readonly chat: Chat;

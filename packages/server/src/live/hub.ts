@@ -1,49 +1,40 @@
-import type { WebSocket } from 'ws';
 import type { ServerMessageT, ServerStateT } from '@tabula/protocol';
-import type { GameService } from './service.js';
-import type { GameRow, UserRow } from './store/index.js';
-import type { SignOut } from './fanout.js';
+import type { WebSocket } from 'ws';
+import type { GameRow } from '../store/index.js';
 import { inChunks } from './chunked.js';
+import type { LiveAuth, LiveGames, LiveReplay } from './ports.js';
+import type { LiveSocket } from './socket.js';
 
-/** Seats (live.ts) and users (user-live.ts) per presence transaction of the heartbeats. */
+/** Seats (hub.ts) and users (user-socket.ts) per presence transaction of the heartbeats. */
 export const HEARTBEAT_CHUNK = 250;
 
-export interface LiveConn {
-  ws: WebSocket;
+export interface LiveConn extends LiveSocket {
   gameId: string;
-  user: UserRow | null;
-  /** The seat asked for with ?role= (one the caller holds), else the service picks. */
+  /** The seat asked for with ?role= (one the caller holds), else the seat view picks. */
   role?: string;
-  /** The bearer token the socket was opened with (closed when it is signed out), its hash, and when its session ends unless renewed. */
-  token?: string;
-  tokenHash?: string;
-  expiresAt?: number;
-  /** Whose sockets this one counts against: `user:<id>` when signed in, else `ip:<address>`. */
-  owner: string;
   /** What this socket was last sent: the log's epoch and length (pushes carry the log lines from there). */
   sent?: { epoch: number; length: number; version: number };
   /** The game has a live clock: presence changes are pushed (the state's `away`). */
   liveClock?: boolean;
 }
 
+/** Closes a socket whose session ended (the socket base's `end`). */
+export type EndSocket = (c: LiveConn, message: string) => void;
+
 /**
- * The WebSocket side of one process: which sockets watch which game, and the push of each its own
- * redacted state after every change (coalesced: a burst of changes gives one push of the newest).
+ * The game sockets of one process: which sockets watch which game, and the push after every change
+ * (coalesced: a burst of changes gives one push of the newest). A push builds each state once per
+ * seat holder and log position, and once for all spectators, and sends every socket of it the same text.
  */
-export class LiveHub {
+export class LiveHub<R extends LiveReplay = LiveReplay> {
   private readonly byGame = new Map<string, Set<LiveConn>>();
   private readonly busy = new Map<string, boolean>();
-  private readonly perOwner = new Map<string, number>();
+  /** Set by the socket base once it exists (sockets whose session ended are closed through it). */
+  endSocket: EndSocket = (c) => c.ws.close();
 
-  constructor(private readonly service: GameService, private readonly warn: (obj: object, msg: string) => void = () => undefined) {}
-
-  /** Open sockets counted against `owner` in this process. */
-  ownerCount(owner: string): number {
-    return this.perOwner.get(owner) ?? 0;
-  }
+  constructor(private readonly games: LiveGames<R>, private readonly auth: LiveAuth, private readonly warn: (obj: object, msg: string) => void = () => undefined) {}
 
   add(c: LiveConn): void {
-    this.perOwner.set(c.owner, this.ownerCount(c.owner) + 1);
     let set = this.byGame.get(c.gameId);
     if (!set) this.byGame.set(c.gameId, (set = new Set()));
     const first = c.user !== null && !this.isConnected(c.gameId, c.user.id);
@@ -54,7 +45,6 @@ export class LiveHub {
   remove(c: LiveConn): void {
     const set = this.byGame.get(c.gameId);
     if (!set || !set.delete(c)) return;
-    this.release(c);
     if (set.size === 0) this.byGame.delete(c.gameId);
     if (c.user !== null && !this.isConnected(c.gameId, c.user.id)) this.presenceChanged(c);
   }
@@ -77,9 +67,6 @@ export class LiveHub {
     return [...out];
   }
 
-  /** Also called with every sign-out (the per-user sockets close too). */
-  readonly onSignOut: ((what: SignOut) => void)[] = [];
-
   /** Whether `userId` has a socket on `gameId` in this process. */
   isConnected(gameId: string, userId: number): boolean {
     const set = this.byGame.get(gameId);
@@ -89,7 +76,7 @@ export class LiveHub {
 
   /** A player's first socket opened or last one closed: record when, and push everyone the new `away`. */
   private presenceChanged(c: LiveConn): void {
-    void this.service.touch(c.gameId, c.user!.id).catch((e: unknown) => this.warn({ err: e, gameId: c.gameId }, 'presence update failed'))
+    void this.games.touchAll([{ gameId: c.gameId, userId: c.user!.id }]).catch((e: unknown) => this.warn({ err: e, gameId: c.gameId }, 'presence update failed'))
       .then(() => { if (c.liveClock) this.refresh(c.gameId); });
   }
 
@@ -105,7 +92,7 @@ export class LiveHub {
       for (const c of set) if (c.user) users.add(c.user.id);
       for (const userId of users) seen.push({ gameId, userId });
     }
-    await inChunks(seen, HEARTBEAT_CHUNK, (slice) => this.service.touchAll(slice).catch((e: unknown) => this.warn({ err: e }, 'presence heartbeat failed')));
+    await inChunks(seen, HEARTBEAT_CHUNK, (slice) => this.games.touchAll(slice).catch((e: unknown) => this.warn({ err: e }, 'presence heartbeat failed')));
   }
 
   /** Pushes every watcher of `gameId` its state again even though the version did not move. */
@@ -116,12 +103,6 @@ export class LiveHub {
     this.changed(gameId);
   }
 
-  private release(c: LiveConn): void {
-    const n = this.ownerCount(c.owner) - 1;
-    if (n > 0) this.perOwner.set(c.owner, n);
-    else this.perOwner.delete(c.owner);
-  }
-
   get connections(): number {
     let n = 0;
     for (const s of this.byGame.values()) n += s.size;
@@ -130,9 +111,9 @@ export class LiveHub {
 
   /** Sends one socket the whole current state (on connect, and when it asks with `sync`). */
   async sendCurrent(c: LiveConn): Promise<void> {
-    const { row, rg } = await this.service.snapshot(c.gameId);
+    const { row, rg } = await this.games.snapshot(c.gameId);
     c.sent = { epoch: rg.epoch, length: rg.length, version: row.version };
-    send(c.ws, { type: 'state', ...this.service.stateFor(row, rg, c.user, c.role, 0) } satisfies ServerStateT);
+    send(c.ws, { type: 'state', ...this.games.stateFor(row, rg, c.user, c.role, 0) } satisfies ServerStateT);
   }
 
   /** A game changed (here or in another process): push every watcher its view. */
@@ -153,18 +134,12 @@ export class LiveHub {
         const set = this.byGame.get(gameId);
         if (set && [...set].some((c) => c.expiresAt !== undefined && c.expiresAt <= Date.now())) await this.dropExpired(set);
         if (set && set.size > 0) {
-          const { row, rg } = round === 0 && known ? { row: known, rg: await this.service.sync(known) } : await this.service.snapshot(gameId);
-          // One message per reader and log position: the lines since what that socket was last sent.
-          const byViewer = new Map<string, string>();
+          const { row, rg } = round === 0 && known ? { row: known, rg: await this.games.sync(known) } : await this.games.snapshot(gameId);
+          const built = new Map<string, string>();
           for (const c of set) {
             if (c.sent && c.sent.version >= row.version) continue;
             const from = c.sent ? rg.unchangedPrefix(c.sent.epoch, c.sent.length) : 0;
-            const key = `${c.user?.id ?? ''}\u0000${c.role ?? ''}\u0000${from}`;
-            let msg = byViewer.get(key);
-            if (msg === undefined) {
-              msg = JSON.stringify({ type: 'state', ...this.service.stateFor(row, rg, c.user, c.role, from) } satisfies ServerStateT);
-              byViewer.set(key, msg);
-            }
+            const msg = this.stateText(built, row, rg, c, from);
             c.sent = { epoch: rg.epoch, length: rg.length, version: row.version };
             if (c.ws.readyState === c.ws.OPEN) c.ws.send(msg);
           }
@@ -177,6 +152,23 @@ export class LiveHub {
     } finally {
       this.busy.delete(gameId);
     }
+  }
+
+  /**
+   * The state text for `c` from log position `from`, built once per push (`built`) for each seat holder
+   * (by account and asked seat) and once for every spectator, signed in or not: a spectator's state
+   * depends on nothing but the game, so they all share the anonymous one.
+   */
+  private stateText(built: Map<string, string>, row: GameRow, rg: R, c: LiveConn, from: number): string {
+    const seated = c.user !== null && row.seats.some((s) => s.userId === c.user!.id);
+    const key = seated ? `${c.user!.id}\u0000${c.role ?? ''}\u0000${from}` : `\u0000\u0000${from}`;
+    let msg = built.get(key);
+    if (msg === undefined) {
+      const state = seated ? this.games.stateFor(row, rg, c.user, c.role, from) : this.games.stateFor(row, rg, null, undefined, from);
+      msg = JSON.stringify({ type: 'state', ...state } satisfies ServerStateT);
+      built.set(key, msg);
+    }
+    return msg;
   }
 
   /**
@@ -198,37 +190,18 @@ export class LiveHub {
       if (!c.token) continue;
       let s;
       try {
-        s = await this.service.session(c.token);
+        s = await this.auth.session(c.token);
       } catch {
         continue; // the store is down: keep the socket, check again at the next push
       }
       if (s) c.expiresAt = s.expiresAt;
-      else this.closeConn(set, c, 'Your session has ended: sign in again.');
+      else this.endSocket(c, 'Your session has ended: sign in again.');
     }
   }
 
-  private closeConn(set: Set<LiveConn>, c: LiveConn, message: string): void {
-    if (!set.delete(c)) return;
-    this.release(c);
-    send(c.ws, { type: 'error', status: 401, error: { code: 'unauthorized', message } });
-    c.ws.close(4401, 'unauthorized');
-  }
-
-  /** Closes this process's sockets of ended sessions (one token by its hash, or every token of an account). */
-  closeSessions(what: SignOut): void {
-    for (const f of this.onSignOut) f(what);
-    for (const set of this.byGame.values()) {
-      for (const c of [...set]) {
-        if (!c.token || !('userId' in what ? c.user?.id === what.userId : c.tokenHash === what.tokenHash)) continue;
-        this.closeConn(set, c, 'Signed out.');
-      }
-    }
-  }
-
-  closeAll(): void {
-    for (const set of this.byGame.values()) for (const c of set) c.ws.close(1001, 'server shutting down');
+  /** Forgets every socket (the socket base closes them). */
+  clear(): void {
     this.byGame.clear();
-    this.perOwner.clear();
   }
 }
 
