@@ -137,6 +137,8 @@ export const SURFACE_LIMITS = {
   analyses: { perAccount: 10, perAddress: 30 },
 } as const;
 export type Surface = keyof typeof SURFACE_LIMITS;
+/** Analyses one account may have queued or running at once (`429 too-many-analyses`). */
+export const ANALYSES_PENDING_PER_ACCOUNT = 2;
 /** Largest body of POST /api/games, in bytes. */
 export const MAX_CREATE_BODY_BYTES = 32 * 1024;
 /** A body refused with 413 is read (and discarded) before the answer when it declares at most this many bytes, for at most DRAIN_REFUSED_BODY_MS. */

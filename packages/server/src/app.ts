@@ -20,7 +20,8 @@ import { healthRoutes } from './http/health.js';
 import { defaultRateLimits, type RateLimits } from './http/limits.js';
 import type { ReplayedGame } from './games/replay-cache.js';
 import { BotRunner, type BotRunnerOptions } from './bots.js';
-import { AnalysisRunner, analysisRoutes, type AnalysisRunnerOptions } from './analysis.js';
+import { AnalysisRunner, type AnalysisRunnerOptions } from './analysis/runner.js';
+import { analysisRoutes } from './analysis/routes.js';
 import { LiveHub } from './live/hub.js';
 import { gameSocket } from './live/game-socket.js';
 import { lobbySocket } from './live/lobby-socket.js';
@@ -318,7 +319,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   await app.register(accountRoutes({ accounts, limits, signInGuard, signedOut }), { prefix: '/api' });
   await app.register(gameRoutes({ games, accounts, limits, counters, liveSocket, actionLimit }), { prefix: '/api' });
   await app.register(socialRoutes(accounts, social, limits ? counters : null, sockets.handler(lobbySocket(social.lobby))), { prefix: '/api' });
-  await app.register(analysisRoutes(accounts, analysis), { prefix: '/api' });
+  await app.register(analysisRoutes(accounts, analysis, limits ? counters : null), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;

@@ -110,8 +110,8 @@ async function analyses(store: Store): Promise<void> {
   await game(store, 'ag1', u);
   const an = store.analyses;
   assert.equal(await an.get('ag1'), null);
-  assert.equal(await an.request('ag1', 50, 7, 10), true);
-  assert.equal(await an.request('ag1', 50, 7, 11), false, 'queued already');
+  assert.equal(await an.request('ag1', 50, 7, 10, u, 2), 'queued');
+  assert.equal(await an.request('ag1', 50, 7, 11, u, 2), 'exists', 'queued already');
   assert.equal(await an.nextDue(12), 'ag1');
   assert.equal(await an.claim('ag1', 12, 100), true);
   assert.equal(await an.claim('ag1', 13, 101), false, 'claimed once');
@@ -121,11 +121,18 @@ async function analyses(store: Store): Promise<void> {
   assert.equal(await an.fail('ag1', 'x'.repeat(600), 130), true);
   assert.deepEqual(await an.get('ag1'), { status: 'failed', iterations: 50, done: 3, total: 7, result: null, error: 'x'.repeat(500) });
   assert.equal(await an.progress('ag1', 4, 131, 140), false, 'not running');
-  assert.equal(await an.request('ag1', 50, 7, 140), true, 'failed: queued again');
+  assert.equal(await an.request('ag1', 50, 7, 140, u, 2), 'queued', 'failed: queued again');
   assert.equal(await an.claim('ag1', 141, 200), true);
   assert.equal(await an.finish('ag1', { moves: [1, 2] }, 150), true);
   assert.deepEqual(await an.get('ag1'), { status: 'done', iterations: 50, done: 7, total: 7, result: { moves: [1, 2] }, error: null });
-  assert.equal(await an.request('ag1', 50, 7, 160), false, 'done: kept');
+  assert.equal(await an.request('ag1', 50, 7, 160, u, 2), 'exists', 'done: kept');
+  // An account's pending analyses are capped: two queued, the third refused until one ends.
+  for (const id of ['ag2', 'ag3', 'ag4']) await game(store, id, u);
+  assert.equal(await an.request('ag2', 50, 7, 170, u, 2), 'queued');
+  assert.equal(await an.request('ag3', 50, 7, 171, u, 2), 'queued');
+  assert.equal(await an.request('ag4', 50, 7, 172, u, 2), 'over-cap');
+  assert.equal(await an.finish('ag2', {}, 173), true);
+  assert.equal(await an.request('ag4', 50, 7, 174, u, 2), 'queued', 'room again once one is done');
 }
 
 async function snapshots(store: Store): Promise<void> {

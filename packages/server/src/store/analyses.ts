@@ -36,15 +36,19 @@ export class AnalysisStore {
   }
 
   /**
-   * Queues the game's analysis unless it is queued, running or done; a failed one is queued again.
-   * Returns whether a row was queued (new, or again).
+   * Queues the game's analysis for `userId` unless it is queued, running or done; a failed one is queued
+   * again. 'over-cap': the account already has `maxPending` queued or running (nothing queued).
    */
-  async request(gameId: string, iterations: number, total: number, now: number): Promise<boolean> {
+  async request(gameId: string, iterations: number, total: number, now: number, userId: number, maxPending: number): Promise<'queued' | 'exists' | 'over-cap'> {
+    const [cur] = await this.x.all<{ status: string }>('SELECT status FROM analyses WHERE game_id = ?', [gameId]);
+    if (cur && cur.status !== 'failed') return 'exists';
+    const [pending] = await this.x.all<{ n: number | string }>("SELECT COUNT(*) AS n FROM analyses WHERE requested_by = ? AND status IN ('queued', 'running')", [userId]);
+    if (Number(pending?.n ?? 0) >= maxPending) return 'over-cap';
     const added = await this.x.run(
-      'INSERT INTO analyses (game_id, status, iterations, done, total, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING',
-      [gameId, 'queued', iterations, total, now, now]);
-    const again = await this.x.run("UPDATE analyses SET status = 'queued', error = NULL, done = 0, updated_at = ? WHERE game_id = ? AND status = 'failed'", [now, gameId]);
-    return added + again > 0;
+      'INSERT INTO analyses (game_id, status, iterations, done, total, created_at, updated_at, requested_by) VALUES (?, ?, ?, 0, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING',
+      [gameId, 'queued', iterations, total, now, now, userId]);
+    const again = await this.x.run("UPDATE analyses SET status = 'queued', error = NULL, done = 0, updated_at = ?, requested_by = ? WHERE game_id = ? AND status = 'failed'", [now, userId, gameId]);
+    return added + again > 0 ? 'queued' : 'exists';
   }
 
   /** The oldest due analysis (queued, or running with an expired lease), or null. */

@@ -225,6 +225,8 @@ const MIGRATIONS: ((t: Types) => string)[] = [
    );`,
   // The mail slot remembers which outbox row holds it, so a retry after a crash mid-send sends (notify/notifier.ts).
   (t) => `ALTER TABLE mail_sent ADD COLUMN outbox_id ${t.int64};`,
+  // Who asked for an analysis: an account may have a few queued or running at once (analysis/runner.ts).
+  (t) => `ALTER TABLE analyses ADD COLUMN requested_by ${t.int64};`,
 ];
 
 /** The table that records the applied migrations. */

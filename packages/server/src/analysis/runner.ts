@@ -1,11 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
 import * as S from '@tabula/protocol';
 import { analysisIterations, answerAnalysisRequest, type AnalysisMessage, type AnalysisRequest, type GameAnalysis } from '@tabula/bots';
-import { conflict, notFound } from './http/errors.js';
-import { needUser, type Authenticator } from './accounts/request-auth.js';
-import { errs } from './http/replies.js';
-import type { Games } from './games/index.js';
+import { ApiError, conflict, notFound } from '../http/errors.js';
+import type { Games } from '../games/index.js';
 
 export interface AnalysisRunnerOptions {
   /** Analyse in a worker thread of its own (default), or on the main thread (0: tests). */
@@ -77,11 +74,15 @@ export class AnalysisRunner {
     };
   }
 
-  /** Queues the analysis of a finished game unless it is queued, running or done (idempotent); a failed one is queued again. */
-  async request(gameId: string): Promise<S.AnalysisReplyT> {
+  /**
+   * Queues the analysis of a finished game for `userId` unless it is queued, running or done (idempotent); a
+   * failed one is queued again. An account may have ANALYSES_PENDING_PER_ACCOUNT queued or running at once.
+   */
+  async request(gameId: string, userId: number): Promise<S.AnalysisReplyT> {
     const g = await this.finishedGame(gameId);
     const now = Date.now();
-    await this.stored.request(gameId, g.iterations, g.total, now);
+    const r = await this.stored.request(gameId, g.iterations, g.total, now, userId, S.ANALYSES_PENDING_PER_ACCOUNT);
+    if (r === 'over-cap') throw new ApiError(429, 'too-many-analyses', `You have ${S.ANALYSES_PENDING_PER_ACCOUNT} analyses waiting or running: wait for one to finish.`);
     this.kick();
     return this.status(gameId);
   }
@@ -142,7 +143,7 @@ export class AnalysisRunner {
 
   private workerOf(): Worker {
     if (this.worker) return this.worker;
-    const w = new Worker(new URL('./bot-worker.js', import.meta.url), { workerData: { modules: this.opts.modules ?? [] } });
+    const w = new Worker(new URL('../bot-worker.js', import.meta.url), { workerData: { modules: this.opts.modules ?? [] } });
     w.on('message', (m: AnalysisMessage) => this.message(m));
     w.on('error', (e) => {
       this.warn({ err: e }, 'analysis worker failed');
@@ -174,21 +175,4 @@ export class AnalysisRunner {
     await this.worker?.terminate();
     this.worker = null;
   }
-}
-
-
-/** GET and POST /api/games/:id/analysis (docs/api.md). */
-export function analysisRoutes(service: Authenticator, runner: AnalysisRunner): (api: FastifyInstance) => Promise<void> {
-  return async (api) => {
-    api.get<{ Params: S.GameParamsT }>('/games/:id/analysis', {
-      schema: { summary: 'The analysis of a finished game: status, progress and (when done) the result', params: S.GameParams, response: { 200: S.AnalysisReply, ...errs(400, 404, 409) } },
-    }, async (req) => runner.status(req.params.id));
-    api.post<{ Params: S.GameParamsT }>('/games/:id/analysis', {
-      schema: { summary: 'Start the analysis of a finished game (idempotent: once done it is stored and never recomputed)', security: [{ bearer: [] }], params: S.GameParams, response: { 200: S.AnalysisReply, 202: S.AnalysisReply, ...errs(400, 401, 404, 409) } },
-    }, async (req, reply) => {
-      await needUser(service, req);
-      const r = await runner.request(req.params.id);
-      return reply.code(r.status === 'done' ? 200 : 202).send(r);
-    });
-  };
 }

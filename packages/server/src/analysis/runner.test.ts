@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { Rng } from '@tabula/engine';
 import { getGame } from '@tabula/games';
 import { analyseGame } from '@tabula/bots';
-import { startServer, uniqueName, type Running } from './harness/fixtures.js';
-import type { Api } from './harness/client.js';
-import { TALLY } from './harness/testgame.js';
-import { startPostgres, type Service } from './harness/services.js';
+import { startServer, uniqueName, type Running } from '../harness/fixtures.js';
+import type { Api } from '../harness/client.js';
+import { TALLY } from '../harness/testgame.js';
+import { startPostgres, type Service } from '../harness/services.js';
 
 const ITERATIONS = 30;
 
