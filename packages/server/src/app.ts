@@ -17,7 +17,7 @@ import { Games } from './games/index.js';
 import { Outages } from './games/outages.js';
 import { gameRoutes } from './games/routes.js';
 import { healthRoutes } from './http/health.js';
-import { defaultRateLimits, type RateLimits } from './http/limits.js';
+import { countMinute, defaultRateLimits, type RateLimits } from './http/limits.js';
 import type { ReplayedGame } from './games/replay-cache.js';
 import { BotRunner, type BotRunnerOptions } from './bots.js';
 import { AnalysisRunner, type AnalysisRunnerOptions } from './analysis/runner.js';
@@ -230,6 +230,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const actionLimit = new ActionLimit(counters, limits ? limits.actions : false);
   const sockets = new Sockets({ auth: sessions, cap: opts.socketsPerOwner === undefined ? 64 : opts.socketsPerOwner, actions: actionLimit, log: warn });
   hub.endSocket = (c, message) => sockets.end(c, message);
+  // Every new game (created, a rematch, a seek) counts against its account's per-minute creation limit.
+  if (limits) games.lobby.creationLimit = (user) => countMinute(counters, `create:u:${user.id}`, limits.games, 'new games');
   // Chat, ratings, rematch, profiles, the live lobby and seeks (social/); its signals ride the fan-out with version -1.
   const social = new Social({ games, hub, publish: (id, v) => fanout.publish(id, v), warn, now });
 

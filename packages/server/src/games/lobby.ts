@@ -32,6 +32,8 @@ export class Lobby {
   private readonly openGamesCap: number | false;
   /** Set by the social room (app.ts). */
   hooks: LobbyHooks = {};
+  /** Counts a new game against its account's per-minute creation limit (throws 429 past it); set by app.ts. */
+  creationLimit: (user: UserRow) => Promise<void> = () => Promise.resolve();
 
   constructor(private readonly table: GameTable, private readonly views: SeatViews, private readonly events: GameEvents, opts: LobbyOptions = {}) {
     this.now = opts.now ?? Date.now;
@@ -44,9 +46,15 @@ export class Lobby {
     return catalog().map((e) => ({ ...e, bots }));
   }
 
-  /** `id`: chosen by the caller (a seek pairing records it before the game exists, for its crash recovery). */
-  async createGame(user: UserRow | null, body: CreateGameBody, id = newGameId()): Promise<{ id: string }> {
+  /**
+   * `id`: chosen by the caller (a seek pairing records it before the game exists, for its crash recovery).
+   * Every new game, rematches and seek pairings included, counts against the creation limit of `countedFor`
+   * (the creator unless told: a rematch is counted for who offered it, while its creator stays the original
+   * game's, who uploaded its decks).
+   */
+  async createGame(user: UserRow | null, body: CreateGameBody, id = newGameId(), countedFor: UserRow | null = user): Promise<{ id: string }> {
     if (!user) throw unauthorized();
+    if (countedFor) await this.creationLimit(countedFor);
     const game = getGame(body.game);
     if (!game) throw unprocessable('unknown-game', `No game "${body.game}".`);
     const seed = newSeed();

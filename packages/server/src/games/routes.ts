@@ -40,7 +40,6 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
       const user = await must(req);
       if (limits) {
         await countMinute(counters, `create:ip:${req.ip}`, limits.gamesPerAddress, 'new games from this address');
-        await countMinute(counters, `create:u:${user.id}`, limits.games, 'new games');
       }
       if (req.body.variants !== undefined) checkDepth(req.body.variants, 64, 'variants');
       return reply.code(201).send(await lobby.createGame(user, req.body));

@@ -56,7 +56,7 @@ export class Rematches {
     const token = randomBytes(12).toString('hex');
     if (!(await this.stored.claim(row.id, token, now))) throw answered();
     try {
-      const id = await this.start(row, cur.offeredBy);
+      const id = await this.start(row, { id: cur.offeredBy, name: cur.offeredByName });
       await this.stored.accepted(row.id, token, id, this.now());
     } catch (e) {
       await this.stored.unclaim(row.id, token);
@@ -64,14 +64,17 @@ export class Rematches {
     }
   }
 
-  /** Creates the next game (same game, scenario, players, variants, time control, rated) and seats everyone rotated. */
-  private async start(row: GameRow, creatorId: number): Promise<string> {
-    const creator = row.seats.find((s) => s.userId === creatorId)!;
-    const creatorUser: UserRow = { id: creatorId, name: creator.userName ?? '' };
+  /**
+   * Creates the next game (same game, scenario, players, variants, time control, rated) and seats everyone
+   * rotated. Its creator is the original game's (who uploaded its decks keeps the credit); it counts against
+   * the creation limit of who offered it.
+   */
+  private async start(row: GameRow, offeredBy: UserRow): Promise<string> {
+    const creatorUser: UserRow = { id: row.createdBy, name: row.creatorName ?? '' };
     const { id } = await this.lobby.createGame(creatorUser, {
       game: row.game, scenario: row.scenario, ...(row.players !== null ? { players: row.players } : {}), ...(row.variants ? { variants: row.variants } : {}),
       timeControl: row.timeControl, rated: await this.rated(row.id), rematchOf: row.id,
-    });
+    }, undefined, offeredBy);
     const next = rotatedSeats(row.seats);
     // People first, then bots (a bot may start to play once the last seat fills).
     const order = row.seats.map((s, i) => ({ role: s.role, who: next[i]! })).sort((a, b) => Number(a.who.bot !== null) - Number(b.who.bot !== null));

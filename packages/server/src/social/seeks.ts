@@ -55,6 +55,8 @@ export class Seeks {
 
   async post(user: UserRow | null, body: SeekBodyT): Promise<SeekT> {
     if (!user) throw unauthorized();
+    // A seek may become a game: it counts against the creation limit when posted (the pairing itself does not).
+    await this.games.lobby.creationLimit(user);
     const game = getGame(body.game);
     if (!game) throw unprocessable('unknown-game', `No game "${body.game}".`);
     const scenario = body.scenario ?? game.scenarios[0]!;
@@ -188,7 +190,7 @@ export class Seeks {
     const players = game.players && game.players.default !== 2 ? { players: 2 } : {};
     const { id } = await this.games.lobby.createGame(ua, {
       game: older.game, scenario: older.scenario, ...players, timeControl: JSON.parse(older.timeControl) as TimeControlT, rated: older.rated,
-    }, gameId);
+    }, gameId, null);
     // Still ours? (Also renews the claim's age.)
     if ((await this.stored.renew(token, this.now())) !== 2) return false;
     const roles = (await this.games.table.store.getGame(id))!.seats.map((s) => s.role);
