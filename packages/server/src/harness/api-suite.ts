@@ -232,7 +232,7 @@ export function apiSuite(label: string, db: () => Promise<string>): void {
       const res = await api.post(`/api/games/${id}/resign`, {}, bob);
       assert.equal(res.status, 200);
       assert.equal(res.body.status, 'finished');
-      assert.deepEqual(res.body.outcome, { winners: ['north'], reason: 'resigned', by: 'east' });
+      assert.deepEqual(res.body.outcome, { winners: ['north'], reason: 'resigned', by: 'east', unrated: true }, 'east never acted: unrated');
       assertError(await api.post(`/api/games/${id}/actions`, { version: res.body.version, action: { type: 'pass' } }, alice), 409, 'game-not-active');
       assertError(await api.post(`/api/games/${id}/resign`, {}, alice), 409, 'game-not-active');
       const rep = await api.get(`/api/games/${id}/replay`);
