@@ -59,7 +59,7 @@ program
     if (!(o.workers >= 1)) program.error('--workers must be a positive integer');
     const variants: Record<string, unknown> = {};
     for (const v of o.variant) { const [k, val] = parseVariant(v); variants[k] = val; }
-    tuneForShortRuns();
+    tuneForShortRuns(gameId);
     const showBar = process.stderr.isTTY === true;
     // The progress bar only on a terminal (loaded only then: a scripted run starts sooner).
     const bar = showBar ? await progressBar() : null;
