@@ -110,7 +110,8 @@ export const randomGamesBench: Benchmark = {
       }
     }
     const recorded = recordedOn(previous ?? '', TITLE);
-    const comparisons = compareSpeeds(recordedSpeeds(previous ?? '', TITLE), rows.map((r) => ({ key: `${r.game} / ${r.setup}`, gamesPerSecond: Number(r['games/s']) })));
+    // A --quick run plays too few games to compare (its figures would raise false alarms).
+    const comparisons = quick ? [] : compareSpeeds(recordedSpeeds(previous ?? '', TITLE), rows.map((r) => ({ key: `${r.game} / ${r.setup}`, gamesPerSecond: Number(r['games/s']) })));
     const warnings = speedWarnings(comparisons, recorded);
     for (const w of warnings) log(w);
     const head = `| game | setup | games | games/s${quick ? '' : ' (median of 3 passes)'} | games/s range | decisions/game | decisions/s | peak RSS (MiB) |\n|---|---|---:|---:|---:|---:|---:|---:|\n`;
@@ -118,7 +119,7 @@ export const randomGamesBench: Benchmark = {
     return {
       title: TITLE,
       command: 'npx tabula bench --only random-games',
-      markdown: `${head}${body}\n\n${speedReport(comparisons, recorded)}${quick ? ' (A --quick run: fewer games, so the comparison is rough.)' : ''}\n\nEach game: \`setup\` (seed \`bench-<n>\`), then until the outcome: for the first active role with legal actions, \`actions\` + a uniform random pick (or the setup's own pick, see below) + \`apply\`. Each game draws its picks from its own RNG, seeded by its number, so every run plays the same games. Views are not computed. Timing starts after a warm-up of at least 5 games and 1 s; the same games are then timed three times (\`--quick\`: once) and the median pass is the result. The rows "tabula sim ..." are the same engines as a user runs them: \`tabula sim GAME [ARGS] --games N --bots random --workers 1 --json\` in ${simRuns === 1 ? 'one fresh process' : `${simRuns} fresh processes (the median)`}, games/s as the command prints it (its own loop and V8 flags, start-up excluded). Every run compares each row with the figure it replaces here and reports a fall of more than 10% (on the terminal at the end of the run, and above).`,
+      markdown: `${head}${body}\n\n${quick ? 'A --quick run: too few games to compare with the recorded figures.' : speedReport(comparisons, recorded)}\n\nEach game: \`setup\` (seed \`bench-<n>\`), then until the outcome: for the first active role with legal actions, \`actions\` + a uniform random pick (or the setup's own pick, see below) + \`apply\`. Each game draws its picks from its own RNG, seeded by its number, so every run plays the same games. Views are not computed. Timing starts after a warm-up of at least 5 games and 1 s; the same games are then timed three times (\`--quick\`: once) and the median pass is the result. The rows "tabula sim ..." are the same engines as a user runs them: \`tabula sim GAME [ARGS] --games N --bots random --workers 1 --json\` in ${simRuns === 1 ? 'one fresh process' : `${simRuns} fresh processes (the median)`}, games/s as the command prints it (its own loop and V8 flags, start-up excluded). Every run compares each row with the figure it replaces here and reports a fall of more than 10% (on the terminal at the end of the run, and above).`,
       rows,
       warnings,
     };
