@@ -113,7 +113,6 @@ export const randomGamesBench: Benchmark = {
     // A --quick run plays too few games to compare (its figures would raise false alarms).
     const comparisons = quick ? [] : compareSpeeds(recordedSpeeds(previous ?? '', TITLE), rows.map((r) => ({ key: `${r.game} / ${r.setup}`, gamesPerSecond: Number(r['games/s']) })));
     const warnings = speedWarnings(comparisons, recorded);
-    for (const w of warnings) log(w);
     const head = `| game | setup | games | games/s${quick ? '' : ' (median of 3 passes)'} | games/s range | decisions/game | decisions/s | peak RSS (MiB) |\n|---|---|---:|---:|---:|---:|---:|---:|\n`;
     const body = rows.map((r) => `| ${r.game} | ${r.setup} | ${r.games} | ${r['games/s']} | ${r['games/s range']} | ${r['decisions/game']} | ${r['decisions/s']} | ${r['peak RSS MiB']} |`).join('\n');
     return {
