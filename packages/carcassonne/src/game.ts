@@ -2,7 +2,7 @@
  * Carcassonne (+ Hills & Sheep) as an engine Game.
  */
 import { defineGame, shuffleInPlace, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
-import { explainIllegal, legalActions, performAction, type CarcAction } from './rules.js';
+import { actionList, explainIllegal, listedActions, performAction, type CarcAction } from './rules.js';
 import { ROLES, copyState, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
 import { TILES } from './tiles.js';
 import { viewOf, type CarcView } from './view.js';
@@ -96,7 +96,8 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
   active(s: CarcState): Role[] {
     return s.phase === 'over' ? [] : [ROLES[s.turn]!];
   },
-  actions: legalActions,
+  actions: actionList,
+  listed: listedActions,
   perform: performAction,
   explain: explainIllegal,
   prompt: promptOf,

@@ -273,3 +273,24 @@ test('Carcassonne variant farmScoring (Wikicarpedia, historical scoring): curren
   assert.equal(score(play('first'), 'red'), 4);
   assert.throws(() => game.setup({ seed: 'x', variants: { farmScoring: 'third' } }), (e: unknown) => e instanceof RuleError && e.code === 'bad-options');
 });
+
+test('listed actions: one list per state, derived once; a new state or a state changed in place is listed afresh; actions is a copy', () => {
+  const s = game.setup({ seed: 'listed' });
+  const first = game.listed!(s, 'red');
+  assert.ok(first.length > 0);
+  assert.equal(game.listed!(s, 'red'), first, 'the same state gives the same list');
+  assert.deepEqual(game.listed!(s, 'blue'), [], 'not blue\'s turn');
+  assert.notEqual(game.listed!(s, 'red'), first, 'another role in between: listed afresh');
+  const copy = game.actions(s, 'red');
+  assert.notEqual(copy, game.listed!(s, 'red'));
+  assert.deepEqual(copy, [...game.listed!(s, 'red')]);
+  copy.length = 0;
+  assert.ok(game.listed!(s, 'red').length > 0, 'changing the copy leaves the list');
+  const next = game.apply(s, 'red', game.listed!(s, 'red')[0]!);
+  assert.equal(next.phase, 'deploy');
+  assert.ok(game.listed!(next, 'red').some((a) => a.type === 'skip'));
+  const changed = { ...s } as CarcState;
+  assert.deepEqual(game.listed!(changed, 'red'), first, 'a copy of the state lists the same');
+  changed.phase = 'over';
+  assert.deepEqual(game.listed!(changed, 'red'), [], 'a state changed in place is listed afresh');
+});

@@ -100,6 +100,38 @@ const SKIP = Object.freeze({ type: 'skip' }) as CarcAction;
 const GROW = Object.freeze({ type: 'grow' }) as CarcAction;
 const DRIVE = Object.freeze({ type: 'drive' }) as CarcAction;
 
+/**
+ * The last list `listedActions` made, with what it was derived from. A decision lists the actions up to
+ * three times for one state (who may act, the bot's choice, the legality check of apply): the first
+ * derives them, the others read them here. Keyed by the state object and the fields the list reads, so
+ * a state changed in place (tests do) is listed afresh. Game states are never changed after an action
+ * returns them; the list is frozen in effect: callers read it and never keep or change it.
+ */
+let lastState: CarcState | null = null;
+let lastRole: Role = '';
+let lastPhase: CarcState['phase'] = 'over';
+let lastTurn = -1;
+let lastTiles: readonly number[] | null = null;
+let lastMeeples: readonly number[] | null = null;
+let lastSupply: readonly number[] | null = null;
+let lastOpts: CarcState['opts'] | null = null;
+let lastCurrent = -1;
+let lastList: readonly CarcAction[] = [];
+
+/** `role`'s legal actions without a copy (the engine's `listed`): read them, never keep or change them. */
+export function listedActions(s: CarcState, role: Role): readonly CarcAction[] {
+  if (s === lastState && role === lastRole && s.phase === lastPhase && s.turn === lastTurn && s.tiles === lastTiles && s.meeples === lastMeeples && s.supply === lastSupply && s.opts === lastOpts && s.current === lastCurrent) return lastList;
+  const list = legalActions(s, role);
+  lastState = s; lastRole = role; lastPhase = s.phase; lastTurn = s.turn; lastTiles = s.tiles; lastMeeples = s.meeples; lastSupply = s.supply; lastOpts = s.opts; lastCurrent = s.current;
+  lastList = list;
+  return list;
+}
+
+/** `role`'s legal actions as a fresh array (the engine's `actions`), shared with the listing above so apply need not derive them again. */
+export function actionList(s: CarcState, role: Role): CarcAction[] {
+  return listedActions(s, role).slice();
+}
+
 export function legalActions(s: CarcState, role: Role): CarcAction[] {
   if (s.phase === 'over' || ROLES[s.turn] !== role) return [];
   const board = boardOf(s.tiles);

@@ -59,7 +59,7 @@ program
     if (!(o.workers >= 1)) program.error('--workers must be a positive integer');
     const variants: Record<string, unknown> = {};
     for (const v of o.variant) { const [k, val] = parseVariant(v); variants[k] = val; }
-    tuneForShortRuns();
+    tuneForShortRuns(gameId);
     const showBar = process.stderr.isTTY === true;
     // The progress bar only on a terminal (loaded only then: a scripted run starts sooner).
     const bar = showBar ? await progressBar() : null;
@@ -145,20 +145,24 @@ program
     const chosen = benchmarks.filter((b) => !only || only.includes(b.name));
     if (chosen.length === 0) program.error(`no benchmark matches ${o.only}`);
     const sections = [];
+    const out = resolve(o.out);
+    const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';
     for (const entry of chosen) {
       const b = await entry.load();
       console.error(`running ${b.name}...`);
-      const s = await b.run({ quick: o.quick === true, log: (l) => console.error(`  ${l}`) });
+      const s = await b.run({ quick: o.quick === true, log: (l) => console.error(`  ${l}`), previous });
       console.log(`\n${s.title}`);
       console.table(s.rows);
       sections.push(s);
     }
     const command = `npx tabula bench${o.only ? ` --only ${o.only}` : ''}${o.quick ? ' --quick' : ''}`;
     if (!o.quick || cmd.getOptionValueSource('out') === 'cli') {
-      const out = resolve(o.out);
-      writeBenchmarks(out, renderMarkdown(sections, command, existsSync(out) ? readFileSync(out, 'utf8') : ''));
+      writeBenchmarks(out, renderMarkdown(sections, command, previous));
       console.error(`wrote ${o.out}`);
     }
+    // Last, so they are what the developer sees when the run ends.
+    const warnings = sections.flatMap((s) => s.warnings ?? []);
+    if (warnings.length > 0) console.error(`\n${warnings.join('\n')}`);
   });
 
 program

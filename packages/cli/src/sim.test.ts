@@ -122,3 +122,12 @@ test('--variant KEY=VALUE decodes numbers, booleans and JSON', () => {
   assert.deepEqual(parseVariant('mode=delayed'), ['mode', 'delayed']);
   assert.throws(() => parseVariant('novalue'), /KEY=VALUE/);
 });
+
+test('tabula sim: V8 flags per game (Carcassonne runs with V8\'s defaults, the others inline only small functions); TABULA_SIM_V8_FLAGS replaces them', async () => {
+  const { shortRunFlags, SHORT_RUN_FLAGS } = await import('./jit.js');
+  assert.equal(shortRunFlags('carcassonne', {}), '');
+  assert.equal(shortRunFlags('hammer-of-the-scots', {}), SHORT_RUN_FLAGS);
+  assert.equal(shortRunFlags('hacse', {}), SHORT_RUN_FLAGS);
+  assert.equal(shortRunFlags('carcassonne', { TABULA_SIM_V8_FLAGS: '--max-inlined-bytecode-size=30' }), '--max-inlined-bytecode-size=30');
+  assert.equal(shortRunFlags('hammer-of-the-scots', { TABULA_SIM_V8_FLAGS: '' }), '');
+});

@@ -30,3 +30,12 @@ export const BENCH_SETUPS: Readonly<Record<GameId, readonly RandomBenchSetup[]>>
     ...hammerGame.scenarios.map((sc) => ({ label: `${sc}, reference battle menu`, setup: { scenario: sc }, games: 200, pick: referenceMenuPick })),
   ],
 };
+
+/** The setups `tabula bench --only random-games` also plays through `tabula sim` (fresh processes), by game id. */
+export interface SimBenchSetup { label: string; args: readonly string[]; games: number }
+
+export const SIM_SETUPS: Readonly<Record<string, readonly SimBenchSetup[]>> = {
+  carcassonne: [{ label: '2p', args: [], games: 4000 }],
+  hacse: [{ label: 'early', args: ['--scenario', 'early'], games: 400 }],
+  [hammerGame.id]: [{ label: 'braveheart', args: ['--scenario', 'braveheart'], games: 200 }],
+};
