@@ -27,7 +27,10 @@ describe('presence', () => {
           const s = (await api.get(`/api/games/${id}`, token)).body as { version: number };
           assert.equal((await api.post(`/api/games/${id}/actions`, { version: s.version, action: { type: 'pass' } }, token)).status, 200);
         };
-        // North moves, then east waits out the claim delay without a socket; east moves over REST 4 s before north claims.
+        // Each seat's first action, then north's: east waits out the claim delay without a socket and moves over
+        // REST 4 s before north claims.
+        await passAs(north);
+        await passAs(east);
         await passAs(north);
         clock.t += CLAIM_AFTER_DISCONNECT_MS - 4000;
         await passAs(east);
