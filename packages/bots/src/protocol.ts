@@ -1,6 +1,7 @@
 import { Rng, type GameAnalysis, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
 import { getGame } from '@tabula/games';
 import type { Bot } from './bot.js';
+import type { OpenWorker } from './worker-client.js';
 import { createBot } from './registry.js';
 import { analyseGame } from './analysis.js';
 import './levels.js';
@@ -77,3 +78,18 @@ export function answerAnalysisRequest(req: AnalysisRequest, post: (m: AnalysisMe
     post({ id: req.id, error: { message: e instanceof Error ? e.message : String(e) } });
   }
 }
+
+/** What a bot worker is asked: a move or an analysis. */
+export type WorkerRequest = BotRequest | AnalysisRequest;
+
+/** The one dispatch of every bot worker (server thread, Web Worker, or the host's own thread). */
+export function answerWorkerRequest(req: WorkerRequest, post: (m: BotResponse | AnalysisMessage) => void): void {
+  if ('kind' in req && req.kind === 'analyse') answerAnalysisRequest(req, post);
+  else post(answerBotRequest(req as BotRequest));
+}
+
+/** A "worker" that is the host's own thread (tests, tiny installs): answers after the current turn. */
+export const inThisThread: OpenWorker = (answer) => ({
+  post: (m) => { queueMicrotask(() => answerWorkerRequest(m, answer)); },
+  terminate: () => undefined,
+});

@@ -1,17 +1,8 @@
 /**
- * Web Worker entry: `new Worker(new URL('@tabula/bots/worker', import.meta.url), { type: 'module' })`,
- * then post a `BotRequest` and receive a `BotResponse`, or an `AnalysisRequest` and receive `AnalysisMessage`s. No Node-only imports anywhere in the bot code.
+ * The browser's bot worker (the page opens it as a module Web Worker): each message is a `BotRequest` or an
+ * `AnalysisRequest`, answered by the one dispatch every bot worker uses. No Node-only import in the bot code.
  */
-import { answerAnalysisRequest, answerBotRequest, type AnalysisMessage, type AnalysisRequest, type BotRequest, type BotResponse } from './protocol.js';
+import { answerWorkerRequest, type WorkerRequest } from './protocol.js';
 
-interface WorkerScope {
-  onmessage: ((e: { data: BotRequest | AnalysisRequest }) => void) | null;
-  postMessage(m: BotResponse | AnalysisMessage): void;
-}
-
-const scope = globalThis as unknown as WorkerScope;
-scope.onmessage = (e) => {
-  const m = e.data;
-  if ('kind' in m && m.kind === 'analyse') answerAnalysisRequest(m, (out) => scope.postMessage(out));
-  else scope.postMessage(answerBotRequest(m as BotRequest));
-};
+const scope = globalThis as unknown as { onmessage: ((e: { data: WorkerRequest }) => void) | null; postMessage(m: unknown): void };
+scope.onmessage = (e) => answerWorkerRequest(e.data, (m) => scope.postMessage(m));

@@ -1,7 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import type { Role } from '@tabula/engine';
-import { answerBotRequest, type BotRequest, type BotResponse } from '@tabula/bots';
+import { WorkerClient } from '@tabula/bots';
 import { ApiError } from './http/errors.js';
+import { openBotWorker } from './workers/thread.js';
 import type { Games } from './games/index.js';
 import type { GameRow } from './store/index.js';
 
@@ -23,9 +23,7 @@ export interface BotRunnerOptions {
 export class BotRunner {
   private readonly pending = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly workers: Worker[] = [];
-  private readonly waiting = new Map<number | string, { resolve: (a: unknown) => void; reject: (e: Error) => void }>();
-  private nextJob = 1;
+  private readonly workers: WorkerClient[] = [];
   private nextWorker = 0;
   private closed = false;
   private readonly thinkMs: number;
@@ -34,22 +32,9 @@ export class BotRunner {
   constructor(private readonly games: Games, opts: BotRunnerOptions = {}) {
     this.thinkMs = opts.thinkMs ?? 400;
     this.warn = opts.warn ?? (() => undefined);
-    const n = opts.threads ?? 1;
-    for (let i = 0; i < n; i++) {
-      const w = new Worker(new URL('./bot-worker.js', import.meta.url), { workerData: { modules: opts.modules ?? [] } });
-      w.on('message', (m: BotResponse) => this.answered(m));
-      w.on('error', (e) => this.warn({ err: e }, 'bot worker failed'));
-      w.unref();
-      this.workers.push(w);
-    }
-  }
-
-  private answered(m: BotResponse): void {
-    const p = this.waiting.get(m.id);
-    if (!p) return;
-    this.waiting.delete(m.id);
-    if ('error' in m) p.reject(new Error(m.error.message));
-    else p.resolve(m.action);
+    const threads = opts.threads ?? 1;
+    const open = openBotWorker(opts.modules ?? [], threads, this.warn);
+    for (let i = 0; i < Math.max(1, threads); i++) this.workers.push(new WorkerClient(open));
   }
 
   /** Called after every change: schedules a move if a bot seat is to act. */
@@ -73,7 +58,7 @@ export class BotRunner {
       const active = rg.game.active(rg.state) as Role[];
       const seat = row.seats.find((s) => s.bot !== null && active.includes(s.role));
       if (!seat) return;
-      const action = await this.choose({ id: 0, game: row.game, bot: seat.bot!, state: rg.state, role: seat.role, seed: `${row.seed}:${rg.length}:${seat.role}` });
+      const action = await this.workers[this.nextWorker++ % this.workers.length]!.move({ game: row.game, bot: seat.bot!, state: rg.state, role: seat.role, seed: `${row.seed}:${rg.length}:${seat.role}` });
       if (this.closed) return;
       // From here on a change may schedule the next move.
       this.pending.delete(gameId);
@@ -90,14 +75,6 @@ export class BotRunner {
     }
   }
 
-  private choose(req: BotRequest): Promise<unknown> {
-    const id = this.nextJob++;
-    const p = new Promise<unknown>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
-    if (this.workers.length === 0) this.answered(answerBotRequest({ ...req, id }));
-    else this.workers[this.nextWorker++ % this.workers.length]!.postMessage({ ...req, id });
-    return p;
-  }
-
   /** Resumes bots of every active game (after a restart). */
   async resumeAll(): Promise<void> {
     for (const row of await this.games.table.store.listActiveBotGames()) this.notify(row);
@@ -107,8 +84,6 @@ export class BotRunner {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    for (const p of this.waiting.values()) p.reject(new Error('closed'));
-    this.waiting.clear();
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.map((w) => w.close()));
   }
 }

@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import * as S from '@tabula/protocol';
-import { analysisIterations, answerAnalysisRequest, type AnalysisMessage, type AnalysisRequest, type GameAnalysis } from '@tabula/bots';
+import { analysisIterations, WorkerClient, type GameAnalysis } from '@tabula/bots';
+import { openBotWorker } from '../workers/thread.js';
 import { ApiError, conflict, notFound } from '../http/errors.js';
 import type { Games } from '../games/index.js';
 
@@ -24,22 +24,23 @@ const PROGRESS_WRITE_MS = 1000;
 /**
  * Post-game analyses (issue 21), off the request path: POST queues a row in `analyses`, one run at a
  * time per process claims the oldest queued (or abandoned: lease expired) row, replays the game in a
- * worker thread running the bots' analysis (bot-worker.ts) and stores the result. A restart leaves
+ * worker thread running the bots' analysis (workers/bot-worker.ts) and stores the result. A restart leaves
  * queued rows queued and running rows with a lease that runs out, so the next poll picks them up again.
  * The search is seeded by the game id: the same game and budget give the same analysis.
  */
 export class AnalysisRunner {
-  private worker: Worker | null = null;
+  private readonly worker: WorkerClient;
   private busy = false;
   private closed = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly leaseMs: number;
   private readonly warn: (obj: object, msg: string) => void;
-  private current: { id: string; resolve: (a: GameAnalysis) => void; reject: (e: Error) => void; progress: (done: number) => void } | null = null;
 
   constructor(private readonly games: Games, private readonly opts: AnalysisRunnerOptions = {}) {
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.warn = opts.warn ?? (() => undefined);
+    // A worker thread of its own, so bot seats keep moving while a game is analysed.
+    this.worker = new WorkerClient(openBotWorker(opts.modules ?? [], opts.threads ?? 1, this.warn));
   }
 
   private get stored() {
@@ -109,19 +110,17 @@ export class AnalysisRunner {
     try {
       const rep = await this.games.commands.replayOf(gameId);
       const row = await this.stored.get(gameId);
-      const req: AnalysisRequest = {
-        kind: 'analyse', id: gameId, game: rep.game, setup: { seed: rep.seed, ...rep.options }, actions: rep.actions,
-        seed: gameId, iterations: row!.iterations,
-      };
       let lastWrite = 0;
-      const result = await this.analyse(req, (done) => {
+      const result = await this.worker.analyse({
+        kind: 'analyse', game: rep.game, setup: { seed: rep.seed, ...rep.options }, actions: rep.actions, seed: gameId, iterations: row!.iterations,
+      }, (done) => {
         const now = Date.now();
         if (now - lastWrite < PROGRESS_WRITE_MS) return;
         lastWrite = now;
         void this.stored.progress(gameId, done, now, now + this.leaseMs)
           .catch((e: unknown) => this.warn({ err: e, gameId }, 'analysis progress not saved'));
       });
-      await this.stored.finish(gameId, result, Date.now());
+      await this.stored.finish(gameId, result as GameAnalysis, Date.now());
     } catch (e) {
       if (this.closed) return; // left running: the lease runs out and the next start picks it up
       const message = e instanceof Error ? e.message : String(e);
@@ -130,49 +129,9 @@ export class AnalysisRunner {
     }
   }
 
-  private analyse(req: AnalysisRequest, progress: (done: number) => void): Promise<GameAnalysis> {
-    return new Promise((resolve, reject) => {
-      this.current = { id: String(req.id), resolve, reject, progress };
-      if (this.opts.threads === 0) {
-        answerAnalysisRequest(req, (m) => this.message(m));
-        return;
-      }
-      this.workerOf().postMessage(req);
-    });
-  }
-
-  private workerOf(): Worker {
-    if (this.worker) return this.worker;
-    const w = new Worker(new URL('../bot-worker.js', import.meta.url), { workerData: { modules: this.opts.modules ?? [] } });
-    w.on('message', (m: AnalysisMessage) => this.message(m));
-    w.on('error', (e) => {
-      this.warn({ err: e }, 'analysis worker failed');
-      this.worker = null;
-      const c = this.current;
-      this.current = null;
-      c?.reject(e);
-    });
-    w.unref();
-    this.worker = w;
-    return w;
-  }
-
-  private message(m: AnalysisMessage): void {
-    const c = this.current;
-    if (!c || String(m.id) !== c.id) return;
-    if ('progress' in m) { c.progress(m.progress.done); return; }
-    this.current = null;
-    if ('error' in m) c.reject(new Error(m.error.message));
-    else c.resolve(m.analysis);
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    const c = this.current;
-    this.current = null;
-    c?.reject(new Error('closed'));
-    await this.worker?.terminate();
-    this.worker = null;
+    await this.worker.close();
   }
 }
