@@ -3,19 +3,17 @@
  * else's notifications, and a mail interrupted by kill -9 in the middle of its SMTP transaction is sent
  * once after the restart.
  */
-import { describe, it, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { WEBHOOK_TIMEOUT_MS } from '@tabula/protocol';
 import { Api } from './client.js';
-import { startServer, uniqueName, type Running } from './fixtures.js';
+import { startServer, uniqueName } from './fixtures.js';
 import { spawnServer, type Child } from './processes.js';
-import { game, listOf, pass, patch, startReceiver, until } from './notify-support.js';
+import { game, listOf, pass, patch, startReceiver, until, cleanedUp } from './notify-support.js';
 
 /** A webhook receiver that reads the request, then sends one byte of its answer every second and never ends it. */
 async function trickler(): Promise<{ url: string; opened: number[]; closedAfterMs: number[]; close(): Promise<void> }> {
@@ -43,14 +41,7 @@ async function trickler(): Promise<{ url: string; opened: number[]; closedAfterM
 }
 
 describe('notifications under faults', () => {
-  const running: Running[] = [];
-  const closers: (() => Promise<void>)[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-notify-faults-'));
-  after(async () => {
-    for (const r of running) await r.server.close().catch(() => undefined);
-    for (const c of closers) await c().catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { running, closers, dir } = cleanedUp('tabula-notify-faults-');
 
   it('a webhook that trickles its answer delays nobody else: the other user\'s in-app notification and webhook arrive at once, the slow call is cut at the deadline', async () => {
     const slow = await trickler();

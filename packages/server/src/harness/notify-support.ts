@@ -1,5 +1,10 @@
 /** What the notification tests share: an SMTP sink, webhook receivers, a tally game between two accounts. */
+import { after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Running } from './fixtures.js';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -67,3 +72,16 @@ export async function pass(api: Api, id: string, token: string): Promise<void> {
   assert.equal(r.status, 200, JSON.stringify(r.body));
 }
 export const listOf = async (api: Api, token: string) => (await api.get('/api/notifications', token)).body as { notifications: { id: number; kind: string; gameId: string; read: boolean }[]; unread: number };
+
+/** What a notification test file starts and must stop: servers, closers (SMTP sinks, receivers), a temporary folder. */
+export function cleanedUp(prefix: string): { running: Running[]; closers: (() => Promise<void>)[]; dir: string } {
+  const running: Running[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  after(async () => {
+    for (const r of running) await r.server.close().catch(() => undefined);
+    for (const c of closers) await c().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { running, closers, dir };
+}

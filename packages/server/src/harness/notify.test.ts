@@ -2,16 +2,14 @@
  * Notifications end to end: a real SMTP server and webhook receivers on loopback, the per-user socket,
  * the SSRF guard, two workers on PostgreSQL, and kill -9 with notifications queued.
  */
-import { describe, it, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { WEBHOOK_MAX_FAILURES } from '@tabula/protocol';
 import { Api } from './client.js';
-import { startServer, uniqueName, type Running } from './fixtures.js';
+import { startServer, uniqueName } from './fixtures.js';
 import { spawnServer, type Child } from './processes.js';
 import { startPostgres, type Service } from './services.js';
 import { TALLY } from './testgame.js';
@@ -19,17 +17,10 @@ import { isPublicAddress } from '../notify/guard.js';
 import { openStore, type Store } from '../store/index.js';
 import { nameKeyOf } from '../accounts/account-policy.js';
 
-import { game, listOf, pass, patch, sleep, startReceiver, startSmtp, until } from './notify-support.js';
+import { game, listOf, pass, patch, sleep, startReceiver, startSmtp, until, cleanedUp } from './notify-support.js';
 
 describe('notifications', () => {
-  const running: Running[] = [];
-  const closers: (() => Promise<void>)[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-notify-'));
-  after(async () => {
-    for (const r of running) await r.server.close().catch(() => undefined);
-    for (const c of closers) await c().catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { running, closers, dir } = cleanedUp('tabula-notify-');
   const start = async (extra: Parameters<typeof startServer>[1] = {}) => {
     const r = await startServer('sqlite::memory:', { sweepMs: false, notify: { pollMs: 20, backoffMs: 40 }, ...extra });
     running.push(r);
