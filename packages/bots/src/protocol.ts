@@ -1,7 +1,6 @@
 import { Rng, type GameAnalysis, type LogEntry, type Role, type SetupOptions } from '@tabula/engine';
 import { getGame } from '@tabula/games';
 import type { Bot } from './bot.js';
-import type { OpenWorker } from './worker-client.js';
 import { createBot } from './registry.js';
 import { analyseGame } from './analysis.js';
 import './levels.js';
@@ -88,8 +87,3 @@ export function answerWorkerRequest(req: WorkerRequest, post: (m: BotResponse | 
   else post(answerBotRequest(req as BotRequest));
 }
 
-/** A "worker" that is the host's own thread (tests, tiny installs): answers after the current turn. */
-export const inThisThread: OpenWorker = (answer) => ({
-  post: (m) => { queueMicrotask(() => answerWorkerRequest(m, answer)); },
-  terminate: () => undefined,
-});

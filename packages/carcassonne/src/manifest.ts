@@ -23,7 +23,7 @@ export const manifest: GameManifest<'carcassonne'> = {
   // a 120-decision game in under 60 s on one core (node packages/cli/dist/bench/analysis-cost.js)
   analysisIterations: 500,
   load: async () => {
-    const m = await import('./index.js');
-    return { game: m.carcassonneGame, messages: m.messages };
+    const [{ carcassonneGame: game }, { messages }] = await Promise.all([import('./game.js'), import('./i18n.js')]);
+    return { game, messages };
   },
 };

@@ -22,7 +22,7 @@ export const manifest: GameManifest<'hacse'> = {
   // a whole game in under 60 s on one core (node packages/cli/dist/bench/analysis-cost.js)
   analysisIterations: 300,
   load: async () => {
-    const m = await import('./index.js');
-    return { game: m.hacseGame, messages: m.messages };
+    const [{ hacseGame: game }, { messages }] = await Promise.all([import('./game.js'), import('./i18n.js')]);
+    return { game, messages };
   },
 };

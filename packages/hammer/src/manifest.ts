@@ -22,7 +22,7 @@ export const manifest: GameManifest<'hammer-of-the-scots'> = {
   // a 600-decision Braveheart game in under 60 s on one core (node packages/cli/dist/bench/analysis-cost.js)
   analysisIterations: 150,
   load: async () => {
-    const m = await import('./index.js');
-    return { game: m.hammerGame, messages: m.messages };
+    const [{ hammerGame: game }, { messages }] = await Promise.all([import('./game.js'), import('./i18n.js')]);
+    return { game, messages };
   },
 };

@@ -2,6 +2,9 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
 import { dirname } from 'node:path';
 import type { Benchmark, BenchSection } from './types.js';
+import { parseSections } from './sections.js';
+
+export { parseSections } from './sections.js';
 
 /** A benchmark by name; its module is imported only when it runs (the server's pull in the whole server, which `tabula sim` and the other commands do not load). */
 export interface BenchEntry { name: string; load: () => Promise<Benchmark> }
@@ -21,18 +24,6 @@ export const benchmarks: BenchEntry[] = [
 export function machineLine(): string {
   const c = cpus();
   return `${c.length} x ${c[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}, Node ${process.version}`;
-}
-
-/** The `## ` sections of an existing benchmarks file, by title, so a partial run keeps the others. */
-export function parseSections(markdown: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const parts = markdown.split(/^## /m).slice(1);
-  for (const p of parts) {
-    const nl = p.indexOf('\n');
-    const title = (nl < 0 ? p : p.slice(0, nl)).trim();
-    out.set(title, p.slice(nl + 1).trim());
-  }
-  return out;
 }
 
 /** Paragraphs written by hand under the header's machine line (kept by every run, like the sections). */

@@ -3,7 +3,7 @@
  * section wrote last time, compares each row's games/s with this run's, and reports every row that
  * fell by more than the limit (10%) on the terminal and in the section it writes.
  */
-import { parseSections } from './index.js';
+import { parseSections } from './sections.js';
 
 /** A fall larger than this share of the recorded figure is reported. */
 export const SPEED_FALL_LIMIT = 0.1;
