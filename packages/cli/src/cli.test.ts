@@ -69,7 +69,7 @@ test('tabula sim starts without loading the server or the benchmarks (a quick co
   assert.equal(r.status, 0, r.stderr);
   const loaded = r.stderr.split('\n').filter((l) => l.startsWith('RESOLVED ')).map((l) => l.slice(9));
   assert.ok(loaded.some((u) => u.includes('/carcassonne/')), 'the hook sees the game modules load');
-  assert.deepEqual(loaded.filter((u) => /\/server\/|\/bench\/(?!index\.js)|fastify|better-sqlite3|[/]pg[/]|ioredis/.test(u)), []);
+  assert.deepEqual(loaded.filter((u) => /\/server\/|\/bench\/(?!index\.js|sections\.js)|fastify|better-sqlite3|[/]pg[/]|ioredis/.test(u)), []);
 });
 
 test('tabula games-log: a run played in two parts (--first) and counted from its logs equals the run played at once; a repeated game counts once; a bad line is named', () => {
