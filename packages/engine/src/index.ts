@@ -10,6 +10,6 @@ export { deepFreeze } from './freeze.js';
 export { applyListed, defineGame, findListed, listedActions } from './play.js';
 export { ReplayedGame, replayGame, describeFor, SPECTATOR } from './history.js';
 export type { NumberedLine, ReplayCheckpoint } from './history.js';
-export { LANGUAGES } from './manifest.js';
+export { LANGUAGES, rulesByLanguage } from './manifest.js';
 export type { Language, InLanguages, Texts, RuleSection, RulesDoc, RulesLink, LoadedGame, GameManifest } from './manifest.js';
 export type { DecisionAnalysis, GameAnalysis } from './analysis.js';

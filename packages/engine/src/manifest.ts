@@ -47,3 +47,11 @@ export interface GameManifest<Id extends string = string> {
   /** The engine and its messages, loaded on demand. */
   load(): Promise<LoadedGame>;
 }
+
+/**
+ * A game's rules reference per language from one loader (`(lang) => import(\`./reference/${lang}.js\`)`), each
+ * language its own chunk, loaded on demand.
+ */
+export function rulesByLanguage(load: (lang: Language) => Promise<{ doc: RulesDoc }>): InLanguages<() => Promise<RulesDoc>> {
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, async () => (await load(lang)).doc])) as InLanguages<() => Promise<RulesDoc>>;
+}
