@@ -26,7 +26,7 @@ export function shortRunFlags(gameId: string, env: NodeJS.ProcessEnv = process.e
  * inlining the rules' dispatch compiles into huge graphs: 2.0 s of compiler time (154 jobs, up to 95 ms
  * each) for 200 Braveheart games, against 0.75 s with no inlining at all. Inlining only small helpers
  * keeps most of that saving and the steady-state speed; docs/benchmarks.md ("Hammer of the Scots through
- * `tabula sim`") has the side-by-side runs (200 Braveheart games about +35%, The Bruce +22%, Campaign +5%;
+ * `tabula sim`: where the time goes") has the side-by-side runs (200 Braveheart games about +35%, The Bruce +22%, Campaign +5%;
  * 2,000 games and the MCTS bots unchanged).
  */
 export function tuneForShortRuns(gameId: string, flags = shortRunFlags(gameId)): void {
