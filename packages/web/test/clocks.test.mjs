@@ -40,11 +40,18 @@ test('live 0:15+0: both play, one stops, its clock runs out on screen and both p
   await post(`/api/games/${game.id}/actions`, { version: firstState.version, action: firstState.actions[0] }, first.token);
   s = await state(idle.token);
   // Keep moving `first` whenever it is to act, until the idle seat is the only one running.
-  for (let i = 0; i < 20 && !s.yourTurn; i++) {
-    const f = await state(first.token);
-    if (f.yourTurn) await post(`/api/games/${game.id}/actions`, { version: f.version, action: f.actions[0] }, first.token);
-    s = await state(idle.token);
-  }
+  const untilIdleToAct = async () => {
+    for (let i = 0; i < 20 && !s.yourTurn; i++) {
+      const f = await state(first.token);
+      if (f.yourTurn) await post(`/api/games/${game.id}/actions`, { version: f.version, action: f.actions[0] }, first.token);
+      s = await state(idle.token);
+    }
+  };
+  await untilIdleToAct();
+  // The idle seat makes its first action (before it a seat has a first-move window, not a running bank), then stops.
+  await post(`/api/games/${game.id}/actions`, { version: s.version, action: s.actions[0] }, idle.token);
+  s = await state(idle.token);
+  await untilIdleToAct();
   assert.equal(s.yourTurn, true, 'the idle player is to act');
   const idleRole = s.role;
   const clock = (p) => p.getByTestId(`clock-${idleRole}`);
