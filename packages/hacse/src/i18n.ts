@@ -316,7 +316,7 @@ const UI: [string, string, string, string, string][] = [
   ['variantHelp.axisDeck', 'The built-in deck the Axis plays.', 'Das eingebaute Deck, das die Achse spielt.', 'El mazo incorporado que juega el Eje.', '轴心国使用的内置牌组。'],
   ['variantHelp.alliesDeck', 'The built-in deck the Allies play.', 'Das eingebaute Deck, das die Alliierten spielen.', 'El mazo incorporado que juegan los Aliados.', '同盟国使用的内置牌组。'],
   ['variantHelp.earlyVsLate', 'Balancing when an all-Early deck meets a deck with Late cards: doctrine (unlimited progress and one support card before the start) or numbers (units are destroyed only at 7 damage).', 'Ausgleich, wenn ein reines Früh-Deck auf ein Deck mit Spät-Karten trifft: Doktrin (unbegrenzter Fortschritt und eine Unterstützungskarte vor Beginn) oder Übermacht (Einheiten werden erst bei 7 Schaden zerstört).', 'Compensación cuando un mazo solo temprano se enfrenta a uno con cartas tardías: doctrina (progreso ilimitado y una carta de apoyo antes de empezar) o número (las unidades solo se destruyen con 7 de daño).', '全早期牌组对阵含后期牌的牌组时的平衡：战术准则（无限进步牌，开局前一张支援牌）或数量优势（部队受 7 点伤害才被摧毁）。'],
-  ['variantHelp.turnLimit', 'Turns (both players together) before an armistice decides by the front die.', 'Züge (beide Spieler zusammen), bevor ein Waffenstillstand nach dem Frontwürfel entscheidet.', 'Turnos (ambos jugadores juntos) antes de que un armisticio decida según el dado del frente.', '回合数（双方合计）达到后停战，由前线骰决定胜负。'],
+  ['variantHelp.turnLimit', 'With the armistice on: turns (both players together) before the armistice decides by the front die.', 'Mit Waffenstillstand: Züge (beide Spieler zusammen), bevor der Waffenstillstand nach dem Frontwürfel entscheidet.', 'Con el armisticio activado: turnos (ambos jugadores juntos) antes de que el armisticio decida según el dado del frente.', '启用停战时：回合数（双方合计）达到后停战，由前线骰决定胜负。'],
   ['actionGroup.doctrine', 'Support card', 'Unterstützungskarte', 'Carta de apoyo', '支援牌'],
   ['actionGroup.draw', 'Draw', 'Ziehen', 'Robar', '抽牌'],
   ['actionGroup.shuffle', 'Shuffle', 'Mischen', 'Barajar', '洗牌'],
@@ -375,6 +375,13 @@ const UI: [string, string, string, string, string][] = [
   ['actionGroup.ability', 'Card action', 'Aktion einer Karte', 'Acción de carta', '卡牌行动'],
   ['actionGroup.take', 'Take a hand card', 'Handkarte ziehen', 'Tomar carta de la mano', '抽取手牌'],
   ['actionGroup.strike', 'Strike after the combat', 'Schlag nach dem Kampf', 'Golpe tras el combate', '战斗后打击'],
+  ['actionGroup.keep', 'Take no more cards', 'Keine Karten mehr ziehen', 'No tomar más cartas', '不再抽取手牌'],
+  ['stage.take', 'Take cards from the enemy hand?', 'Karten von der feindlichen Hand ziehen?', '¿Tomar cartas de la mano enemiga?', '从敌方手牌中抽取？'],
+  ['log.keep', 'takes no (more) cards from the enemy hand', 'zieht keine (weiteren) Karten von der feindlichen Hand', 'no toma (más) cartas de la mano enemiga', '不再从敌方手牌中抽取'],
+  ['variant.armistice', 'Armistice at a turn limit (not in the rules)', 'Waffenstillstand am Zuglimit (nicht in den Regeln)', 'Armisticio al límite de turnos (no está en las reglas)', '回合上限停战（非原规则）'],
+  ['variantHelp.armistice', 'After the turn limit the front die decides: Axis wins above 5, the Allies below 5, a draw at 5. Default off: the game ends only by breakthrough or annihilation, or by a draw both players agree.', 'Nach dem Zuglimit entscheidet der Frontwürfel: über 5 siegt die Achse, unter 5 die Alliierten, bei 5 unentschieden. Standard aus: das Spiel endet nur durch Durchbruch oder Vernichtung, oder durch ein vereinbartes Unentschieden.', 'Tras el límite de turnos decide el dado del frente: el Eje gana por encima de 5, los Aliados por debajo de 5, empate en 5. Por defecto desactivado: la partida termina solo por ruptura o aniquilación, o por un empate acordado.', '达到回合上限后由前线骰决定：大于 5 轴心国胜，小于 5 同盟国胜，等于 5 平局。默认关闭：游戏只以突破或歼灭结束，或双方同意平局。'],
+  ['variant.handLimit', 'Hand limit (not in the rules)', 'Handlimit (nicht in den Regeln)', 'Límite de mano (no está en las reglas)', '手牌上限（非原规则）'],
+  ['variantHelp.handLimit', 'No "draw a card" action with 10 or more cards in hand (the draw at the start of the turn still happens). Default off.', 'Keine Aktion „Karte ziehen“ mit 10 oder mehr Handkarten (das Ziehen zu Zugbeginn bleibt). Standard aus.', 'Sin la acción «robar una carta» con 10 o más cartas en la mano (el robo al inicio del turno se mantiene). Desactivado por defecto.', '手牌达到 10 张或以上时不能执行“抽一张牌”行动（回合开始的抽牌照常）。默认关闭。'],
 ];
 
 function build(): Record<Lang, Table> {

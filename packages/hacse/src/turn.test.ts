@@ -216,8 +216,8 @@ test('Spielziele: breakthrough for the Allies when the die reaches 0', () => {
   assert.deepEqual(s.outcome, { winners: ['allies'], reason: 'breakthrough' });
 });
 
-test('A17 (our rule): past the turn limit an armistice decides by the side of the die', () => {
-  let s = blank('early', { turnLimit: 5 });
+test('A17 (variant armistice, not in the rules): past the turn limit an armistice decides by the side of the die', () => {
+  let s = blank('early', { armistice: true, turnLimit: 5 });
   s.die = 6;
   put(s, 'axis', 'de.schuetzen', 'front');
   s = play(s, { type: 'end' });
