@@ -228,7 +228,7 @@ test('Früh gegen Spät, option 1: the Early player picks one support card befor
   let s = hacseGame.setup({ seed: 'd', scenario: 'late', variants: { decks: { axis: 'germany-early', allies: 'soviet-late' }, earlyVsLate: 'doctrine' } });
   assert.equal(s.phase, 'doctrine');
   assert.deepEqual(hacseGame.active(s), ['axis']);
-  assert.deepEqual(hacseGame.actions(s, 'axis'), [{ type: 'doctrine', card: 'de.artillerie' }, { type: 'doctrine', card: 'de.tarnung' }]);
+  assert.deepEqual(hacseGame.actions(s, 'axis'), [{ type: 'doctrine', card: 'de.artillerie' }, { type: 'doctrine', card: 'de.kampferfahrung' }, { type: 'doctrine', card: 'de.tarnung' }]);
   s = hacseGame.apply(s, 'axis', { type: 'doctrine', card: 'de.artillerie' });
   assert.deepEqual(s.players.axis.supports, ['de.artillerie']);
   assert.equal(s.phase, 'main');
