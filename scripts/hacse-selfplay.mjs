@@ -45,7 +45,8 @@ function summary(rows) {
     console.log(`  ended by breakthrough or annihilation within ${bound} turns: ${k}/${n} (${pct(k / n)})`);
   }
   const stalled = rows.filter((r) => r.stallTurn !== null);
-  console.log(`  reached "stopped moving" (10 quiet rounds): ${stalled.length}/${n}; longest quiet stretch p50 ${[...rows].map((r) => r.maxQuiet).sort((a, b) => a - b)[Math.floor(n / 2)]} rounds, max ${Math.max(...rows.map((r) => r.maxQuiet))}`);
+  console.log(`  reached "stopped moving" (STALL_ROUNDS quiet rounds): ${stalled.length}/${n}; longest quiet stretch p50 ${[...rows].map((r) => r.maxQuiet).sort((a, b) => a - b)[Math.floor(n / 2)]} rounds, max ${Math.max(...rows.map((r) => r.maxQuiet))}`);
+  console.log(`  games with a quiet stretch of at least N rounds: ${[5, 10, 15, 20, 25, 30].map((k) => `${k}: ${rows.filter((r) => r.maxQuiet >= k).length}`).join(', ')}`);
   const balances = {};
   for (const r of rows) if (r.balance) balances[r.balance] = (balances[r.balance] ?? 0) + 1;
   if (Object.keys(balances).length) console.log(`  Early-vs-Late option chosen: ${JSON.stringify(balances)}`);
@@ -58,7 +59,7 @@ function summary(rows) {
 
 if (args[0] === '--summary') {
   const seen = new Map();
-  for (const f of args.slice(1)) for (const line of readFileSync(f, 'utf8').split('\n')) if (line.trim()) { const r = JSON.parse(line); seen.set(`${r.seed}`, r); }
+  for (const f of args.slice(1)) for (const line of readFileSync(f, 'utf8').split('\n')) if (line.trim()) { const r = JSON.parse(line); seen.set(`${r.scenario}|${JSON.stringify(r.variants)}|${r.seed}`, r); }
   summary([...seen.values()]);
   process.exit(0);
 }

@@ -25,7 +25,7 @@ export function checkVictory(s: HacseState): boolean {
 }
 
 /** Rounds of quiet before a game counts as "stopped moving" (A21; measured in docs/rules/hacse.md). */
-export const STALL_ROUNDS = 10;
+export const STALL_ROUNDS = 20;
 
 /** What counts as movement (A21): the front die, units destroyed on either side, cards taken from a hand. */
 function calmMark(s: HacseState): string {
