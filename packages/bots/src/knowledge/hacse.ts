@@ -14,7 +14,8 @@
  * and rarely end a turn early, shuffle or disband. The search also expands untried actions in this order.
  * Pruning (`pruneHacse`, issue 21: the bots attacked without orders and moved units back and forth):
  * no attack with no order in hand and no attacker without an order, unless the unit strikes after
- * combat (Stuka, Fw 190 F, Tiger); moves only to rest a badly damaged unit, to bring a healed one back,
+ * combat (Stuka, Fw 190 F, Tiger); no HQ discard of the last hand card with no own front unit (that
+ * loses by annihilation, issue 49); moves only to rest a badly damaged unit, to bring a healed one back,
  * or between front and reserve toward where the unit belongs (or to fill an empty front).
  */
 import type { AnyGame, Role, Rng } from '@tabula/engine';
@@ -240,6 +241,9 @@ export function pruneHacse(s: HacseState, side: Side, actions: HacseAction[]): H
         const f = unitOf(s, a.uid);
         return !f || moveUseful(s, side, f.u, a.to);
       }
+      case 'hq':
+        // Issue 49 (any number of HQ discards): never discard the last card with no front unit (self-annihilation).
+        return p.hand.length > 1 || p.units.some((u) => u.zone === 'front');
       default: return true;
     }
   });
