@@ -183,7 +183,7 @@ test('Angriff durchführen: while the defender still has a front unit, unopposed
   assert.ok(!has(s, 'axis', { type: 'take' }));
 });
 
-test('Angriff durchführen: unopposed damage with no unit to go to takes hand cards once the front is empty (3 points: 3 cards)', () => {
+test('Angriff durchführen ("kann der Angreifer so viele Karten von der Hand des Feindes ziehen"): unopposed damage with no unit to go to may take hand cards once the front is empty (3 points: up to 3 cards)', () => {
   let s = blank();
   const a1 = put(s, 'axis', 'de.pioniere', 'front');
   const f = put(s, 'allies', 'su.strelki', 'front', { damage: 5 });
@@ -192,7 +192,7 @@ test('Angriff durchführen: unopposed damage with no unit to go to takes hand ca
   hand(s, 'allies', 'su.reserves', 'su.siberia', 'su.strelki', 'su.maxim');
   s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
     { type: 'assign', uid: a1, target: f }, { type: 'resolve', uid: a1 }, { type: 'hqPass' }, { type: 'resolve', uid: a2 }, { type: 'hqPass' });
-  assert.deepEqual(legalActions(s, 'axis'), [{ type: 'take' }]);
+  assert.deepEqual(legalActions(s, 'axis'), [{ type: 'take' }, { type: 'keep' }], 'taking is a choice ("kann")');
   s = play(s, { type: 'take' }, { type: 'take' }, { type: 'take' });
   assert.equal(s.combat, null);
   assert.equal(s.lastCombat!.stolen, 3);
@@ -371,7 +371,7 @@ test('Kampfreihenfolge 3: a front unit that blocked an obsolete-tactics attacker
   assert.equal(s.combat!.attackers.find((x) => x.uid === bt)!.vs, null);
 });
 
-test('Schaden, Verteidiger (HQ): the discard may hit any attacking unit ("einer Feindeinheit"), an unopposed one included', () => {
+test('Schaden, Verteidiger ("kann eine Karte abwerfen, um einer Feindeinheit einen Schaden zuzufügen"): the discard may hit any attacking unit, an unopposed one included', () => {
   let s = blank();
   const a1 = put(s, 'axis', 'de.pz3', 'front');
   const a2 = put(s, 'axis', 'de.schuetzen', 'front');
@@ -384,6 +384,8 @@ test('Schaden, Verteidiger (HQ): the discard may hit any attacking unit ("einer 
   assert.ok(has(s, 'allies', { type: 'hq', card: 'su.reserves', target: a1 }));
   assert.ok(has(s, 'allies', { type: 'hq', card: 'su.reserves', target: a2 }), 'any attacker, not only the engaged one');
   s = play(s, { type: 'hq', card: 'su.siberia', target: a2 });
+  assert.equal(s.combat!.stage, 'hq', 'more discards may follow');
+  s = play(s, { type: 'hqPass' });
   assert.equal(unit(s, a2)!.damage, 1, 'the unopposed Schützen takes the HQ damage');
   assert.equal(unit(s, a1)!.damage, 0, 'Strelki Taktieren 1 against the Panzer III armour 2');
   s = play(s, { type: 'resolve', uid: a2 });

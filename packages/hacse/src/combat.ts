@@ -9,11 +9,15 @@
  *           unit is free stay unopposed (step 3, "Falls noch Angreifer übrig sind")
  *  resolve  attacker: resolve {uid} picks the next engagement; its order is revealed
  *  flank    attacker: flank {target} places the free point of a flank order
- *  hq       defender: hq {card, target} discards a card for 1 damage to any attacking unit, or hqPass
+ *  hq       defender: hq {card, target} discards a card for 1 damage to any enemy front or reserve
+ *           unit, as often as it likes ("Karten abwerfen"), until hqPass (A8)
  *  spread   attacker: spread {target}, one point at a time, for unopposed attackers; with the
- *           defender's front empty, take {} takes a card from its hand instead ("kann")
+ *           defender's front empty, take {} takes a card from its hand instead, and keep {} lets
+ *           the rest go when no unit is left to spread on ("kann", A11)
  *  after    attacker: strike {target} for each surviving attacker with an after-combat ability
- * then flips (2+ damage this combat), ground gain, and the hand draw on an empty front.
+ *  take     attacker: with the defender's front empty after the combat, take {} per undistributed
+ *           point or keep {} to stop ("kann", A11)
+ * then flips (2+ damage this combat) and ground gain.
  */
 import { card, hasTag } from './cards.js';
 import { afterAction } from './flow.js';
@@ -41,7 +45,7 @@ export function startCombat(s: HacseState, side: Side): void {
   s.phase = 'combat';
   s.combat = {
     attacker: side, stage: 'declare', attackers: [], blocksUsed: 0, current: null, pendingHit: 0, pendingBack: 0,
-    pendingHq: 0, hqTarget: null, spreadLeft: 0, undistributed: 0, taken: {}, gone: {}, results: [], dieBefore: s.die,
+    pendingHq: 0, hqTarget: null, hqHits: [], spreadLeft: 0, undistributed: 0, taken: {}, gone: {}, results: [], dieBefore: s.die,
     after: [], afterHits: [],
   };
 }
@@ -98,9 +102,13 @@ function assignActions(s: HacseState, c: Combat): HacseAction[] {
   return out;
 }
 
-/** Attacking units still in play (HQ fire may hit any of them: "einer Feindeinheit"). */
-function livingAttackers(s: HacseState, c: Combat): string[] {
-  return c.attackers.filter((a) => findUnit(s, a.uid) !== null).map((a) => a.uid);
+/**
+ * Units HQ fire may hit (A8, "kann eine Karte abwerfen, um einer Feindeinheit einen Schaden
+ * zuzufügen"): any of the attacker's units in the front or reserve, attacking or not; never the
+ * hinterland ("Einheiten im Hinterland kämpfen nicht").
+ */
+function hqTargets(s: HacseState, c: Combat): string[] {
+  return s.players[c.attacker].units.filter((u) => u.zone !== 'hinterland').map((u) => u.uid);
 }
 
 /** Angriff durchführen: with every defending front unit gone, undistributed damage may take hand cards instead. */
@@ -160,7 +168,7 @@ export function combatActions(s: HacseState, side: Side): HacseAction[] {
     }
     case 'hq': {
       const out: HacseAction[] = [];
-      const targets = livingAttackers(s, c);
+      const targets = hqTargets(s, c);
       for (const id of distinct(p.hand)) for (const t of targets) out.push({ type: 'hq', card: id, target: t });
       out.push({ type: 'hqPass' });
       return out;
@@ -168,9 +176,15 @@ export function combatActions(s: HacseState, side: Side): HacseAction[] {
     case 'spread': {
       const a = att(c, c.current!);
       const out: HacseAction[] = freeTargets(s, c, a.uid, orderType(a.order) ?? 'assault', true).map((u) => ({ type: 'spread', target: u.uid }));
-      if (canTake(s, c)) out.push({ type: 'take' });
+      if (canTake(s, c)) {
+        out.push({ type: 'take' });
+        // "kann": with no unit left to spread on, the attacker may also let the rest go.
+        if (out.length === 1) out.push({ type: 'keep' });
+      }
       return out;
     }
+    case 'take':
+      return [{ type: 'take' }, { type: 'keep' }];
     case 'after':
       return afterTargets(s, c, c.after[0]!).map((u) => ({ type: 'strike', target: u.uid }));
   }
@@ -214,7 +228,7 @@ function newResult(s: HacseState, a: Attacker): EngagementResult {
   const d = a.vs !== null ? findUnit(s, a.vs) : null;
   return {
     attacker: a.uid, attackerCard: findUnit(s, a.uid)!.unit.card, order: a.order, defender: d ? a.vs : null,
-    defenderCard: d ? d.unit.card : null, hit: 0, back: 0, hq: 0, flank: null, spread: [], hqTarget: null, stolen: 0, destroyed: [],
+    defenderCard: d ? d.unit.card : null, hit: 0, back: 0, hq: 0, flank: null, spread: [], hqTarget: null, hqTargets: [], stolen: 0, destroyed: [],
   };
 }
 
@@ -237,6 +251,7 @@ function beginEngagement(s: HacseState, uid: string): void {
   if (mode) { const [pl, ex] = bonusOf(s, attacker, ua, mode); base += pl; extra = ex; }
   c.pendingHq = 0;
   c.hqTarget = null;
+  c.hqHits = [];
   if (d === null) {
     // Kampfreihenfolge 4.1: unopposed damage is spread freely, ignoring range and armour (after the HQ choice).
     a.vs = null;
@@ -260,7 +275,7 @@ function beginEngagement(s: HacseState, uid: string): void {
 
 function toHq(s: HacseState): void {
   const c = s.combat!;
-  if (s.players[other(c.attacker)].hand.length > 0) { c.stage = 'hq'; return; }
+  if (s.players[other(c.attacker)].hand.length > 0 && hqTargets(s, c).length > 0) { c.stage = 'hq'; return; }
   afterHq(s);
 }
 
@@ -272,13 +287,17 @@ function afterHq(s: HacseState): void {
   continueSpread(s);
 }
 
-/** HQ fire lands with its engagement: 1 additional damage (ignoring armour and tags) on the chosen attacker (A8). */
+/** HQ fire lands with its engagement: 1 additional damage (ignoring armour and tags) per discard on the chosen unit (A8). */
 function applyHq(s: HacseState, res: EngagementResult): void {
   const c = s.combat!;
-  if (c.hqTarget === null || c.pendingHq === 0) return;
-  hit(s, c.hqTarget, c.pendingHq);
-  res.hq = c.pendingHq;
-  res.hqTarget = { uid: c.hqTarget, card: findUnit(s, c.hqTarget)!.unit.card };
+  for (const uid of c.hqHits) {
+    const f = findUnit(s, uid);
+    if (!f) continue;
+    hit(s, uid, 1);
+    res.hq += 1;
+    res.hqTargets.push({ uid, card: f.unit.card });
+  }
+  res.hqTarget = res.hqTargets[0] ?? null;
 }
 
 function applyEngagement(s: HacseState): void {
@@ -313,6 +332,7 @@ function continueSpread(s: HacseState): void {
 /** Takes one random card from the defender's hand into the attacker's (A11); both now know where it is. */
 function steal(s: HacseState, c: Combat): void {
   const dp = s.players[other(c.attacker)];
+  s.handTaken++;
   const [id] = dp.hand.splice(randInt(s.rng, dp.hand.length), 1);
   s.players[c.attacker].hand.push(id!);
   takeOne(dp.known, id!);
@@ -326,6 +346,7 @@ function finishEngagement(s: HacseState): void {
   c.current = null;
   c.pendingHit = c.pendingBack = c.pendingHq = 0;
   c.hqTarget = null;
+  c.hqHits = [];
   if (!c.attackers.every((a) => a.done)) { c.stage = 'resolve'; return; }
   // Angriff durchführen: special abilities "unmittelbar nach dem Kampf" of the surviving attackers.
   c.after = c.attackers.map((a) => a.uid).filter((uid) => { const f = findUnit(s, uid); return f !== null && card(f.unit.card).after !== undefined; });
@@ -396,11 +417,13 @@ export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
       return;
     }
     case 'hq':
+      // Kampfreihenfolge 4: "Verteidiger verteilt Schaden durch HQ-Einsatz (Karten abwerfen)": any number of cards.
       playFromHand(p, a.card);
       p.discard.push(a.card);
-      c.pendingHq = 1;
+      c.pendingHq += 1;
       c.hqTarget = a.target;
-      afterHq(s);
+      c.hqHits.push(a.target);
+      if (p.hand.length === 0) afterHq(s);
       return;
     case 'hqPass':
       afterHq(s);
@@ -418,10 +441,21 @@ export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
     case 'take': {
       c.results[c.results.length - 1]!.stolen++;
       steal(s, c);
+      if (c.stage === 'take') {
+        c.undistributed--;
+        handDraw(s);
+        return;
+      }
       c.spreadLeft--;
       continueSpread(s);
       return;
     }
+    case 'keep':
+      // A11 "kann": the attacker lets the remaining points go instead of taking cards.
+      if (c.stage === 'take') { c.undistributed = 0; concludeCombat(s); return; }
+      c.spreadLeft = 0;
+      continueSpread(s);
+      return;
     case 'strike': {
       const uid = c.after.shift()!;
       const f = findUnit(s, uid)!;
@@ -438,8 +472,24 @@ export function performCombat(s: HacseState, side: Side, a: HacseAction): void {
   }
 }
 
-/** Kampfreihenfolge 4.2 and 5, Geländegewinn, and the hand draw on an empty front. */
+/**
+ * Angriff durchführen: "Falls alle Fronteinheiten zerstört, kann der Angreifer so viele Karten von der
+ * Hand des Feindes ziehen, wie deine Einheiten noch nicht verteilte Schaden erzeugen würden": damage
+ * that found no target may take that many cards, one at a time, each by the attacker's choice (A11).
+ */
 function endCombat(s: HacseState): void {
+  handDraw(s);
+}
+
+function handDraw(s: HacseState): void {
+  const c = s.combat!;
+  const dp = s.players[other(c.attacker)];
+  if (c.undistributed > 0 && dp.hand.length > 0 && !dp.units.some((u) => u.zone === 'front')) { c.stage = 'take'; return; }
+  concludeCombat(s);
+}
+
+/** Kampfreihenfolge 4.2 and 5, Geländegewinn. */
+function concludeCombat(s: HacseState): void {
   const c = s.combat!;
   const attacker = c.attacker, defender = other(attacker);
   const flipped: string[] = [];
@@ -469,12 +519,6 @@ function endCombat(s: HacseState): void {
   if (gain > 0) s.die = Math.max(0, Math.min(10, s.die + dieDirection(attacker) * gain));
   let stolen = 0;
   for (const r of c.results) stolen += r.stolen;
-  const dp = s.players[defender];
-  if (!dp.units.some((u) => u.zone === 'front') && c.undistributed > 0 && dp.hand.length > 0) {
-    const n = Math.min(c.undistributed, dp.hand.length);
-    for (let i = 0; i < n; i++) steal(s, c);
-    stolen += n;
-  }
   for (const a of c.attackers) if (a.order !== null) s.players[attacker].discard.push(a.order);
   s.lastCombat = { attacker, results: c.results, flipped, gain, dieBefore, dieAfter: s.die, stolen, afterHits: c.afterHits };
   s.combat = null;

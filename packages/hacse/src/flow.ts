@@ -24,20 +24,49 @@ export function checkVictory(s: HacseState): boolean {
   return false;
 }
 
+/** Rounds of quiet before a game counts as "stopped moving" (A21; measured in docs/rules/hacse.md). */
+export const STALL_ROUNDS = 20;
+
+/** What counts as movement (A21): the front die, units destroyed on either side, cards taken from a hand. */
+function calmMark(s: HacseState): string {
+  return `${s.die}/${s.players.axis.removed.length + s.players.allies.removed.length}/${s.handTaken}`;
+}
+
+/**
+ * Full rounds (a turn of each player) since the front die last moved, a unit was last destroyed or a
+ * card was last taken from a hand (A21), counted at turn starts. Pure: reads the state only.
+ */
+export function quietRounds(s: HacseState): number {
+  if (s.outcome || s.turn === 0) return 0;
+  const since = calmMark(s) === s.calmMark ? s.calmSince : s.turn;
+  return Math.floor((s.turn - since) / 2);
+}
+
+/**
+ * "Stopped moving" (A21): `rounds` full rounds (default STALL_ROUNDS) in which the front die did not
+ * change, no unit was destroyed and no card was taken from a hand. Not a rule of the game: the platform
+ * may let players (and bots) offer or accept a draw then.
+ */
+export function stoppedMoving(s: HacseState, rounds: number = STALL_ROUNDS): boolean {
+  return !s.outcome && quietRounds(s) >= rounds;
+}
+
 /**
  * Start of a turn (Spielablauf): draw a card, heal 2 damage on each own hinterland unit, ready all
  * own flipped units, then three actions. Annihilation is checked first for the player whose turn just
- * ended (who may have emptied its own hand) and after the draw for the player to move. Past the turn
- * limit the war ends by armistice (A17).
+ * ended (who may have emptied its own hand) and after the draw for the player to move. With the variant `armistice`,
+ * past the turn limit the war ends by armistice (A17).
  */
 export function startTurn(s: HacseState, side: Side): void {
   s.turn++;
   s.active = side;
+  const mark = calmMark(s);
+  if (mark !== s.calmMark) { s.calmMark = mark; s.calmSince = s.turn; }
   if (s.turn > 1 && annihilated(s, other(side))) {
     finish(s, [side], 'annihilation');
     return;
   }
-  if (s.turn > s.rules.turnLimit) {
+  if (s.rules.turnLimit !== null && s.turn > s.rules.turnLimit) {
     finish(s, s.die > 5 ? ['axis'] : s.die < 5 ? ['allies'] : [], 'armistice');
     return;
   }

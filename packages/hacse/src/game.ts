@@ -57,7 +57,7 @@ function promptOf(s: HacseState): Prompt {
 export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<HacseState, HacseAction, HacseView>({
   id: 'hacse',
   // Change whenever the same log may now give a different state or log lines (stored snapshots are rebuilt).
-  version: '1',
+  version: '2',
   scenarios: [...SCENARIOS],
   variants: [
     { key: 'decks', default: null, description: 'Decks per role: { axis?: <built-in deck id or deck file>, allies?: ... }; default per scenario: Germany / Soviet Union of the era.' },
@@ -65,7 +65,9 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
     { key: 'alliesDeck', default: 'auto', values: ['auto', ...Object.keys(BUILTIN_DECKS)], description: 'Built-in deck of the allies role (auto: Soviet Union of the scenario\'s era); variants.decks.allies overrides it.' },
     { key: 'earlyVsLate', default: 'choose', values: ['choose', 'none', 'doctrine', 'numbers'], description: 'Früh gegen Spät: balancing for an all-Early deck against a deck with Late cards: choose (the Early player picks in the game, as its first decision), or preset: none, doctrine (unlimited progress + one support card before the start), numbers (destroyed only at 7 damage).' },
     { key: 'autoReshuffle', default: false, values: [false, true], description: 'Old rule: an empty deck is refilled from the discard pile for free when drawing (default: it stays empty until the shuffle action).' },
-    { key: 'turnLimit', default: DEFAULT_TURN_LIMIT, description: 'Turns (both players together) before an armistice decides by the front die.' },
+    { key: 'armistice', default: false, values: [false, true], description: 'Not in the rules: after turnLimit turns (both players together) an armistice decides by the front die (Axis above 5, Allies below 5, draw at 5). Default: no turn limit, the game ends by breakthrough or annihilation only.' },
+    { key: 'turnLimit', default: DEFAULT_TURN_LIMIT, description: 'With armistice on: the turns (both players together) before the armistice.' },
+    { key: 'handLimit', default: false, values: [false, true], description: 'Not in the rules: no "draw a card" action with 10 or more cards in hand (the turn-start draw still happens).' },
   ],
   normalizeVariants,
   roles: () => [...ROLES],

@@ -9,3 +9,4 @@ export { BUILTIN_DECKS, DEFAULT_DECKS } from './decks.js';
 export { CARDS, CARD_LIST, ORDER_IDS, card, cardNameKey, cardTextKey } from './cards.js';
 export { messages } from './i18n.js';
 export { manifest } from './manifest.js';
+export { stoppedMoving, quietRounds, STALL_ROUNDS } from './flow.js';

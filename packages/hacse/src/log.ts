@@ -51,6 +51,7 @@ export function describeAction(prev: HacseState, next: HacseState, role: Side, a
     case 'hqPass': line('hqPass'); break;
     case 'spread': line('spread', { uid: a.target, card: unitCard(prev, a.target) }); break;
     case 'take': line('take'); break;
+    case 'keep': line('keep'); break;
     case 'strike': line('strike', { attackerCard: prev.combat?.after[0] ? unitCard(prev, prev.combat.after[0]) : null, uid: a.target, targetCard: unitCard(prev, a.target) }); break;
   }
   // Consequences visible to all: combat summary, turn change, outcome.

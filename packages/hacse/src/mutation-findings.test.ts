@@ -119,8 +119,8 @@ test('Formel (flank point): a flank point on the engaged defender destroys it on
   assert.deepEqual(s.lastCombat!.results[0]!.destroyed, [f1]);
 });
 
-test('A17: the draw action is offered with 9 cards in hand, not with 10', () => {
-  const s = blank();
+test('A17 (variant handLimit, not in the rules): the draw action is offered with 9 cards in hand, not with 10', () => {
+  const s = blank('early', { handLimit: true });
   put(s, 'allies', 'su.strelki', 'front');
   hand(s, 'axis', ...Array<string>(9).fill('de.nachschub'));
   assert.ok(has(s, 'axis', { type: 'draw' }));
@@ -231,13 +231,13 @@ test('Kampfreihenfolge 4 (view): between engagements none is current; an unoppos
   hand(s, 'allies', 'su.reserves', 'su.reserves');
   s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
     { type: 'assign', uid: a1, target: f1 }, { type: 'resolve', uid: a1 });
-  assert.deepEqual(viewState(s, 'allies').combat!.pending, { hit: 3, back: 0, hq: 0, hqTarget: null });
+  assert.deepEqual(viewState(s, 'allies').combat!.pending, { hit: 3, back: 0, hq: 0, hqTarget: null, hqHits: [] });
   s = play(s, { type: 'hqPass' });
   assert.equal(s.combat!.stage, 'resolve');
   assert.equal(viewState(s, 'allies').combat!.current, null);
   s = play(s, { type: 'resolve', uid: a2 });
   assert.equal(s.combat!.stage, 'hq');
-  assert.deepEqual(viewState(s, 'allies').combat!.pending, { hit: 0, back: 0, hq: 0, hqTarget: null });
+  assert.deepEqual(viewState(s, 'allies').combat!.pending, { hit: 0, back: 0, hq: 0, hqTarget: null, hqHits: [] });
   assert.equal(viewState(s, 'allies').combat!.current, a2);
 });
 
@@ -291,8 +291,11 @@ function undistributedCombat(frontDamage: number) {
   return play(s, { type: 'resolve', uid: a1 }, { type: 'hqPass' });
 }
 
-test('Angriff durchführen: undistributed damage takes a hand card at the end of the combat if the front is empty by then (1 point, 1 card)', () => {
-  const s = undistributedCombat(5);
+test('Angriff durchführen ("kann der Angreifer so viele Karten von der Hand des Feindes ziehen"): undistributed damage may take a hand card at the end of the combat if the front is empty by then (1 point, 1 card)', () => {
+  let s = undistributedCombat(5);
+  assert.equal(s.combat!.stage, 'take');
+  assert.deepEqual(legalActions(s, 'axis'), [{ type: 'take' }, { type: 'keep' }]);
+  s = play(s, { type: 'take' });
   assert.equal(s.combat, null);
   assert.equal(s.lastCombat!.stolen, 1);
   assert.deepEqual(s.players.allies.hand, []);

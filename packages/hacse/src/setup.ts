@@ -4,7 +4,7 @@ import { card } from './cards.js';
 import { BUILTIN_DECKS, DEFAULT_DECKS } from './decks.js';
 import { deckCards, validateDeck } from './deckfile.js';
 import { startTurn } from './flow.js';
-import { SIDES, draw } from './state.js';
+import { HAND_LIMIT, SIDES, draw } from './state.js';
 import type { Balancing, DeckFile, Era, HacseState, PlayerState, Side } from './types.js';
 
 export const SCENARIOS: Era[] = ['early', 'late'];
@@ -80,8 +80,14 @@ export function setupState(o: SetupOptions): HacseState {
   if (!['choose', 'none', 'doctrine', 'numbers'].includes(choice)) bad('variants.earlyVsLate must be choose, none, doctrine or numbers.');
   const autoReshuffle = v.autoReshuffle ?? false;
   if (typeof autoReshuffle !== 'boolean') bad('variants.autoReshuffle must be true or false.');
+  // A17: the armistice and the hand limit are not in the rules ("Spielziele" names breakthrough and
+  // annihilation only; "Aktionen" lists no limit): variants, off by default.
+  const armistice = v.armistice ?? false;
+  if (typeof armistice !== 'boolean') bad('variants.armistice must be true or false.');
   const turnLimit = v.turnLimit ?? DEFAULT_TURN_LIMIT;
   if (typeof turnLimit !== 'number' || !Number.isInteger(turnLimit) || turnLimit < 2 || turnLimit > 1000) bad('variants.turnLimit must be an integer 2-1000.');
+  const handLimit = v.handLimit ?? false;
+  if (typeof handLimit !== 'boolean') bad('variants.handLimit must be true or false.');
   // Früh gegen Spät: the option helps the all-Early deck facing a deck with Late cards.
   let early: Side | null = null;
   for (const side of SIDES) if (isEarlyOnly(decks[side]) && !isEarlyOnly(decks[side === 'axis' ? 'allies' : 'axis'])) early = side;
@@ -94,13 +100,14 @@ export function setupState(o: SetupOptions): HacseState {
   const start: Side = scenario === 'early' ? 'allies' : 'axis';
   const s: HacseState = {
     scenario,
-    rules: { destroyAt: { axis: 6, allies: 6 }, doctrine: null, balancing: 'none', turnLimit, mirrored, autoReshuffle },
+    rules: { destroyAt: { axis: 6, allies: 6 }, doctrine: null, balancing: 'none', turnLimit: armistice ? turnLimit : null, handLimit: handLimit ? HAND_LIMIT : null, mirrored, autoReshuffle },
     decks: {
       axis: { id: axisDeck.id, name: axisDeck.name, side: axisDeck.side, era: axisDeck.era, nations: [...axisDeck.nations], size: players.axis.deck.length, builtin: BUILTIN_DECKS[axisDeck.id] !== undefined },
       allies: { id: alliesDeck.id, name: alliesDeck.name, side: alliesDeck.side, era: alliesDeck.era, nations: [...alliesDeck.nations], size: players.allies.deck.length, builtin: BUILTIN_DECKS[alliesDeck.id] !== undefined },
     },
     die: 5, turn: 0, active: start, start, phase: 'main', actionsLeft: 0, freeMoveUsed: false, discountUsed: false,
     players, nextUid: 1, pending: null, combat: null, lastCombat: null, outcome: null, rng, reveals: 0, early: null,
+    handTaken: 0, calmMark: '', calmSince: 0,
   };
   draw(s, start, START_HAND.start);
   draw(s, start === 'axis' ? 'allies' : 'axis', START_HAND.other);

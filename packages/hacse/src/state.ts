@@ -4,7 +4,7 @@ import { card, hasTag } from './cards.js';
 import type { PlayerState, CardDef, HacseState, Op, OrderType, Side, Unit, Zone } from './types.js';
 
 export const SIDES: readonly Side[] = ['axis', 'allies'];
-/** A hand this large cannot take the "draw a card" action (our decision, A17). */
+/** Variant `handLimit` (not in the rules, A17): a hand this large cannot take the "draw a card" action. */
 export const HAND_LIMIT = 10;
 export const ACTIONS_PER_TURN = 3;
 export const HINTERLAND_HEAL = 2;
@@ -172,8 +172,8 @@ export function cloneState(s: HacseState): HacseState {
     pending: s.pending ? (s.pending.kind === 'pay' ? { ...s.pending } : { ...s.pending, ops: s.pending.ops.slice() }) : null,
     combat: c ? {
       ...c, attackers: c.attackers.map((a) => ({ ...a })), taken: { ...c.taken }, gone: { ...c.gone },
-      results: c.results.map((r) => ({ ...r, flank: r.flank ? { ...r.flank } : null, hqTarget: r.hqTarget ? { ...r.hqTarget } : null, spread: r.spread.map((x) => ({ ...x })), destroyed: r.destroyed.slice() })),
-      after: c.after.slice(), afterHits: c.afterHits.map((x) => ({ ...x })),
+      results: c.results.map((r) => ({ ...r, flank: r.flank ? { ...r.flank } : null, hqTarget: r.hqTarget ? { ...r.hqTarget } : null, hqTargets: r.hqTargets.map((x) => ({ ...x })), spread: r.spread.map((x) => ({ ...x })), destroyed: r.destroyed.slice() })),
+      after: c.after.slice(), afterHits: c.afterHits.map((x) => ({ ...x })), hqHits: c.hqHits.slice(),
     } : null,
     lastCombat: s.lastCombat,
     outcome: s.outcome,

@@ -216,8 +216,8 @@ test('Spielziele: breakthrough for the Allies when the die reaches 0', () => {
   assert.deepEqual(s.outcome, { winners: ['allies'], reason: 'breakthrough' });
 });
 
-test('A17 (our rule): past the turn limit an armistice decides by the side of the die', () => {
-  let s = blank('early', { turnLimit: 5 });
+test('A17 (variant armistice, not in the rules): past the turn limit an armistice decides by the side of the die', () => {
+  let s = blank('early', { armistice: true, turnLimit: 5 });
   s.die = 6;
   put(s, 'axis', 'de.schuetzen', 'front');
   s = play(s, { type: 'end' });
@@ -228,7 +228,7 @@ test('Früh gegen Spät, option 1: the Early player picks one support card befor
   let s = hacseGame.setup({ seed: 'd', scenario: 'late', variants: { decks: { axis: 'germany-early', allies: 'soviet-late' }, earlyVsLate: 'doctrine' } });
   assert.equal(s.phase, 'doctrine');
   assert.deepEqual(hacseGame.active(s), ['axis']);
-  assert.deepEqual(hacseGame.actions(s, 'axis'), [{ type: 'doctrine', card: 'de.artillerie' }, { type: 'doctrine', card: 'de.tarnung' }]);
+  assert.deepEqual(hacseGame.actions(s, 'axis'), [{ type: 'doctrine', card: 'de.artillerie' }, { type: 'doctrine', card: 'de.kampferfahrung' }, { type: 'doctrine', card: 'de.tarnung' }]);
   s = hacseGame.apply(s, 'axis', { type: 'doctrine', card: 'de.artillerie' });
   assert.deepEqual(s.players.axis.supports, ['de.artillerie']);
   assert.equal(s.phase, 'main');

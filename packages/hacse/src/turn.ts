@@ -8,7 +8,7 @@ import { afterAction, startTurn } from './flow.js';
 import { chooseBalancing } from './setup.js';
 import { startCombat, canAttack } from './combat.js';
 import {
-  HAND_LIMIT, destroyAt, distinct, draw, findUnit, hasPassive, other, passiveSum, playFromHand, progressCount, takeOne,
+  destroyAt, distinct, draw, findUnit, hasPassive, other, passiveSum, playFromHand, progressCount, takeOne,
 } from './state.js';
 import { shuffleInPlace } from '@tabula/engine';
 import type { HacseAction, HacseState, Op, Side, Unit, Zone } from './types.js';
@@ -60,7 +60,7 @@ function playableBy(s: HacseState, side: Side, id: string): boolean {
 export function mainActions(s: HacseState, side: Side): HacseAction[] {
   const p = s.players[side];
   const out: HacseAction[] = [{ type: 'end' }];
-  if (p.hand.length < HAND_LIMIT && (p.deck.length > 0 || (s.rules.autoReshuffle && p.discard.length > 0))) out.push({ type: 'draw' });
+  if ((s.rules.handLimit === null || p.hand.length < s.rules.handLimit) && (p.deck.length > 0 || (s.rules.autoReshuffle && p.discard.length > 0))) out.push({ type: 'draw' });
   if (p.discard.length > 0) out.push({ type: 'shuffle' });
   if (canAttack(s, side)) out.push({ type: 'attack' });
   for (const id of distinct(p.hand)) {

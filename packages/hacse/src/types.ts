@@ -114,7 +114,10 @@ export interface Rules {
   /** Role treated as having unlimited progress cards (doctrine option). */
   doctrine: Side | null;
   balancing: Balancing;
-  turnLimit: number;
+  /** Variant `armistice` (not in the rules, A17): turns (both players together) before an armistice decides by the die; null: no limit (default). */
+  turnLimit: number | null;
+  /** Variant `handLimit` (not in the rules, A17): no "draw a card" action with this many cards in hand; null: no limit (default). */
+  handLimit: number | null;
   /** Both decks of one side: the allies role's die is mirrored at 5 (Aufbau). */
   mirrored: boolean;
   /** Variant: an empty deck is refilled from the discard pile for free when drawing (the old A17); default off. */
@@ -144,8 +147,10 @@ export interface EngagementResult {
   hq: number;
   flank: { uid: string; card: string } | null;
   spread: { uid: string; card: string }[];
-  /** HQ fire: the attacking unit the discard hit (any attacker, A8), or null. */
+  /** HQ fire: the first enemy unit a discard hit (A8), or null. */
   hqTarget: { uid: string; card: string } | null;
+  /** HQ fire: every unit hit, one entry per discarded card (A8: any number of discards per engagement). */
+  hqTargets: { uid: string; card: string }[];
   /** Cards taken from the defender's hand instead of spreading damage (A11). */
   stolen: number;
   destroyed: string[];
@@ -165,7 +170,7 @@ export interface CombatSummary {
 
 export interface Combat {
   attacker: Side;
-  stage: 'declare' | 'block' | 'assign' | 'resolve' | 'flank' | 'hq' | 'spread' | 'after';
+  stage: 'declare' | 'block' | 'assign' | 'resolve' | 'flank' | 'hq' | 'spread' | 'take' | 'after';
   attackers: Attacker[];
   blocksUsed: number;
   /** The engagement being resolved. */
@@ -173,8 +178,10 @@ export interface Combat {
   pendingHit: number;
   pendingBack: number;
   pendingHq: number;
-  /** The attacking unit the HQ discard of this engagement hits. */
+  /** The unit the last HQ discard of this engagement hits (A8). */
   hqTarget: string | null;
+  /** Every HQ discard of this engagement so far: the unit each one hits (lands with the engagement's damage). */
+  hqHits: string[];
   spreadLeft: number;
   undistributed: number;
   /** uid -> damage taken in this combat (Kampfreihenfolge 4.2: 2+ flips). */
@@ -218,6 +225,11 @@ export interface HacseState {
   reveals: number;
   /** The player with an all-Early deck facing a deck with Late cards (Früh gegen Spät), or null. */
   early: Side | null;
+  /** Cards taken from hands by the hand draw so far (A11), for the calm mark. */
+  handTaken: number;
+  /** "Stopped moving" (A21): the mark (die, units destroyed, cards taken) at the last turn start where it changed, and that turn. */
+  calmMark: string;
+  calmSince: number;
 }
 
 export type HacseAction =
@@ -246,6 +258,7 @@ export type HacseAction =
   | { type: 'hqPass' }
   | { type: 'spread'; target: string }
   | { type: 'take' }
+  | { type: 'keep' }
   | { type: 'strike'; target: string };
 
 export interface UnitView extends Unit {
@@ -291,7 +304,7 @@ export interface CombatView {
   blocksUsed: number;
   blocksMax: number;
   current: string | null;
-  pending: { hit: number; back: number; hq: number; hqTarget: string | null } | null;
+  pending: { hit: number; back: number; hq: number; hqTarget: string | null; hqHits: string[] } | null;
   spreadLeft: number;
   undistributed: number;
   taken: Record<string, number>;
@@ -304,7 +317,12 @@ export interface HacseView {
   scenario: Era;
   viewer: Side | null;
   turn: number;
-  turnLimit: number;
+  /** Turns before the armistice (variant), or null: no limit (the rules as written). */
+  turnLimit: number | null;
+  /** Variant hand limit for the draw action, or null: none. */
+  handLimit: number | null;
+  /** Full rounds with no die change, no unit destroyed and no card taken from a hand (A21). */
+  quietRounds: number;
   active: Side | null;
   start: Side;
   phase: Phase;

@@ -3,6 +3,7 @@
  * its own hand and (sorted) remaining deck; attackers' orders only once revealed (or to the attacker).
  */
 import { blocksMax } from './combat.js';
+import { quietRounds } from './flow.js';
 import { SIDES, other } from './state.js';
 import type { AttackerView, CombatView, HacseState, HacseView, PlayerView, Side, Unit, UnitView } from './types.js';
 
@@ -43,7 +44,7 @@ function combatView(s: HacseState, viewer: Side | null): CombatView | null {
     by: a.by,
     done: a.done,
   }));
-  const pending = c.stage === 'flank' || c.stage === 'hq' ? { hit: c.pendingHit, back: c.pendingBack, hq: c.pendingHq, hqTarget: c.hqTarget } : null;
+  const pending = c.stage === 'flank' || c.stage === 'hq' ? { hit: c.pendingHit, back: c.pendingBack, hq: c.pendingHq, hqTarget: c.hqTarget, hqHits: [...c.hqHits] } : null;
   return {
     attacker: c.attacker, defender: other(c.attacker), stage: c.stage, attackers, blocksUsed: c.blocksUsed,
     blocksMax: blocksMax(s, other(c.attacker)), current: c.current, pending, spreadLeft: c.spreadLeft,
@@ -59,6 +60,8 @@ export function viewState(s: HacseState, viewer: Side | null): HacseView {
     viewer,
     turn: s.turn,
     turnLimit: s.rules.turnLimit,
+    handLimit: s.rules.handLimit,
+    quietRounds: quietRounds(s),
     active: s.outcome ? null : s.active,
     start: s.start,
     phase: s.phase,

@@ -143,7 +143,7 @@ test('HACSE canonical order: cards the viewer knows to be in the opponent hand (
 function mainPositions(n: number): HacseState[] {
   const out: HacseState[] = [];
   for (let i = 0; out.length < n && i < 10 * n; i++) {
-    const s = walk(`pos${i}`, 20 + 3 * i, i % 2 ? 'late' : 'early');
+    const s = walk(`pos${i}`, 20 + 3 * (i % 15), i % 2 ? 'late' : 'early'); // short walks: random games end early since issue 49 (any number of HQ discards)
     if (s.phase === 'main' && !s.outcome && s.actionsLeft >= 2 && s.players[s.active].units.length >= 2) out.push(s);
   }
   return out;

@@ -14,7 +14,8 @@
  * and rarely end a turn early, shuffle or disband. The search also expands untried actions in this order.
  * Pruning (`pruneHacse`, issue 21: the bots attacked without orders and moved units back and forth):
  * no attack with no order in hand and no attacker without an order, unless the unit strikes after
- * combat (Stuka, Fw 190 F, Tiger); moves only to rest a badly damaged unit, to bring a healed one back,
+ * combat (Stuka, Fw 190 F, Tiger); no HQ discard of the last hand card with no own front unit (that
+ * loses by annihilation, issue 49); moves only to rest a badly damaged unit, to bring a healed one back,
  * or between front and reserve toward where the unit belongs (or to fill an empty front).
  */
 import type { AnyGame, Role, Rng } from '@tabula/engine';
@@ -36,6 +37,9 @@ interface CardStat {
 }
 
 const STATS = new Map<string, CardStat>();
+
+/** Without the armistice variant, the turns over which the die's weight grows (the old default limit). */
+const TEMPO_TURNS = 60;
 
 export function cardStat(id: string): CardStat {
   let st = STATS.get(id);
@@ -106,7 +110,8 @@ function sideFeatures(s: HacseState, side: Side): SideFeatures {
 /** The feature vector of a state (see FEATURES), from the Axis point of view. */
 export function hacseFeatures(s: HacseState): number[] {
   const a = sideFeatures(s, 'axis'), b = sideFeatures(s, 'allies');
-  const t = Math.min(1, s.turn / Math.max(1, s.rules.turnLimit));
+  // The die weighs more as the game goes on (toward the armistice when that variant is on; else over 60 turns).
+  const t = Math.min(1, s.turn / Math.max(1, s.rules.turnLimit ?? TEMPO_TURNS));
   const d = s.die - 5;
   const sign = s.active === 'axis' ? 1 : -1;
   return [
@@ -236,6 +241,9 @@ export function pruneHacse(s: HacseState, side: Side, actions: HacseAction[]): H
         const f = unitOf(s, a.uid);
         return !f || moveUseful(s, side, f.u, a.to);
       }
+      case 'hq':
+        // Issue 49 (any number of HQ discards): never discard the last card with no front unit (self-annihilation).
+        return p.hand.length > 1 || p.units.some((u) => u.zone === 'front');
       default: return true;
     }
   });
@@ -282,6 +290,7 @@ export function actionWeight(s: HacseState, side: Side, a: HacseAction): number 
     case 'balance': return 1;
     case 'ability': return 3;
     case 'take': return 2.5;
+    case 'keep': return 0.2;
     case 'strike': return hitValue(s, a.target);
     case 'move': {
       const f = unitOf(s, a.uid);
@@ -332,7 +341,8 @@ export function actionWeight(s: HacseState, side: Side, a: HacseAction): number 
     case 'hq': {
       const c = s.combat;
       if (!c || !c.current) return 0.1;
-      const back = a.target === c.current ? c.pendingBack : 0;
+      const queued = c.hqHits.filter((x) => x === a.target).length;
+      const back = (a.target === c.current ? c.pendingBack : 0) + queued;
       const taken = c.taken[a.target] ?? 0;
       const flips = taken + back < 2 && taken + back + 1 >= 2;
       const f = unitOf(s, a.target);
@@ -386,7 +396,7 @@ export function infoKeyHacse(s: HacseState, viewer: Side): string {
   };
   const c = s.combat;
   const combat = c ? [c.attacker, c.stage, c.attackers.map((a) => [a.uid, a.order !== null, a.revealed || viewer === c.attacker ? a.order : null, a.revealed, a.vs, a.by, a.done]),
-    c.blocksUsed, c.current, c.pendingHit, c.pendingBack, c.pendingHq, c.hqTarget, c.spreadLeft, c.undistributed, c.taken, c.after] : 0;
+    c.blocksUsed, c.current, c.pendingHit, c.pendingBack, c.pendingHq, c.hqHits, c.spreadLeft, c.undistributed, c.taken, c.after] : 0;
   return JSON.stringify([s.turn, s.active, s.phase, s.rules.balancing, s.actionsLeft, s.die, s.freeMoveUsed, s.discountUsed, s.outcome ? 1 : 0, pl('axis'), pl('allies'), s.pending, combat]);
 }
 

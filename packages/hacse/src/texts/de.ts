@@ -64,6 +64,8 @@ export const de: Texts = {
   'hacse.act.resolve': "Auswerten",
   'hacse.act.flank': "Flankenschaden",
   'hacse.act.hq': "HQ-Einsatz",
-  'hacse.act.hqPass': "Kein HQ-Einsatz",
+  'hacse.act.hqPass': "Kein (weiterer) HQ-Einsatz",
   'hacse.act.spread': "Schaden verteilen",
+  'hacse.turnOpen': "Zug {{turn}}",
+  'hacse.act.keep': "Keine Karten mehr ziehen",
 };

@@ -64,6 +64,8 @@ export const en: Texts = {
   'hacse.act.resolve': "Resolve",
   'hacse.act.flank': "Flank damage",
   'hacse.act.hq': "HQ card",
-  'hacse.act.hqPass': "No HQ card",
+  'hacse.act.hqPass': "No (more) HQ cards",
   'hacse.act.spread': "Spread damage",
+  'hacse.turnOpen': "turn {{turn}}",
+  'hacse.act.keep': "Take no more cards",
 };

@@ -64,6 +64,8 @@ export const es: Texts = {
   'hacse.act.resolve': "Resolver",
   'hacse.act.flank': "Daño de flanco",
   'hacse.act.hq': "Apoyo del cuartel general",
-  'hacse.act.hqPass': "Sin apoyo del cuartel general",
+  'hacse.act.hqPass': "Sin (más) apoyo del cuartel general",
   'hacse.act.spread': "Repartir daño",
+  'hacse.turnOpen': "turno {{turn}}",
+  'hacse.act.keep': "No tomar más cartas",
 };

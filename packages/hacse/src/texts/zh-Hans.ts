@@ -59,6 +59,8 @@ export const zhHans: Texts = {
   'hacse.act.resolve': "结算",
   'hacse.act.flank': "侧翼伤害",
   'hacse.act.hq': "指挥部支援",
-  'hacse.act.hqPass': "不用指挥部支援",
+  'hacse.act.hqPass': "不再使用指挥部支援",
   'hacse.act.spread': "分配伤害",
+  'hacse.turnOpen': "第 {{turn}} 回合",
+  'hacse.act.keep': "不再抽取手牌",
 };

@@ -131,7 +131,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
             <span key={i} className={`die-cell${i === view.die ? ' on' : ''}${i === 0 ? ' end-allies' : i === 10 ? ' end-axis' : ''}`}>{i}</span>
           ))}
         </div>
-        <p className="small">{t('hacse.dieHelp')} · {t('hacse.turn', { turn: view.turn, limit: view.turnLimit })}
+        <p className="small">{t('hacse.dieHelp')} · {view.turnLimit ? t('hacse.turn', { turn: view.turn, limit: view.turnLimit }) : t('hacse.turnOpen', { turn: view.turn })}
           {view.active && <> · {t('hacse.actionsLeft', { count: view.actionsLeft, side: sideName(view.active) })}</>}
           {' · '}{t(`phase.${view.phase}`, { ns: gameId, defaultValue: view.phase })}
         </p>
