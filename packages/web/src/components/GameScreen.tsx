@@ -5,6 +5,7 @@ import { gameName, logText, roleName } from '../labels.js';
 import { roleColor, textOn } from '../colors.js';
 import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
+import type { ActionRisk } from '@tabula/engine';
 import { ErrorBoundary } from './ErrorBoundary.js';
 
 export interface SeatInfo { role: string; label?: string | null; bot?: string | null; me?: boolean }
@@ -157,11 +158,23 @@ export function GameScreen(props: {
   /** Seats still free in an online game (the prompt says it waits for players). */
   openSeats?: string[];
   title?: ReactNode;
+  /** What an action risks for the player (the engine's judgement): a risky one is played only after asking. */
+  judge?: (action: unknown) => Promise<ActionRisk> | ActionRisk;
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
   const boardArea = useRef<HTMLElement>(null);
   useChoiceFocus(boardArea);
+  const [judging, setJudging] = useState(false);
+  const onAction = async (a: unknown) => {
+    if (props.judge) {
+      setJudging(true);
+      let risk: ActionRisk = null;
+      try { risk = await props.judge(a); } catch { risk = null; } finally { setJudging(false); }
+      if (risk && !confirm(t(risk === 'loses' ? 'game.losingConfirm' : risk === 'draw' ? 'game.drawConfirm' : 'game.mayLoseConfirm'))) return;
+    }
+    props.onAction(a);
+  };
   return (
     <div className="game-screen" data-game={props.gameId}>
       <div className="game-head">
@@ -187,8 +200,8 @@ export function GameScreen(props: {
           <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
-              <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={props.onAction}
-                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy} createdBy={props.createdBy} finished={!!props.outcome} />
+              <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={(a) => void onAction(a)}
+                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy || judging} createdBy={props.createdBy} finished={!!props.outcome} />
             </Suspense>
           </ErrorBoundary>
         </section>

@@ -170,6 +170,7 @@ export function OnlineGame({ id }: { id: string }) {
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}
       seats={d.seats.map((s) => ({ role: s.role, label: s.user ?? (s.bot ? null : t('seat.free')), bot: s.bot, me: d.roles.includes(s.role) }))}
       outcome={d.outcome} controls={controls} above={above} side={side} error={error} busy={busy} createdBy={d.createdBy}
-      openSeats={finished ? [] : free.map((s) => s.role)} />
+      openSeats={finished ? [] : free.map((s) => s.role)}
+      judge={myRole ? async (a) => (await api.preview(id, a, myRole)).risk : undefined} />
   );
 }
