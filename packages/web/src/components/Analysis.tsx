@@ -9,6 +9,7 @@ import { api, ApiError, getAuth } from '../api/client.js';
 import { analyseInWorker } from '../local/bots.js';
 import { actionLabel, roleName } from '../labels.js';
 import { roleColor } from '../colors.js';
+import { useActionNames } from '../boards/names.js';
 import './analysis.css';
 
 export type AnalysisSource = { kind: 'online'; id: string } | { kind: 'local'; log: ReplayReplyT };
@@ -122,6 +123,7 @@ const W = 600, H = 160, PAD = 6;
 
 function AnalysisResult({ gameId, roles, log, step, onJump, result }: AnalysisProps & { result: GameAnalysisResultT }) {
   const { t } = useTranslation();
+  useActionNames(gameId);
   const total = Math.max(1, log.actions.length);
   const x = (i: number): number => PAD + (i / total) * (W - 2 * PAD);
   const y = (v: number): number => PAD + (1 - v) * (H - 2 * PAD);

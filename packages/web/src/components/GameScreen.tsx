@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardFor } from '../boards/index.js';
-import { gameName, logText, roleName } from '../labels.js';
+import { botName, gameName, logText, roleName } from '../labels.js';
 import { roleColor, textOn } from '../colors.js';
 import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
@@ -183,7 +183,7 @@ export function GameScreen(props: {
           {(props.seats ?? props.roles.map((r): SeatInfo => ({ role: r }))).map((s, i) => (
             <span key={s.role} className="seat">
               <RoleBadge gameId={props.gameId} role={s.role} index={i} active={props.active.includes(s.role)} />
-              {s.bot ? <span className="muted"> {t('seat.bot', { bot: t(`bot.${s.bot}`, { defaultValue: s.bot }) })}</span> : s.label ? <span className="muted"> {s.label}</span> : null}
+              {s.bot ? <span className="muted"> {botName(t, s.bot)}</span> : s.label ? <span className="muted"> {s.label}</span> : null}
               {s.me && <span className="me"> ({t('seat.you')})</span>}
               {props.outcome?.scores && props.outcome.scores[s.role] !== undefined && <b> {props.outcome.scores[s.role]}</b>}
             </span>

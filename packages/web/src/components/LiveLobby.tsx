@@ -5,7 +5,7 @@ import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { Link, navigate } from '../router.js';
 import { loadGame } from '../games.js';
-import { gameName, scenarioName } from '../labels.js';
+import { botName, gameName, playerName, scenarioName } from '../labels.js';
 import { TimeControlPicker, timeControlText } from './Clocks.js';
 
 function lobbyUrl(): string {
@@ -55,13 +55,13 @@ function LobbyRow({ g }: { g: LobbyGameT }) {
   return (
     <li className="game-row" data-game-id={g.id} data-status={g.status} data-testid="lobby-game">
       <Link to={`/games/${g.id}`} className="game-link"><b>{gameName(t, g.game)}</b> <span className="muted">· {scenarioName(t, g.game, g.scenario)}</span></Link>
-      <span className="seats muted" dir="auto">{g.seats.map((s) => s.user ?? (s.bot ? t('seat.bot', { bot: t(`bot.${s.bot}`, { defaultValue: s.bot }) }) : t('seat.free'))).join(' · ')}</span>
+      <span className="seats muted" dir="auto">{g.seats.map((s) => s.user ?? (s.bot ? botName(t, s.bot) : t('seat.free'))).join(' · ')}</span>
       {g.timeControl.kind !== 'none' && <span className="tag clock-tag">⏱ {timeControlText(t, g.timeControl)}</span>}
       {g.rated && <span className="tag">{t('lobby.rated')}</span>}
       {g.status === 'open' && free > 0 && <span className="tag">{t('lobby.freeSeats', { count: free })}</span>}
       {g.status === 'finished' && (
         <span className="small" data-testid="lobby-winner">
-          <span dir="auto">{g.winners.length ? t('lobby.won', { names: g.winners.join(', ') }) : t('result.noWinner')}</span>
+          <span dir="auto">{g.winners.length ? t('lobby.won', { names: g.winners.map((w) => playerName(t, w)).join(', ') }) : t('result.noWinner')}</span>
           <span className="muted"> · {new Date(g.updatedAt).toLocaleDateString(i18n.language)}</span>
         </span>
       )}

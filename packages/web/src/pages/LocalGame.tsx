@@ -8,6 +8,7 @@ import { download, historyOf, loadCurrent, saveCurrent, type LocalGameFile } fro
 import type { ReplayedGame } from '@tabula/engine';
 import { actionLabel, roleName, ruleText } from '../labels.js';
 import { Link, navigate } from '../router.js';
+import { useActionNames } from '../boards/names.js';
 
 /** The bot that answers hints: a fixed budget, so the same position gives the same hint. */
 const HINT_BOT = 'mcts-medium@400';
@@ -50,6 +51,7 @@ export function LocalGame() {
   const curtainOn = curtainChoice ?? (file ? manifestOf(file.game)?.hotseatCurtain ?? true : true);
   const curtain = hotseat && curtainOn && !outcome && humanActive !== null && shown !== humanActive;
 
+  useActionNames(file?.game ?? '');
   const commit = (next: LocalGameFile) => { saveCurrent(next); setFile(next); };
 
   // Bots move by themselves, in the worker.

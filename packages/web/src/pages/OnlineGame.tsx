@@ -10,7 +10,7 @@ import { Chat } from '../components/Chat.js';
 import { RematchPanel } from '../components/Rematch.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
 import { loadGame } from '../games.js';
-import { roleName, ruleText } from '../labels.js';
+import { botName, roleName, ruleText } from '../labels.js';
 import { Link, navigate, setTitleFlag } from '../router.js';
 
 export function OnlineGame({ id }: { id: string }) {
@@ -157,7 +157,7 @@ export function OnlineGame({ id }: { id: string }) {
     <>
       {d.clock && <Clocks gameId={d.game} clock={d.clock} finished={finished} />}
       {finished && d.outcome && (
-        <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} players={Object.fromEntries(d.seats.map((s) => [s.role, s.user]))}>
+        <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} players={Object.fromEntries(d.seats.map((s) => [s.role, s.user ?? (s.bot ? botName(t, s.bot) : null)]))}>
           <RematchPanel rematch={rematch} me={auth?.name ?? null} isPlayer={iPlay} busy={busy} onOp={rematchOp} />
         </Result>
       )}

@@ -4,7 +4,7 @@ import type { ProfileGameT, ProfileT } from '@tabula/protocol';
 import { api, ApiError } from '../api/client.js';
 import { Link } from '../router.js';
 import { loadGame } from '../games.js';
-import { gameName, scenarioName } from '../labels.js';
+import { botName, gameName, scenarioName } from '../labels.js';
 
 /** A rating with "?" while it is provisional (high rating deviation). */
 export function RatingText({ rating, provisional }: { rating: number; provisional: boolean }) {
@@ -15,7 +15,7 @@ export function RatingText({ rating, provisional }: { rating: number; provisiona
 function GameLine({ g }: { g: ProfileGameT }) {
   const { t, i18n } = useTranslation();
   const date = new Date(g.updatedAt).toLocaleDateString(i18n.language);
-  const others = g.seats.filter((s) => !g.roles.includes(s.role)).map((s) => s.user ?? (s.bot ? t('seat.bot', { bot: s.bot }) : t('seat.free')));
+  const others = g.seats.filter((s) => !g.roles.includes(s.role)).map((s) => s.user ?? (s.bot ? botName(t, s.bot) : t('seat.free')));
   return (
     <li className="game-row" data-game-id={g.id}>
       <Link to={`/games/${g.id}`}><b>{gameName(t, g.game)}</b> <span className="muted">· {scenarioName(t, g.game, g.scenario)}</span></Link>
