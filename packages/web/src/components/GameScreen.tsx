@@ -160,6 +160,10 @@ export function GameScreen(props: {
   title?: ReactNode;
   /** What an action risks for the player (the engine's judgement): a risky one is played only after asking. */
   judge?: (action: unknown) => Promise<ActionRisk> | ActionRisk;
+  /** A replay: the board shows positions (and the bot's alternative) but offers no action buttons. */
+  replay?: boolean;
+  /** Full width below the board and side column (the replay's analysis). */
+  below?: ReactNode;
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
@@ -176,7 +180,7 @@ export function GameScreen(props: {
     props.onAction(a);
   };
   return (
-    <div className="game-screen" data-game={props.gameId}>
+    <div className={`game-screen${props.replay ? ' replay' : ''}`} data-game={props.gameId}>
       <div className="game-head">
         <h1>{props.title ?? gameName(t, props.gameId)}</h1>
         <div className="seats" role="group" aria-label={t('game.players')}>
@@ -201,7 +205,7 @@ export function GameScreen(props: {
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
               <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={(a) => void onAction(a)}
-                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy || judging} createdBy={props.createdBy} finished={!!props.outcome} />
+                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy || judging || props.replay} createdBy={props.createdBy} finished={!!props.outcome} />
             </Suspense>
           </ErrorBoundary>
         </section>
@@ -211,6 +215,7 @@ export function GameScreen(props: {
           {props.side}
         </aside>
       </div>
+      {props.below}
     </div>
   );
 }
