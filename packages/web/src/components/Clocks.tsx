@@ -53,6 +53,11 @@ export function Clocks({ gameId, clock, finished }: { gameId: string; clock: Clo
           </span>
         );
       })}
+      {!finished && Object.entries(clock.firstMove ?? {}).map(([role, until]) => (
+        <span key={`first-${role}`} className="clock first-move small" data-testid={`first-move-${role}`} data-ms={Math.max(0, Math.round(until - clock.at - elapsed))}>
+          {t('clock.firstMove', { role: roleName(t, gameId, role), time: formatClock(until - clock.at - elapsed) })}
+        </span>
+      ))}
     </div>
   );
 }
