@@ -2,7 +2,7 @@
 // connection shows, and while they are gone a countdown says when the win may be claimed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, server, b, skip, apiCall, newPage } from './helpers.mjs';
+import { useServerAndBrowser, server, skip, apiCall, newPage } from './helpers.mjs';
 
 useServerAndBrowser();
 
