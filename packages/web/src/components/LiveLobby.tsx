@@ -149,15 +149,6 @@ export function LiveLobby({ onChange }: { onChange?: () => void }) {
   };
   return (
     <>
-      <SeekForm catalog={catalog} seeks={seeks} />
-      <section className="panel">
-        <h2>{t('seek.open')}</h2>
-        {seeks.length === 0 ? <p className="muted">{t('lobby.none')}</p> : (
-          <ul className="games" data-testid="open-seeks">{seeks.map((s) => (
-            <li key={s.id} className="game-row"><b dir="auto">{s.user}</b> <span className="muted">{gameName(t, s.game)} · {scenarioName(t, s.game, s.scenario)} · {s.timeControl.kind === 'none' ? t('seek.noClock') : timeControlText(t, s.timeControl)}{s.rated ? ` · ${t('lobby.rated')}` : ''}</span></li>
-          ))}</ul>
-        )}
-      </section>
       <div className="lobby-filters form" role="group" aria-label={t('lobby.filters')} data-testid="lobby-filters" data-live={live ? 'yes' : 'no'}>
         <label>{t('setup.game')}
           <select value={fGame} onChange={(e) => { setFGame(e.target.value); setFScenario(''); }} data-testid="filter-game">
@@ -187,9 +178,22 @@ export function LiveLobby({ onChange }: { onChange?: () => void }) {
           </select>
         </label>
       </div>
+      <div className="lobby-columns" data-testid="lobby-columns">
+        <div className="lobby-col">
+        <SeekForm catalog={catalog} seeks={seeks} />
+        <section className="panel">
+          <h2>{t('seek.open')}</h2>
+          {seeks.length === 0 ? <p className="muted">{t('lobby.none')}</p> : (
+            <ul className="games" data-testid="open-seeks">{seeks.map((s) => (
+              <li key={s.id} className="game-row"><b dir="auto">{s.user}</b> <span className="muted">{gameName(t, s.game)} · {scenarioName(t, s.game, s.scenario)} · {s.timeControl.kind === 'none' ? t('seek.noClock') : timeControlText(t, s.timeControl)}{s.rated ? ` · ${t('lobby.rated')}` : ''}</span></li>
+            ))}</ul>
+          )}
+        </section>
+        </div>
       {section('open', t('lobby.open'))}
       {section('active', t('lobby.watch'))}
       {section('finished', t('lobby.finished'))}
+      </div>
     </>
   );
 }

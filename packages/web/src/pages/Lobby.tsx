@@ -64,7 +64,6 @@ export function Lobby() {
         <span className="muted">{me ? t('lobby.signedInAs', { name: me.name }) : null}</span>
         <Link to="/new" className="button primary" data-testid="new-game">{t('nav.newGame')}</Link>
         <Link to="/local" className="button">{t('nav.local')}</Link>
-        <button type="button" onClick={() => void load()}>{t('common.refresh')}</button>
       </div>
       {error && <p className="error" role="alert">{error}</p>}
       <section className="panel">
