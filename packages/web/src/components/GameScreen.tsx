@@ -55,7 +55,8 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => { const el = ref.current; if (el) el.scrollTop = el.scrollHeight; }, [log.length]);
   const line = (l: LogLine): { who: string; text: string } => {
-    const who = l.role ? roleName(t, gameId, l.role) : '';
+    // A line written to its reader ("You play Move 2.", keys ending in "-own") needs no side in front of it.
+    const who = l.role && !/-own$/.test(l.key) ? roleName(t, gameId, l.role) : '';
     let text = logText(t, gameId, l);
     // "Scotland · Scotland attacks Atholl." reads as a stutter: the badge already names the side.
     if (who && text.startsWith(`${who} `)) text = text.slice(who.length + 1);
@@ -79,7 +80,7 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
         <ol className="log" ref={ref} data-testid="log" tabIndex={0} aria-labelledby="log-heading">
           {log.map((l, i) => {
             const { who, text } = line(l);
-            return <li key={i}>{l.role && <span className="log-role" style={{ borderColor: roleColor(l.role) }}>{who}</span>} {text}</li>;
+            return <li key={i}>{who && <span className="log-role" style={{ borderColor: roleColor(l.role!) }}>{who}</span>} {text}</li>;
           })}
         </ol>
       )}

@@ -5,6 +5,7 @@ import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { Link, navigate } from '../router.js';
 import { loadGame } from '../games.js';
+import { formatDate } from '../dates.js';
 import { botName, gameName, playerName, scenarioName } from '../labels.js';
 import { TimeControlPicker, timeControlText } from './Clocks.js';
 
@@ -62,7 +63,7 @@ function LobbyRow({ g }: { g: LobbyGameT }) {
       {g.status === 'finished' && (
         <span className="small" data-testid="lobby-winner">
           <span dir="auto">{g.winners.length ? t('lobby.won', { names: g.winners.map((w) => playerName(t, w)).join(', ') }) : t('result.noWinner')}</span>
-          <span className="muted"> · {new Date(g.updatedAt).toLocaleDateString(i18n.language)}</span>
+          <span className="muted"> · {formatDate(g.updatedAt, i18n.resolvedLanguage ?? i18n.language)}</span>
         </span>
       )}
       {g.status === 'finished' && <Link to={`/games/${g.id}/replay`} className="button small">{t('lobby.replay')}</Link>}

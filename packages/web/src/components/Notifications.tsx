@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../dates.js';
 import type { TFunction } from 'i18next';
 import { connectUserLive, notificationsApi, type AppNotification } from '../api/notifications.js';
 import { Link, navigate } from '../router.js';
@@ -61,7 +62,7 @@ export function useNotifications(signedIn: boolean): { unread: number; latest: A
 
 /** The header's bell: the unread badge, and the list when opened. */
 export function NotificationBell({ state }: { state: ReturnType<typeof useNotifications> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -97,7 +98,7 @@ export function NotificationBell({ state }: { state: ReturnType<typeof useNotifi
                   <Link to={n.gameId ? `/games/${encodeURIComponent(n.gameId)}` : '/'} onClick={() => { setOpen(false); if (!n.read) void state.markRead([n.id]); }}>
                     {notificationText(t, n)}
                   </Link>
-                  <span className="muted small"> {new Date(n.createdAt).toLocaleString()}</span>
+                  <span className="muted small"> <time dateTime={new Date(n.createdAt).toISOString()} data-testid="notification-date">{formatDateTime(n.createdAt, i18n.resolvedLanguage ?? i18n.language)}</time></span>
                 </li>
               ))}
             </ul>

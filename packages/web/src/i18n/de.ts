@@ -69,6 +69,8 @@ export const de: Record<string, string> = {
   'game.viewingAs': 'Ansicht: {{role}}',
   'game.stale': 'Das Spiel ging weiter, bevor dein Zug ankam; hier ist der aktuelle Stand.',
   'game.resignConfirm': 'Dieses Spiel aufgeben?',
+  'clock.badBase': "Sekunden pro Spieler müssen zwischen {{min}} und {{max}} liegen.",
+  'clock.badIncrement': "Sekunden pro Zug müssen zwischen {{min}} und {{max}} liegen.",
   'wait.thinking': "{{name}} überlegt…",
   'wait.connected': "{{name}}: verbunden",
   'wait.away': "{{name}}: seit {{time}} nicht verbunden",

@@ -70,6 +70,8 @@ export const en: Record<string, string> = {
   'game.viewingAs': 'Viewing as: {{role}}',
   'game.stale': 'The game moved on before your action arrived; here is the current position.',
   'game.resignConfirm': 'Resign this game?',
+  'clock.badBase': "Seconds per player must be between {{min}} and {{max}}.",
+  'clock.badIncrement': "Seconds added per move must be between {{min}} and {{max}}.",
   'wait.thinking': "{{name}} is thinking…",
   'wait.connected': "{{name}}: connected",
   'wait.away': "{{name}}: gone for {{time}}",

@@ -69,6 +69,8 @@ export const es: Record<string, string> = {
   'game.viewingAs': 'Vista de: {{role}}',
   'game.stale': 'La partida avanzó antes de que llegara tu jugada; esta es la posición actual.',
   'game.resignConfirm': '¿Abandonar esta partida?',
+  'clock.badBase': "Los segundos por jugador deben estar entre {{min}} y {{max}}.",
+  'clock.badIncrement': "Los segundos añadidos por movimiento deben estar entre {{min}} y {{max}}.",
   'wait.thinking': "{{name}} está pensando…",
   'wait.connected': "{{name}}: conectado",
   'wait.away': "{{name}}: desconectado desde hace {{time}}",

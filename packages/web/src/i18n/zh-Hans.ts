@@ -68,6 +68,8 @@ export const zhHans: Record<string, string> = {
   'game.viewingAs': '当前视角：{{role}}',
   'game.stale': '你的操作送达前对局已推进；以下是当前局面。',
   'game.resignConfirm': '确定认输吗？',
+  'clock.badBase': "每位玩家的秒数须在{{min}}到{{max}}之间。",
+  'clock.badIncrement': "每步增加的秒数须在{{min}}到{{max}}之间。",
   'wait.thinking': "{{name}}正在思考…",
   'wait.connected': "{{name}}：已连接",
   'wait.away': "{{name}}：已断开{{time}}",
