@@ -13,3 +13,5 @@ export type { NumberedLine, ReplayCheckpoint } from './history.js';
 export { LANGUAGES, rulesByLanguage } from './manifest.js';
 export type { Language, InLanguages, Texts, RuleSection, RulesDoc, RulesLink, LoadedGame, GameManifest } from './manifest.js';
 export type { DecisionAnalysis, GameAnalysis } from './analysis.js';
+export { judgeAction } from './judge.js';
+export type { ActionRisk } from './judge.js';

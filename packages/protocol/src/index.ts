@@ -151,6 +151,16 @@ export const ActionBody = Type.Object({
 }, { additionalProperties: false });
 export type ActionBodyT = Static<typeof ActionBody>;
 
+/** POST /games/:id/preview: what a candidate action leads to, judged on a world the caller cannot tell from the real one. */
+export const PreviewBody = Type.Object({ action: Type.Unknown(), role: Type.Optional(RoleName) }, { additionalProperties: false });
+export type PreviewBodyT = Static<typeof PreviewBody>;
+export const PreviewReply = Type.Object({
+  risk: Type.Union([Type.Literal('loses'), Type.Literal('may-lose'), Type.Literal('draw'), Type.Null()], {
+    description: 'the action ends the game at once with the caller not winning (loses, draw) or may do so (may-lose), judged on worlds re-dealt for the caller (what it cannot see, the dice included, redrawn); null: no such risk, or no legal action avoids it',
+  }),
+});
+export type PreviewReplyT = Static<typeof PreviewReply>;
+
 export const UndoBody = Type.Object({ version: Type.Integer({ minimum: 0 }), role: Type.Optional(RoleName) }, { additionalProperties: false });
 export type UndoBodyT = Static<typeof UndoBody>;
 
@@ -262,7 +272,7 @@ export const isClientPing = (v: unknown): v is Static<typeof ClientPing> => clie
 /** Every schema by name (the OpenAPI document's components). */
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
-  SeatBody, ActionBody, UndoBody, ResignBody, ReplayReply, ClientMessage, ServerMessage,
+  SeatBody, ActionBody, PreviewBody, PreviewReply, UndoBody, ResignBody, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList,
   Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, AnalysisReply,
 };

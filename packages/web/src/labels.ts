@@ -81,14 +81,35 @@ export function actionType(action: unknown): string {
 }
 
 function valueText(t: TFunction, gameId: string, v: unknown): string {
-  if (typeof v === 'string') return t(`name.${v}`, { ns: gameId, defaultValue: v });
+  if (typeof v === 'string') return gameWord(t, gameId, v) || humanize(v);
   if (v === null || v === undefined) return '-';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
 
+/** A bot's id ("mcts-hard", "mcts-medium@400"): the bots package's names, never an account's. */
+const BOT_ID = /^(random|mcts-[a-z]+)(@\d+)?$/;
+
+/** A bot seat as players read it: "Bot (Hard)" in the player's language. */
+export function botName(t: TFunction, bot: string): string {
+  const base = bot.split('@')[0]!;
+  return t('seat.botNamed', { bot: t(`bot.${base}`, { defaultValue: humanize(base) }) });
+}
+
+/** An account or bot name as the server sends it ("alice", "mcts-hard"): bots by their level, never their id. */
+export function playerName(t: TFunction, name: string): string {
+  return BOT_ID.test(name) ? botName(t, name) : name;
+}
+
+/** A game's own words for its actions (blocks, areas, cards by the names the board shows); registered by `loadActionNames`. */
+export type ActionNamer = (t: TFunction, gameId: string, action: unknown) => string | null;
+const namers = new Map<string, ActionNamer>();
+export function registerActionNamer(gameId: string, namer: ActionNamer): void { namers.set(gameId, namer); }
+
 /** A readable label for a legal action: the game's "action.<type>" message with the action's fields, else a generic one. */
 export function actionLabel(t: TFunction, gameId: string, action: unknown): string {
+  const own = namers.get(gameId)?.(t, gameId, action);
+  if (own) return own;
   const type = actionType(action);
   const fields: Record<string, unknown> = {};
   if (action && typeof action === 'object' && !Array.isArray(action)) {

@@ -66,3 +66,27 @@ test('Carcassonne: arrow keys move between the placement spots (same row or colu
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('replay: arrow keys step it, Home and End jump to the ends; no action buttons in the replay', { skip }, async () => {
+  const { ctx, page, errors } = await open({ game: 'hacse', seed: 'a', options: { scenario: 'early' }, actions: [
+    { role: 'allies', action: { type: 'place', card: 'su.at45', zone: 'front' } }, { role: 'allies', action: { type: 'pay', card: 'order.maneuver' } },
+    { role: 'allies', action: { type: 'place', card: 'su.t34_76', zone: 'reserve' } }], seats: { allies: 'me', axis: 'me' } });
+  await page.goto(`${server.url}/local/replay`);
+  const stepText = page.getByTestId('replay-step');
+  await stepText.waitFor();
+  await page.locator('h1').click();
+  assert.equal(await stepText.innerText(), 'Action 0 of 3');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await stepText.innerText(), 'Action 1 of 3');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await stepText.innerText(), 'Action 2 of 3');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await stepText.innerText(), 'Action 1 of 3');
+  await page.keyboard.press('End');
+  assert.equal(await stepText.innerText(), 'Action 3 of 3');
+  await page.keyboard.press('Home');
+  assert.equal(await stepText.innerText(), 'Action 0 of 3');
+  assert.equal(await page.locator('button[data-action]:visible').count(), 0, 'no action buttons');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

@@ -53,6 +53,18 @@ test('live 0:15+0: both play, one stops, its clock runs out on screen and both p
   s = await state(idle.token);
   await untilIdleToAct();
   assert.equal(s.yourTurn, true, 'the idle player is to act');
+  // A seat that has never acted is not charged (its first-move window aborts the game instead): the idle
+  // player plays its first turn, then `first` plays until the idle player is to act again.
+  for (let i = 0; i < 20 && s.yourTurn; i++) {
+    await post(`/api/games/${game.id}/actions`, { version: s.version, action: s.actions.find((a) => a.type === 'end') ?? s.actions[0] }, idle.token);
+    s = await state(idle.token);
+  }
+  for (let i = 0; i < 20 && !s.yourTurn; i++) {
+    const f = await state(first.token);
+    if (f.yourTurn) await post(`/api/games/${game.id}/actions`, { version: f.version, action: f.actions[0] }, first.token);
+    s = await state(idle.token);
+  }
+  assert.equal(s.yourTurn, true, 'the idle player is to act again');
   const idleRole = s.role;
   const clock = (p) => p.getByTestId(`clock-${idleRole}`);
   // The idle seat's clock counts down in both browsers.

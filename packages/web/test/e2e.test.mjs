@@ -209,10 +209,13 @@ test('the lobby and game pages fit a 360 px wide phone screen', { skip }, async 
     const w = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(w <= 360, `the ${game} board is ${w}px wide`);
   }
-  // The Hammer map opens zoomed in on a phone, scrolls inside its frame, and zooms out to fit.
+  // The Hammer map opens fitting its frame on a phone (issue 44); zoomed in it scrolls inside the frame, and zooms back out to fit.
   await startLocal(page, { game: 'hammer-of-the-scots', seed: 'phone', options: {}, actions: [], seats: { England: 'me', Scotland: 'random' } });
   const mapWidth = () => page.getByTestId('hammer-map').evaluate((el) => el.getBoundingClientRect().width);
   const frameWidth = await page.getByTestId('hammer-map-wrap').evaluate((el) => el.clientWidth);
+  assert.ok(await mapWidth() <= frameWidth + 1, `the map opens at ${await mapWidth()}px in a ${frameWidth}px frame`);
+  await page.getByTestId('hammer-zoom-in').click();
+  await page.getByTestId('hammer-zoom-in').click();
   assert.ok(await mapWidth() >= 1.9 * frameWidth, `zoomed map ${await mapWidth()}px in a ${frameWidth}px frame`);
   await page.getByTestId('hammer-map-wrap').evaluate((el) => { el.scrollLeft = 200; });
   assert.ok(await page.getByTestId('hammer-map-wrap').evaluate((el) => el.scrollLeft) > 0, 'the frame scrolls');

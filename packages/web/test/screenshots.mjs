@@ -142,6 +142,28 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
   await p.getByTestId('lang').selectOption('zh-Hans');
   await p.waitForTimeout(500);
   await shot(p, 'lobby-zh');
+  // The lobby in English at a phone's, a laptop's and a desktop's width: seeks and games side by side from 1200 px.
+  await p.getByTestId('lang').selectOption('en');
+  for (const [w, h] of [[360, 800], [1280, 900], [1920, 1080]]) {
+    await p.setViewportSize({ width: w, height: h });
+    await p.waitForTimeout(400);
+    await shot(p, `lobby-${w}`);
+  }
+  // The result screen: a finished game against a hard bot (resigned), at the same three widths.
+  await p.getByTestId('new-game').click();
+  await p.getByTestId('setup-game').selectOption('hacse');
+  await p.locator('[data-testid^=seat-]').nth(1).selectOption('mcts-hard');
+  await p.getByTestId('setup-submit').click();
+  await p.waitForURL(/\/games\//);
+  p.once('dialog', (d) => void d.accept());
+  await p.getByRole('button', { name: 'Resign' }).click();
+  await p.getByTestId('result').waitFor();
+  for (const [w, h] of [[360, 800], [1280, 900], [1920, 1080]]) {
+    await p.setViewportSize({ width: w, height: h });
+    await p.waitForTimeout(400);
+    await shot(p, `result-${w}`);
+  }
+  await p.setViewportSize({ width: 1280, height: 800 });
   await p.getByTestId('lang').selectOption('es');
   await p.goto(`${server.url}/rules`);
   await p.waitForTimeout(300);

@@ -143,12 +143,16 @@ test('issue 16: seek -> game, chat both ways, spectators\' channel, resign, prof
     await lineWith(A.page, 'evilline').waitFor({ timeout: 2000 });
 
     mark('spectator');
-    // Two actions (a game before its 2nd action can only be aborted, unrated): whoever is to move places the
-    // first tile and no follower, then A resigns.
+    // Whoever is to move places the first tile and no follower, the other player too, then A resigns.
     const mover = await Promise.race([A, B].map(async (x) => { await x.page.getByTestId('carc-spot').first().waitFor(); return x; }));
     await mover.page.getByTestId('carc-spot').first().click();
     await mover.page.getByTestId('carc-confirm').click();
     await mover.page.getByTestId('carc-skip').click();
+    // A result before every seat has acted is unrated (the server's first-move rule): the other player moves too.
+    const other = mover === A ? B : A;
+    await other.page.getByTestId('carc-spot').first().click();
+    await other.page.getByTestId('carc-confirm').click();
+    await other.page.getByTestId('carc-skip').click();
     const resign = A.page.getByRole('button', { name: 'Resign' });
     await resign.waitFor({ timeout: 5000 });
     await resign.click();

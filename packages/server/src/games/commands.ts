@@ -1,4 +1,4 @@
-import { applyListed, isRuleError, type LogEntry, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+import { applyListed, isDeepStrictEqual, isRuleError, judgeAction, type ActionRisk, type LogEntry, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
 import { ABORT_BEFORE_ACTIONS, CLAIM_AFTER_DISCONNECT_MS } from '@tabula/protocol';
 import { conflict, forbidden, unauthorized, unprocessable } from '../http/errors.js';
 import type { GamePatch, GameRow, UserRow } from '../store/index.js';
@@ -78,6 +78,20 @@ export class GameCommands {
     const { row, rg } = await this.table.syncRow(await this.timeouts.loadChecked(id));
     if (asked !== undefined && !rolesOf(row, user).includes(asked)) throw forbidden('not-your-seat', `You do not hold the seat "${asked}".`);
     return this.views.stateFor(row, rg, user, asked);
+  }
+
+  /**
+   * What `action` would lead to for the caller's seat, without playing it: applied to a state determinized for
+   * that seat (everything it cannot see, the dice included, redrawn with a fresh seed), so the answer tells the
+   * caller nothing the view does not. Used by the web client to ask before a move that ends or loses the game.
+   */
+  async preview(user: UserRow | null, id: string, action: unknown, asked?: string): Promise<{ risk: ActionRisk }> {
+    if (!user) throw unauthorized();
+    const { row, rg } = await this.table.syncRow(await this.timeouts.loadChecked(id));
+    const role = seatFor(row, user, asked);
+    mustBeActive(row);
+    if (!rg.game.actions(rg.state, role).some((a) => isDeepStrictEqual(a, action))) throw unprocessable('illegal-action', 'That is not one of your legal actions now.');
+    return { risk: judgeAction(rg.game, rg.state, role, action, `preview:${Math.random().toString(36).slice(2)}:${this.now()}`) };
   }
 
   /** Plays `action` for the caller's seat; returns the caller's state after it. */

@@ -66,6 +66,13 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
       return commands.act(await must(req), req.params.id, req.body.version, req.body.action, req.body.role);
     });
 
+    api.post<{ Params: S.GameParamsT; Body: S.PreviewBodyT }>('/games/:id/preview', {
+      schema: { summary: 'What one of your legal actions would lead to (ends / loses the game), judged on a world re-dealt for you; nothing is played', security: secured, params: S.GameParams, body: S.PreviewBody, response: { 200: S.PreviewReply, ...errs(400, 401, 403, 404, 409, 422) } },
+    }, async (req) => {
+      checkDepth(req.body.action);
+      return commands.preview(await must(req), req.params.id, req.body.action, req.body.role);
+    });
+
     api.post<{ Params: S.GameParamsT; Body: S.UndoBodyT }>('/games/:id/undo', {
       schema: { summary: 'Take back your last undoable action', security: secured, params: S.GameParams, body: S.UndoBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422, 429) } },
       ...actionLimit,

@@ -9,6 +9,7 @@ import { api, ApiError, getAuth } from '../api/client.js';
 import { analyseInWorker } from '../local/bots.js';
 import { actionLabel, roleName } from '../labels.js';
 import { roleColor } from '../colors.js';
+import { useActionNames } from '../boards/names.js';
 import './analysis.css';
 
 export type AnalysisSource = { kind: 'online'; id: string } | { kind: 'local'; log: ReplayReplyT };
@@ -118,19 +119,20 @@ export default function Analysis(props: AnalysisProps) {
   );
 }
 
-const W = 600, H = 160, PAD = 6;
+const W = 1000, H = 260, PAD = 8, AXIS = 44;
 
 function AnalysisResult({ gameId, roles, log, step, onJump, result }: AnalysisProps & { result: GameAnalysisResultT }) {
   const { t } = useTranslation();
+  useActionNames(gameId);
   const total = Math.max(1, log.actions.length);
-  const x = (i: number): number => PAD + (i / total) * (W - 2 * PAD);
+  const x = (i: number): number => AXIS + (i / total) * (W - AXIS - PAD);
   const y = (v: number): number => PAD + (1 - v) * (H - 2 * PAD);
   const byIndex = new Map(result.decisions.map((d) => [d.index, d]));
   const mistakes = result.mistakes.map((i) => byIndex.get(i)).filter((d): d is AnalysedDecisionT => !!d);
   const click = (e: MouseEvent<SVGSVGElement>): void => {
     const box = e.currentTarget.getBoundingClientRect();
     const fx = ((e.clientX - box.left) / box.width) * W;
-    const s = Math.round(((fx - PAD) / (W - 2 * PAD)) * total);
+    const s = Math.round(((fx - AXIS) / (W - AXIS - PAD)) * total);
     onJump(Math.max(0, Math.min(log.actions.length, s)), null);
   };
   const here = byIndex.get(step);
@@ -140,13 +142,14 @@ function AnalysisResult({ gameId, roles, log, step, onJump, result }: AnalysisPr
       <svg className="analysis-graph" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('analysis.graph')} onClick={click} data-testid="analysis-graph">
         <title>{t('analysis.graph')}</title>
         <rect x={0} y={0} width={W} height={H} className="analysis-bg" />
-        <line x1={PAD} x2={W - PAD} y1={y(0.5)} y2={y(0.5)} className="analysis-mid" />
+        <line x1={AXIS} x2={W - PAD} y1={y(0.5)} y2={y(0.5)} className="analysis-mid" />
+        {[1, 0.5, 0].map((v) => <text key={v} x={AXIS - 6} y={y(v) + 6} textAnchor="end" className="analysis-axis">{pct(v)}</text>)}
         {roles.map((r, i) => {
           const pts = result.decisions.filter((d) => d.role === r).map((d) => `${x(d.index).toFixed(1)},${y(d.before).toFixed(1)}`);
-          return pts.length ? <polyline key={r} points={pts.join(' ')} fill="none" stroke={roleColor(r, i)} strokeWidth={2.5} data-role={r} /> : null;
+          return pts.length ? <polyline key={r} points={pts.join(' ')} fill="none" stroke={roleColor(r, i)} strokeWidth={3.5} data-role={r} /> : null;
         })}
         {mistakes.map((d) => (
-          <circle key={d.index} cx={x(d.index)} cy={y(d.after ?? d.before)} r={5} className="analysis-mistake-dot" data-testid="analysis-mistake-dot" />
+          <circle key={d.index} cx={x(d.index)} cy={y(d.after ?? d.before)} r={8} className="analysis-mistake-dot" data-testid="analysis-mistake-dot" />
         ))}
         <line x1={x(step)} x2={x(step)} y1={0} y2={H} className="analysis-now" />
       </svg>

@@ -16,6 +16,18 @@ export function timeControlText(t: (k: string, o?: Record<string, unknown>) => s
   return t('clock.correspondence', { count: tc.days });
 }
 
+/**
+ * What is wrong with a time control, in words (null: nothing), checked against the server's bounds; `serverMessage`:
+ * the field a 400 answer names ("body/timeControl/baseSeconds must be >= 15"), for bounds the client did not know.
+ */
+export function timeControlProblem(t: (k: string, o?: Record<string, unknown>) => string, tc: TimeControlT, serverMessage = ''): string | null {
+  const base = tc.kind === 'live' && (tc.baseSeconds < LIVE_BASE_SECONDS.min || tc.baseSeconds > LIVE_BASE_SECONDS.max);
+  const inc = tc.kind === 'live' && (tc.incrementSeconds < LIVE_INCREMENT_SECONDS.min || tc.incrementSeconds > LIVE_INCREMENT_SECONDS.max);
+  if (base || /timeControl\/baseSeconds/.test(serverMessage)) return t('clock.badBase', { min: LIVE_BASE_SECONDS.min, max: LIVE_BASE_SECONDS.max });
+  if (inc || /timeControl\/incrementSeconds/.test(serverMessage)) return t('clock.badIncrement', { min: LIVE_INCREMENT_SECONDS.min, max: LIVE_INCREMENT_SECONDS.max });
+  return null;
+}
+
 /** m:ss under an hour, h:mm:ss under a day, else "2d 5h". */
 export function formatClock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -53,6 +65,11 @@ export function Clocks({ gameId, clock, finished }: { gameId: string; clock: Clo
           </span>
         );
       })}
+      {!finished && Object.entries(clock.firstMove ?? {}).map(([role, until]) => (
+        <span key={`first-${role}`} className="clock first-move small" data-testid={`first-move-${role}`} data-ms={Math.max(0, Math.round(until - clock.at - elapsed))}>
+          {t('clock.firstMove', { role: roleName(t, gameId, role), time: formatClock(until - clock.at - elapsed) })}
+        </span>
+      ))}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardFor } from '../boards/index.js';
-import { gameName, logText, roleName } from '../labels.js';
+import { botName, gameName, logText, roleName } from '../labels.js';
 import { roleColor, textOn } from '../colors.js';
 import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
+import type { ActionRisk } from '@tabula/engine';
 import { ErrorBoundary } from './ErrorBoundary.js';
 
 export interface SeatInfo { role: string; label?: string | null; bot?: string | null; me?: boolean }
@@ -54,7 +55,8 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => { const el = ref.current; if (el) el.scrollTop = el.scrollHeight; }, [log.length]);
   const line = (l: LogLine): { who: string; text: string } => {
-    const who = l.role ? roleName(t, gameId, l.role) : '';
+    // A line written to its reader ("You play Move 2.", keys ending in "-own") needs no side in front of it.
+    const who = l.role && !/-own$/.test(l.key) ? roleName(t, gameId, l.role) : '';
     let text = logText(t, gameId, l);
     // "Scotland · Scotland attacks Atholl." reads as a stutter: the badge already names the side.
     if (who && text.startsWith(`${who} `)) text = text.slice(who.length + 1);
@@ -78,7 +80,7 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
         <ol className="log" ref={ref} data-testid="log" tabIndex={0} aria-labelledby="log-heading">
           {log.map((l, i) => {
             const { who, text } = line(l);
-            return <li key={i}>{l.role && <span className="log-role" style={{ borderColor: roleColor(l.role) }}>{who}</span>} {text}</li>;
+            return <li key={i}>{who && <span className="log-role" style={{ borderColor: roleColor(l.role!) }}>{who}</span>} {text}</li>;
           })}
         </ol>
       )}
@@ -157,20 +159,36 @@ export function GameScreen(props: {
   /** Seats still free in an online game (the prompt says it waits for players). */
   openSeats?: string[];
   title?: ReactNode;
+  /** What an action risks for the player (the engine's judgement): a risky one is played only after asking. */
+  judge?: (action: unknown) => Promise<ActionRisk> | ActionRisk;
+  /** A replay: the board shows positions (and the bot's alternative) but offers no action buttons. */
+  replay?: boolean;
+  /** Full width below the board and side column (the replay's analysis). */
+  below?: ReactNode;
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
   const boardArea = useRef<HTMLElement>(null);
   useChoiceFocus(boardArea);
+  const [judging, setJudging] = useState(false);
+  const onAction = async (a: unknown) => {
+    if (props.judge) {
+      setJudging(true);
+      let risk: ActionRisk = null;
+      try { risk = await props.judge(a); } catch { risk = null; } finally { setJudging(false); }
+      if (risk && !confirm(t(risk === 'loses' ? 'game.losingConfirm' : risk === 'draw' ? 'game.drawConfirm' : 'game.mayLoseConfirm'))) return;
+    }
+    props.onAction(a);
+  };
   return (
-    <div className="game-screen" data-game={props.gameId}>
+    <div className={`game-screen${props.replay ? ' replay' : ''}`} data-game={props.gameId}>
       <div className="game-head">
         <h1>{props.title ?? gameName(t, props.gameId)}</h1>
         <div className="seats" role="group" aria-label={t('game.players')}>
           {(props.seats ?? props.roles.map((r): SeatInfo => ({ role: r }))).map((s, i) => (
             <span key={s.role} className="seat">
               <RoleBadge gameId={props.gameId} role={s.role} index={i} active={props.active.includes(s.role)} />
-              {s.bot ? <span className="muted"> {t('seat.bot', { bot: t(`bot.${s.bot}`, { defaultValue: s.bot }) })}</span> : s.label ? <span className="muted"> {s.label}</span> : null}
+              {s.bot ? <span className="muted"> {botName(t, s.bot)}</span> : s.label ? <span className="muted"> {s.label}</span> : null}
               {s.me && <span className="me"> ({t('seat.you')})</span>}
               {props.outcome?.scores && props.outcome.scores[s.role] !== undefined && <b> {props.outcome.scores[s.role]}</b>}
             </span>
@@ -187,8 +205,8 @@ export function GameScreen(props: {
           <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
-              <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={props.onAction}
-                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy} createdBy={props.createdBy} finished={!!props.outcome} />
+              <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={(a) => void onAction(a)}
+                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy || judging || props.replay} createdBy={props.createdBy} finished={!!props.outcome} />
             </Suspense>
           </ErrorBoundary>
         </section>
@@ -198,6 +216,7 @@ export function GameScreen(props: {
           {props.side}
         </aside>
       </div>
+      {props.below}
     </div>
   );
 }

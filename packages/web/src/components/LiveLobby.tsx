@@ -5,7 +5,8 @@ import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { Link, navigate } from '../router.js';
 import { loadGame } from '../games.js';
-import { gameName, scenarioName } from '../labels.js';
+import { formatDate } from '../dates.js';
+import { botName, gameName, playerName, scenarioName } from '../labels.js';
 import { TimeControlPicker, timeControlText } from './Clocks.js';
 
 function lobbyUrl(): string {
@@ -55,14 +56,14 @@ function LobbyRow({ g }: { g: LobbyGameT }) {
   return (
     <li className="game-row" data-game-id={g.id} data-status={g.status} data-testid="lobby-game">
       <Link to={`/games/${g.id}`} className="game-link"><b>{gameName(t, g.game)}</b> <span className="muted">· {scenarioName(t, g.game, g.scenario)}</span></Link>
-      <span className="seats muted" dir="auto">{g.seats.map((s) => s.user ?? (s.bot ? t('seat.bot', { bot: t(`bot.${s.bot}`, { defaultValue: s.bot }) }) : t('seat.free'))).join(' · ')}</span>
+      <span className="seats muted" dir="auto">{g.seats.map((s) => s.user ?? (s.bot ? botName(t, s.bot) : t('seat.free'))).join(' · ')}</span>
       {g.timeControl.kind !== 'none' && <span className="tag clock-tag">⏱ {timeControlText(t, g.timeControl)}</span>}
       {g.rated && <span className="tag">{t('lobby.rated')}</span>}
       {g.status === 'open' && free > 0 && <span className="tag">{t('lobby.freeSeats', { count: free })}</span>}
       {g.status === 'finished' && (
         <span className="small" data-testid="lobby-winner">
-          <span dir="auto">{g.winners.length ? t('lobby.won', { names: g.winners.join(', ') }) : t('result.noWinner')}</span>
-          <span className="muted"> · {new Date(g.updatedAt).toLocaleDateString(i18n.language)}</span>
+          <span dir="auto">{g.winners.length ? t('lobby.won', { names: g.winners.map((w) => playerName(t, w)).join(', ') }) : t('result.noWinner')}</span>
+          <span className="muted"> · {formatDate(g.updatedAt, i18n.resolvedLanguage ?? i18n.language)}</span>
         </span>
       )}
       {g.status === 'finished' && <Link to={`/games/${g.id}/replay`} className="button small">{t('lobby.replay')}</Link>}
@@ -149,15 +150,6 @@ export function LiveLobby({ onChange }: { onChange?: () => void }) {
   };
   return (
     <>
-      <SeekForm catalog={catalog} seeks={seeks} />
-      <section className="panel">
-        <h2>{t('seek.open')}</h2>
-        {seeks.length === 0 ? <p className="muted">{t('lobby.none')}</p> : (
-          <ul className="games" data-testid="open-seeks">{seeks.map((s) => (
-            <li key={s.id} className="game-row"><b dir="auto">{s.user}</b> <span className="muted">{gameName(t, s.game)} · {scenarioName(t, s.game, s.scenario)} · {s.timeControl.kind === 'none' ? t('seek.noClock') : timeControlText(t, s.timeControl)}{s.rated ? ` · ${t('lobby.rated')}` : ''}</span></li>
-          ))}</ul>
-        )}
-      </section>
       <div className="lobby-filters form" role="group" aria-label={t('lobby.filters')} data-testid="lobby-filters" data-live={live ? 'yes' : 'no'}>
         <label>{t('setup.game')}
           <select value={fGame} onChange={(e) => { setFGame(e.target.value); setFScenario(''); }} data-testid="filter-game">
@@ -187,9 +179,22 @@ export function LiveLobby({ onChange }: { onChange?: () => void }) {
           </select>
         </label>
       </div>
+      <div className="lobby-columns" data-testid="lobby-columns">
+        <div className="lobby-col">
+        <SeekForm catalog={catalog} seeks={seeks} />
+        <section className="panel">
+          <h2>{t('seek.open')}</h2>
+          {seeks.length === 0 ? <p className="muted">{t('lobby.none')}</p> : (
+            <ul className="games" data-testid="open-seeks">{seeks.map((s) => (
+              <li key={s.id} className="game-row"><b dir="auto">{s.user}</b> <span className="muted">{gameName(t, s.game)} · {scenarioName(t, s.game, s.scenario)} · {s.timeControl.kind === 'none' ? t('seek.noClock') : timeControlText(t, s.timeControl)}{s.rated ? ` · ${t('lobby.rated')}` : ''}</span></li>
+            ))}</ul>
+          )}
+        </section>
+        </div>
       {section('open', t('lobby.open'))}
       {section('active', t('lobby.watch'))}
       {section('finished', t('lobby.finished'))}
+      </div>
     </>
   );
 }

@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../dates.js';
 import type { TFunction } from 'i18next';
 import { connectUserLive, notificationsApi, type AppNotification } from '../api/notifications.js';
 import { Link, navigate } from '../router.js';
-import { gameName } from '../labels.js';
+import { gameName, playerName } from '../labels.js';
 
 /** "Hammer of the Scots vs anna" in the UI language. */
 export function notificationText(t: TFunction, n: AppNotification): string {
   const game = n.game ? gameName(t, n.game) : 'Tabula';
-  const title = n.opponents.length ? t('notify.vs', { game, opponents: n.opponents.join(', ') }) : game;
+  const title = n.opponents.length ? t('notify.vs', { game, opponents: n.opponents.map((o) => playerName(t, o)).join(', ') }) : game;
   if (n.kind === 'game-over') return t(n.won === true ? 'notify.won' : n.won === false ? 'notify.lost' : 'notify.gameOver', { game: title });
   if (n.kind === 'invited') return t('notify.invited', { game: title, by: n.by ?? '' });
   if (n.kind === 'time-low') return t('notify.timeLow', { game: title });
@@ -61,7 +62,7 @@ export function useNotifications(signedIn: boolean): { unread: number; latest: A
 
 /** The header's bell: the unread badge, and the list when opened. */
 export function NotificationBell({ state }: { state: ReturnType<typeof useNotifications> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -97,7 +98,7 @@ export function NotificationBell({ state }: { state: ReturnType<typeof useNotifi
                   <Link to={n.gameId ? `/games/${encodeURIComponent(n.gameId)}` : '/'} onClick={() => { setOpen(false); if (!n.read) void state.markRead([n.id]); }}>
                     {notificationText(t, n)}
                   </Link>
-                  <span className="muted small"> {new Date(n.createdAt).toLocaleString()}</span>
+                  <span className="muted small"> <time dateTime={new Date(n.createdAt).toISOString()} data-testid="notification-date">{formatDateTime(n.createdAt, i18n.resolvedLanguage ?? i18n.language)}</time></span>
                 </li>
               ))}
             </ul>

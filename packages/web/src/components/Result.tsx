@@ -11,7 +11,7 @@ const FEATURES = ['city', 'road', 'cloister', 'field', 'flock'];
 /** `players`: the account seated in each role, so a result names people, not only colours or sides. */
 export function Result({ gameId, id, outcome, roles, log, players, children }: { gameId: string; id: string; outcome: OutcomeT; roles: string[]; log: LogLineT[]; players?: Record<string, string | null | undefined>; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const label = (r: string) => (players?.[r] ? `${roleName(t, gameId, r)} (${players[r]})` : roleName(t, gameId, r));
+  const label = (r: string) => (players?.[r] ? `${roleName(t, gameId, r)} · ${players[r]}` : roleName(t, gameId, r));
   const names = (rs: string[]) => rs.map(label).join(', ');
   const by = outcome.by ? names(outcome.by.split(',')) : '';
   // The platform's words for its own reasons and the common ones; else the game's (Hammer's "reason.*").

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api, getAuth, type GameSummary } from '../api/client.js';
 import { Link } from '../router.js';
 import { loadGame } from '../games.js';
-import { gameName, scenarioName } from '../labels.js';
+import { botName, gameName, scenarioName } from '../labels.js';
 import { RoleBadge } from '../components/GameScreen.js';
 import { timeControlText } from '../components/Clocks.js';
 import { LiveLobby } from '../components/LiveLobby.js';
@@ -20,7 +20,7 @@ function GameRow({ g, yourTurn }: { g: GameSummary; yourTurn?: boolean }) {
         {g.seats.map((s, i) => (
           <span key={s.role} className="seat">
             <RoleBadge gameId={g.game} role={s.role} index={i} active={g.active.includes(s.role)} />
-            <span className="muted"> {s.bot ? t('seat.bot', { bot: t(`bot.${s.bot}`, { defaultValue: s.bot }) }) : s.user ?? t('seat.free')}</span>
+            <span className="muted"> {s.bot ? botName(t, s.bot) : s.user ?? t('seat.free')}</span>
           </span>
         ))}
       </span>
@@ -64,7 +64,6 @@ export function Lobby() {
         <span className="muted">{me ? t('lobby.signedInAs', { name: me.name }) : null}</span>
         <Link to="/new" className="button primary" data-testid="new-game">{t('nav.newGame')}</Link>
         <Link to="/local" className="button">{t('nav.local')}</Link>
-        <button type="button" onClick={() => void load()}>{t('common.refresh')}</button>
       </div>
       {error && <p className="error" role="alert">{error}</p>}
       <section className="panel">

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRuleError } from '@tabula/engine';
+import { isRuleError, judgeAction } from '@tabula/engine';
 import { loadGame, manifestOf, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { askBot } from '../local/bots.js';
@@ -8,6 +8,7 @@ import { download, historyOf, loadCurrent, saveCurrent, type LocalGameFile } fro
 import type { ReplayedGame } from '@tabula/engine';
 import { actionLabel, roleName, ruleText } from '../labels.js';
 import { Link, navigate } from '../router.js';
+import { useActionNames } from '../boards/names.js';
 
 /** The bot that answers hints: a fixed budget, so the same position gives the same hint. */
 const HINT_BOT = 'mcts-medium@400';
@@ -50,6 +51,7 @@ export function LocalGame() {
   const curtainOn = curtainChoice ?? (file ? manifestOf(file.game)?.hotseatCurtain ?? true : true);
   const curtain = hotseat && curtainOn && !outcome && humanActive !== null && shown !== humanActive;
 
+  useActionNames(file?.game ?? '');
   const commit = (next: LocalGameFile) => { saveCurrent(next); setFile(next); };
 
   // Bots move by themselves, in the worker.
@@ -92,6 +94,8 @@ export function LocalGame() {
       setError(isRuleError(e) ? ruleText(t, game.id, e.code, e.message) : String(e));
     }
   };
+  // Ask before a move that loses at once: the engine judges it on worlds re-dealt for the player (no peeking at dice or hidden cards).
+  const judge = (action: unknown) => (viewer ? judgeAction(game, state, viewer, action, `${file.seed}:judge:${file.actions.length}:${Math.random()}`) : null);
   const hintShown = hint && hint.at === file.actions.length && hint.role === viewer ? hint : null;
   const askHint = () => {
     if (!viewer) return;
@@ -146,7 +150,7 @@ export function LocalGame() {
   }
   return (
     <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
-      active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error}
+      active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error} judge={judge}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
       title={<>{t('local.titleShort')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError, type CatalogEntry } from '../api/client.js';
 import type { TimeControlT } from '@tabula/protocol';
 import { SetupForm, type SetupChoice } from '../components/SetupForm.js';
-import { TimeControlPicker } from '../components/Clocks.js';
+import { TimeControlPicker, timeControlProblem } from '../components/Clocks.js';
 import { navigate } from '../router.js';
 import { loadGame } from '../games.js';
 
@@ -19,6 +19,8 @@ export function NewGame() {
     api.catalog().then(async (c) => { await Promise.allSettled(c.map((e) => loadGame(e.id))); setCatalog(c); }, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, []);
   const create = async (c: SetupChoice) => {
+    const problem = timeControlProblem(t, timeControl);
+    if (problem) { setError(problem); return; }
     setBusy(true);
     setError(null);
     try {
@@ -28,7 +30,7 @@ export function NewGame() {
       for (const [role, who] of Object.entries(c.seats)) if (who !== 'me' && who !== 'human') await api.takeSeat(id, role, who);
       navigate(`/games/${id}`);
     } catch (e) {
-      setError(e instanceof ApiError ? `${t(`error.${e.code}`, { defaultValue: e.message })}` : String(e));
+      setError(e instanceof ApiError ? (e.status === 400 ? timeControlProblem(t, timeControl, e.message) : null) ?? t(`error.${e.code}`, { defaultValue: e.message }) : String(e));
       setBusy(false);
     }
   };

@@ -4,13 +4,13 @@ import type { ChatLineT, GameStateT, RematchT } from '@tabula/protocol';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { connectLive, LiveError, type LiveGame, type LiveStatus } from '../api/live.js';
 import { GameScreen } from '../components/GameScreen.js';
-import { CLAIM_AFTER_DISCONNECT_MS, Clocks } from '../components/Clocks.js';
+import { CLAIM_AFTER_DISCONNECT_MS, Clocks, formatClock } from '../components/Clocks.js';
 import { Result } from '../components/Result.js';
 import { Chat } from '../components/Chat.js';
 import { RematchPanel } from '../components/Rematch.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
 import { loadGame } from '../games.js';
-import { roleName, ruleText } from '../labels.js';
+import { botName, roleName, ruleText } from '../labels.js';
 import { Link, navigate, setTitleFlag } from '../router.js';
 
 export function OnlineGame({ id }: { id: string }) {
@@ -82,11 +82,14 @@ export function OnlineGame({ id }: { id: string }) {
   const awayRoles = Object.keys(awaySince.away);
   useEffect(() => {
     if (awayRoles.length === 0) return;
-    const h = setInterval(() => setTick((n) => n + 1), 5000);
+    const h = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(h);
   }, [awayRoles.length]);
+  const awayFor = (r: string): number | null => (awaySince.away[r] === undefined ? null : awaySince.away[r]! + performance.now() - awaySince.at);
   const opponents = d ? d.seats.filter((s) => s.user !== null && !d.roles.includes(s.role)).map((s) => s.role) : [];
-  const claimable = tick >= 0 && opponents.length > 0 && opponents.every((r) => awaySince.away[r] !== undefined && awaySince.away[r]! + performance.now() - awaySince.at >= CLAIM_AFTER_DISCONNECT_MS);
+  const allAway = tick >= 0 && opponents.length > 0 && opponents.every((r) => awayFor(r) !== null);
+  const claimIn = allAway ? Math.max(0, CLAIM_AFTER_DISCONNECT_MS - Math.min(...opponents.map((r) => awayFor(r)!))) : null;
+  const claimable = claimIn === 0;
   const seat = async (role: string, bot?: string) => {
     if (!auth) { navigate(`/signin?next=${encodeURIComponent(`/games/${id}`)}`); return; }
     setBusy(true);
@@ -122,9 +125,28 @@ export function OnlineGame({ id }: { id: string }) {
   const finished = d.status === 'finished';
   const free = d.seats.filter((s) => !s.user && !s.bot);
   const invite = `${location.origin}/games/${id}`;
+  // Who the game waits for: a bot or a player thinking, the other players' connection, the claim's countdown.
+  const nameOf = (r: string): string => {
+    const s = d.seats.find((x) => x.role === r);
+    return s?.user ?? (s?.bot ? botName(t, s.bot) : roleName(t, d.game, r));
+  };
+  const waitingFor = finished ? [] : d.active.filter((r) => !d.roles.includes(r) && d.seats.some((s) => s.role === r && (s.user || s.bot)));
+  const presence = !finished && (waitingFor.length > 0 || opponents.length > 0) ? (
+    <div className="presence small" data-testid="presence" aria-live="polite">
+      {waitingFor.map((r) => <p key={r} className="thinking" data-testid="thinking"><span className="dots" aria-hidden="true" /> {t('wait.thinking', { name: nameOf(r) })}</p>)}
+      {opponents.map((r) => {
+        const away = awayFor(r);
+        return <p key={r} className={away === null ? 'online' : 'away'} data-testid={`presence-${r}`} data-away={away === null ? undefined : 'true'}>
+          <span className="presence-dot" aria-hidden="true" /> {away === null ? t('wait.connected', { name: nameOf(r) }) : t('wait.away', { name: nameOf(r), time: formatClock(away) })}
+        </p>;
+      })}
+      {myRole && claimIn !== null && claimIn > 0 && <p data-testid="claim-countdown">{t('wait.claimIn', { time: formatClock(claimIn) })}</p>}
+    </div>
+  ) : null;
   const controls = (
     <>
       <div className="live muted small" data-testid="live-status" data-status={live}>{t(`live.${live}`)}</div>
+      {presence}
       {myRole && !finished && <button type="button" onClick={() => void undo()} disabled={busy || d.undo === 0} data-testid="undo">{t('game.undo')}</button>}
       {d.abortable && !finished && <button type="button" onClick={abort} disabled={busy} data-testid="abort">{t('game.abort')}</button>}
       {myRole && !finished && !d.abortable && <button type="button" onClick={resign} disabled={busy} className="danger">{t('game.resign')}</button>}
@@ -157,7 +179,7 @@ export function OnlineGame({ id }: { id: string }) {
     <>
       {d.clock && <Clocks gameId={d.game} clock={d.clock} finished={finished} />}
       {finished && d.outcome && (
-        <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} players={Object.fromEntries(d.seats.map((s) => [s.role, s.user]))}>
+        <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} players={Object.fromEntries(d.seats.map((s) => [s.role, s.user ?? (s.bot ? botName(t, s.bot) : null)]))}>
           <RematchPanel rematch={rematch} me={auth?.name ?? null} isPlayer={iPlay} busy={busy} onOp={rematchOp} />
         </Result>
       )}
@@ -170,6 +192,7 @@ export function OnlineGame({ id }: { id: string }) {
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}
       seats={d.seats.map((s) => ({ role: s.role, label: s.user ?? (s.bot ? null : t('seat.free')), bot: s.bot, me: d.roles.includes(s.role) }))}
       outcome={d.outcome} controls={controls} above={above} side={side} error={error} busy={busy} createdBy={d.createdBy}
-      openSeats={finished ? [] : free.map((s) => s.role)} />
+      openSeats={finished ? [] : free.map((s) => s.role)}
+      judge={myRole ? async (a) => (await api.preview(id, a, myRole)).risk : undefined} />
   );
 }

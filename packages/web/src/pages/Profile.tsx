@@ -4,7 +4,8 @@ import type { ProfileGameT, ProfileT } from '@tabula/protocol';
 import { api, ApiError } from '../api/client.js';
 import { Link } from '../router.js';
 import { loadGame } from '../games.js';
-import { gameName, scenarioName } from '../labels.js';
+import { formatDate } from '../dates.js';
+import { botName, gameName, scenarioName } from '../labels.js';
 
 /** A rating with "?" while it is provisional (high rating deviation). */
 export function RatingText({ rating, provisional }: { rating: number; provisional: boolean }) {
@@ -14,8 +15,8 @@ export function RatingText({ rating, provisional }: { rating: number; provisiona
 
 function GameLine({ g }: { g: ProfileGameT }) {
   const { t, i18n } = useTranslation();
-  const date = new Date(g.updatedAt).toLocaleDateString(i18n.language);
-  const others = g.seats.filter((s) => !g.roles.includes(s.role)).map((s) => s.user ?? (s.bot ? t('seat.bot', { bot: s.bot }) : t('seat.free')));
+  const date = formatDate(g.updatedAt, i18n.resolvedLanguage ?? i18n.language);
+  const others = g.seats.filter((s) => !g.roles.includes(s.role)).map((s) => s.user ?? (s.bot ? botName(t, s.bot) : t('seat.free')));
   return (
     <li className="game-row" data-game-id={g.id}>
       <Link to={`/games/${g.id}`}><b>{gameName(t, g.game)}</b> <span className="muted">· {scenarioName(t, g.game, g.scenario)}</span></Link>
@@ -29,7 +30,7 @@ function GameLine({ g }: { g: ProfileGameT }) {
 }
 
 export function Profile({ name }: { name: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [p, setP] = useState<ProfileT | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -41,7 +42,7 @@ export function Profile({ name }: { name: string }) {
   return (
     <div className="narrow profile" data-testid="profile">
       <h1 dir="auto">{p.name}</h1>
-      <p className="muted">{t('profile.since', { date: new Date(p.since).toLocaleDateString() })}</p>
+      <p className="muted">{t('profile.since', { date: formatDate(p.since, i18n.resolvedLanguage ?? i18n.language) })}</p>
       <section className="panel">
         <h2>{t('profile.stats')}</h2>
         {p.stats.length === 0 ? <p className="muted">{t('lobby.none')}</p> : (

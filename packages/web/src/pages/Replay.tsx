@@ -38,6 +38,23 @@ export function ReplayViewer({ log, chat, source }: { log: GameLogJson; chat?: C
     const id = setTimeout(() => setStep((s) => Math.min(n, s + 1)), 700);
     return () => clearTimeout(id);
   }, [playing, step, n]);
+  // Arrow keys step the replay (Home / End: the first / last position), unless a field or the board wants them.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+      const el = e.target instanceof Element ? e.target : null;
+      if (el?.closest('input, select, textarea, [contenteditable=true], .board-area')) return;
+      const to = e.key === 'ArrowRight' ? (s: number) => Math.min(n, s + 1) : e.key === 'ArrowLeft' ? (s: number) => Math.max(0, s - 1)
+        : e.key === 'Home' ? () => 0 : e.key === 'End' ? () => n : null;
+      if (!to) return;
+      e.preventDefault();
+      setPlaying(false);
+      setAlt(null);
+      setStep(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [n]);
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!mod || !history) return <p className="muted">{t('common.loading')}</p>;
   const game = mod.game;
@@ -79,16 +96,16 @@ export function ReplayViewer({ log, chat, source }: { log: GameLogJson; chat?: C
           <ol className="chat-lines" data-testid="replay-chat">{chat.filter((l) => l.seq <= step).map((l) => <ChatLineView key={l.id} gameId={game.id} line={l} />)}</ol>
         </section>
       )}
-      {source && finished && (
-        <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
-          <Analysis gameId={game.id} roles={roles} log={{ ...log, options: log.options ?? {} }} source={source} step={step} onJump={jump} />
-        </Suspense>
-      )}
     </div>
   );
+  const below = source && finished ? (
+    <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
+      <Analysis gameId={game.id} roles={roles} log={{ ...log, options: log.options ?? {} }} source={source} step={step} onJump={jump} />
+    </Suspense>
+  ) : null;
   return (
     <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={shownAlt ? [shownAlt.best] : []} onAction={() => undefined} role={viewer} roles={roles}
-      active={game.active(state)} log={lines} prompt={shownAlt ? { key: 'ui:analysis.botChoice', args: { best: actionLabel(t, game.id, shownAlt.best) } } : null} outcome={step === n ? game.outcome(state) : null} controls={controls}
+      active={game.active(state)} log={lines} prompt={shownAlt ? { key: 'ui:analysis.botChoice', args: { best: actionLabel(t, game.id, shownAlt.best) } } : null} outcome={step === n ? game.outcome(state) : null} controls={controls} replay below={below}
       title={<>{t('replay.title')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );
 }

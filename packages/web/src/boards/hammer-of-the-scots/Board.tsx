@@ -25,8 +25,8 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
   // The block picked on the map (its moves are then chosen by clicking an area), or an area with several actions.
   const [pick, setPick] = useState<{ kind: 'area' | 'block'; id: string } | null>(null);
   const [confirm, setConfirm] = useState<{ action: Act; warning: string } | null>(null);
-  // On a phone the whole map is too small to read: start zoomed in, inside a scrollable frame.
-  const [zoom, setZoom] = useState(() => (typeof window !== 'undefined' && window.innerWidth < 600 ? 2 : 1));
+  // The whole map at the width of the screen to begin with (a phone too); + and − (or a pinch) zoom into its frame.
+  const [zoom, setZoom] = useState(1);
   useEffect(() => { setPick(null); setConfirm(null); }, [rawActs]);
   // Choices that open from the map take the focus, so that a keyboard player goes on from there.
   const choicesRef = useRef<HTMLDivElement>(null);
