@@ -31,6 +31,15 @@ export const TokenReply = Type.Object({ token: Type.String(), name: Type.String(
 
 export const Me = Type.Object({ name: Type.String() });
 export type MeT = Static<typeof Me>;
+/** A link token of a verification or reset mail (base64url). */
+export const LinkToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+export type LinkTokenT = Static<typeof LinkToken>;
+export const VerifyReply = Type.Object({ email: Type.String({ description: 'the address now verified' }) });
+export type VerifyReplyT = Static<typeof VerifyReply>;
+export const ResendReply = Type.Object({ sent: Type.Boolean({ description: 'false: the verification-mail limit of the address or the account was reached' }) });
+export type ResendReplyT = Static<typeof ResendReply>;
+export const PasswordChange = Type.Object({ current: Type.String({ maxLength: 1024 }), next: Password }, { additionalProperties: false });
+export type PasswordChangeT = Static<typeof PasswordChange>;
 export type TokenReplyT = Static<typeof TokenReply>;
 
 export const Health = Type.Object({
@@ -225,6 +234,7 @@ export const NotifySettings = Type.Object({
   browser: Type.Boolean({ description: 'show browser notifications while the tab is hidden (the page asks the browser\'s permission)' }),
   email: Type.Union([Type.String({ maxLength: 254 }), Type.Null()], { description: 'address for mail (null: none)' }),
   emailOn: Type.Boolean({ description: 'send mail (off after an unsubscribe link was followed)' }),
+  emailVerified: Type.Boolean({ description: 'whether the address was verified through the link mailed to it; nothing but that link is mailed before' }),
   webhookUrl: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]),
   webhookFormat: Type.Union([Type.Literal('discord'), Type.Literal('json')]),
   webhookSecret: Type.Union([Type.String(), Type.Null()], { description: 'HMAC-SHA256 key of the X-Tabula-Signature header (made when a URL is set)' }),

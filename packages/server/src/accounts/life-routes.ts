@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import * as S from '@tabula/protocol';
+import { ApiError } from '../http/errors.js';
+import { errs, secured } from '../http/replies.js';
+import type { SignOut } from '../live/fanout.js';
+import type { Store } from '../store/index.js';
+import type { AccountMail } from './account-mail.js';
+import type { Accounts } from './accounts.js';
+import { bearer, needUser } from './request-auth.js';
+
+export interface LifeRouteDeps {
+  accounts: Accounts;
+  mail: AccountMail;
+  store: Store;
+  /** Sessions ended: close their sockets here and in every other process. */
+  signedOut: (what: SignOut) => void;
+}
+
+const badLink = () => new ApiError(404, 'bad-token', 'This link is unknown, used, expired or no longer for your address.');
+
+/** The account life cycle: address verification, password change. */
+export function lifeRoutes(deps: LifeRouteDeps): (api: FastifyInstance) => Promise<void> {
+  const { accounts, mail } = deps;
+  const verify = async (token: string): Promise<S.VerifyReplyT> => {
+    const email = await mail.verify(token);
+    if (email === null) throw badLink();
+    return { email };
+  };
+  return async (api) => {
+    api.get<{ Querystring: S.LinkTokenT }>('/accounts/verify', {
+      schema: { summary: 'Verify the address of a verification mail (the token of its link)', querystring: S.LinkToken, response: { 200: S.VerifyReply, ...errs(400, 404) } },
+    }, async (req) => verify(req.query.token));
+
+    api.post<{ Querystring: Partial<S.LinkTokenT>; Body: Partial<S.LinkTokenT> | undefined }>('/accounts/verify', {
+      schema: { summary: 'Verify the address of a verification mail (token in the body or the query)', response: { 200: S.VerifyReply, ...errs(400, 404) } },
+    }, async (req) => {
+      const token = req.body?.token ?? req.query.token;
+      if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw new ApiError(400, 'bad-request', 'Send the token of the link.');
+      return verify(token);
+    });
+
+    api.post('/accounts/verify/resend', {
+      schema: { summary: 'Mail the verification link again (within the verification-mail limits)', security: secured, response: { 202: S.ResendReply, ...errs(401, 409, 503) } },
+    }, async (req, reply) => {
+      const user = await needUser(accounts, req);
+      if (!mail.available) throw new ApiError(503, 'mail-unavailable', 'This server sends no mail.');
+      const s = await deps.store.notify.settings(user.id);
+      if (!s.email) throw new ApiError(409, 'no-email', 'Set an address first.');
+      if (s.emailVerified) throw new ApiError(409, 'already-verified', 'The address is already verified.');
+      return reply.code(202).send({ sent: await mail.sendVerification(user, s.email, s.language) });
+    });
+
+    api.post<{ Body: S.PasswordChangeT }>('/accounts/password', {
+      schema: { summary: 'Change the password; every other session of the account ends', security: secured, body: S.PasswordChange, response: { 204: { type: 'null' }, ...errs(400, 401, 422) } },
+    }, async (req, reply) => {
+      const user = await needUser(accounts, req);
+      const ended = await accounts.changePassword(user, bearer(req)!, req.body.current, req.body.next);
+      for (const tokenHash of ended) deps.signedOut({ tokenHash });
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The account life cycle's tables (accounts/ uses them): the link tokens of verification and reset
+ * mails (migration 10 of schema.ts), passwords, and an account's sessions.
+ */
+import type { SqlRunner } from './sql.js';
+
+export type LinkPurpose = 'verify' | 'reset';
+
+export interface NewLinkToken {
+  tokenHash: string;
+  userId: number;
+  purpose: LinkPurpose;
+  email: string;
+  now: number;
+  ttlMs: number;
+}
+
+/** How many links of one purpose may be made per account and per address (lower case) within `windowMs`. */
+export interface LinkLimit { perAccount: number; perAddress: number; windowMs: number }
+
+export interface SessionInfo { tokenHash: string; createdAt: number; seenAt: number }
+
+const num = (v: unknown): number => Number(v);
+
+export class AccountStore {
+  constructor(private readonly x: SqlRunner) {}
+
+  /**
+   * Records a link unless the account's or the address's links of that purpose in the window already
+   * reach the limit; returns whether it was recorded (then its mail may be sent).
+   */
+  async addLink(t: NewLinkToken, limit: LinkLimit): Promise<boolean> {
+    const key = t.email.toLowerCase();
+    const since = t.now - limit.windowMs;
+    const [c] = await this.x.all<{ a: number | string; e: number | string }>(
+      `SELECT (SELECT COUNT(*) FROM account_tokens WHERE user_id = ? AND purpose = ? AND created_at > ?) AS a,
+              (SELECT COUNT(*) FROM account_tokens WHERE email_key = ? AND purpose = ? AND created_at > ?) AS e`,
+      [t.userId, t.purpose, since, key, t.purpose, since],
+    );
+    if (num(c!.a) >= limit.perAccount || num(c!.e) >= limit.perAddress) return false;
+    await this.x.run(
+      'INSERT INTO account_tokens (token_hash, user_id, purpose, email, email_key, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [t.tokenHash, t.userId, t.purpose, t.email, key, t.now, t.now + t.ttlMs],
+    );
+    return true;
+  }
+
+  /** Uses a link once: its account and address while unused and unexpired, else null. */
+  async useLink(tokenHash: string, purpose: LinkPurpose, now: number): Promise<{ userId: number; email: string } | null> {
+    const [r] = await this.x.all<{ user_id: number | string; email: string }>(
+      'UPDATE account_tokens SET used_at = ? WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id, email',
+      [now, tokenHash, purpose, now],
+    );
+    return r ? { userId: num(r.user_id), email: r.email } : null;
+  }
+
+  /** Marks the account's address verified if it is still `email`; returns whether it was. */
+  async markVerified(userId: number, email: string): Promise<boolean> {
+    return (await this.x.run('UPDATE notify_settings SET email_verified = 1 WHERE user_id = ? AND email = ?', [userId, email])) === 1;
+  }
+
+  async passHash(userId: number): Promise<string | null> {
+    const [r] = await this.x.all<{ pass_hash: string }>('SELECT pass_hash FROM users WHERE id = ?', [userId]);
+    return r?.pass_hash ?? null;
+  }
+
+  async setPassHash(userId: number, passHash: string): Promise<void> {
+    await this.x.run('UPDATE users SET pass_hash = ? WHERE id = ?', [passHash, userId]);
+  }
+
+  async sessions(userId: number): Promise<SessionInfo[]> {
+    const rows = await this.x.all<{ token_hash: string; created_at: number | string; seen_at: number | string }>(
+      'SELECT token_hash, created_at, COALESCE(seen_at, created_at) AS seen_at FROM sessions WHERE user_id = ? ORDER BY created_at', [userId]);
+    return rows.map((r) => ({ tokenHash: r.token_hash, createdAt: num(r.created_at), seenAt: num(r.seen_at) }));
+  }
+
+  /** Ends the sessions of the account except `keep` (null: all); returns the token hashes ended. */
+  async endSessions(userId: number, keep: string | null): Promise<string[]> {
+    const rows = await this.x.all<{ token_hash: string }>(
+      keep === null ? 'DELETE FROM sessions WHERE user_id = ? RETURNING token_hash' : 'DELETE FROM sessions WHERE user_id = ? AND token_hash <> ? RETURNING token_hash',
+      keep === null ? [userId] : [userId, keep]);
+    return rows.map((r) => r.token_hash);
+  }
+}
