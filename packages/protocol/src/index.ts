@@ -38,6 +38,13 @@ export const VerifyReply = Type.Object({ email: Type.String({ description: 'the 
 export type VerifyReplyT = Static<typeof VerifyReply>;
 export const ResendReply = Type.Object({ sent: Type.Boolean({ description: 'false: the verification-mail limit of the address or the account was reached' }) });
 export type ResendReplyT = Static<typeof ResendReply>;
+export const ResetRequest = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  email: Type.Optional(Type.String({ minLength: 3, maxLength: 254 })),
+}, { additionalProperties: false, description: 'the account name or the verified address (one of them)' });
+export type ResetRequestT = Static<typeof ResetRequest>;
+export const ResetConfirm = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password }, { additionalProperties: false });
+export type ResetConfirmT = Static<typeof ResetConfirm>;
 export const PasswordChange = Type.Object({ current: Type.String({ maxLength: 1024 }), next: Password }, { additionalProperties: false });
 export type PasswordChangeT = Static<typeof PasswordChange>;
 export type TokenReplyT = Static<typeof TokenReply>;

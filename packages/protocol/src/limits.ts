@@ -146,6 +146,7 @@ export const SURFACE_LIMITS = {
   seats: { perAccount: 20, perAddress: 60 },
   aborts: { perAccount: 5, perAddress: 20 },
   analyses: { perAccount: 10, perAddress: 30 },
+  resets: { perAccount: 5, perAddress: 10 },
 } as const;
 export type Surface = keyof typeof SURFACE_LIMITS;
 /** Largest body of POST /api/games, in bytes. */

@@ -323,7 +323,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const signInGuard = limits ? new SignInGuard(counters) : null;
   await app.register(healthRoutes(store, serverVersion, () => app.swagger()), { prefix: '/api' });
   await app.register(accountRoutes({ accounts, limits, signInGuard, signedOut }), { prefix: '/api' });
-  await app.register(lifeRoutes({ accounts, mail: accountMail, store, signedOut }), { prefix: '/api' });
+  await app.register(lifeRoutes({ accounts, mail: accountMail, store, signedOut, counters: limits ? counters : null }), { prefix: '/api' });
   await app.register(gameRoutes({ games, accounts, limits, counters, liveSocket, actionLimit }), { prefix: '/api' });
   await app.register(socialRoutes(accounts, social, limits ? counters : null, sockets.handler(lobbySocket(social.lobby))), { prefix: '/api' });
   await app.register(analysisRoutes(accounts, analysis), { prefix: '/api' });

@@ -12,6 +12,7 @@ import type { Store, UserRow } from '../store/index.js';
 import type { Mailer } from '../notify/mail.js';
 import { mailLang } from '../notify/texts.js';
 import { hashToken, newToken } from './passwords.js';
+import { legacyNameKeyOf, nameKeyOf } from './account-policy.js';
 import { renderAccountMail, type AccountMailKind } from './mail-texts.js';
 
 export interface AccountMailOptions {
@@ -68,15 +69,45 @@ export class AccountMail {
     if (ok) this.send('reset', email, lang, user.name, token);
   }
 
+  /**
+   * A reset asked for by name or address: the look-up and the mail happen after the answer, so the answer
+   * and its timing are the same whether or not the account exists or has a verified address.
+   */
+  requestReset(by: { name: string } | { email: string }): void {
+    this.track((async () => {
+      const accounts = this.o.store.accounts;
+      let targets;
+      if ('name' in by) {
+        targets = await accounts.resetTargets({ nameKey: nameKeyOf(by.name) });
+        if (targets.length === 0 && legacyNameKeyOf(by.name) !== nameKeyOf(by.name)) targets = await accounts.resetTargets({ nameKey: legacyNameKeyOf(by.name) });
+      } else targets = await accounts.resetTargets({ emailKey: by.email.trim().toLowerCase() });
+      for (const t of targets) await this.sendReset(t, t.email, t.language);
+    })().catch((e: unknown) => this.o.warn?.({ err: e }, 'password reset failed')));
+  }
+
+  /** The account of an unused, unexpired reset link (not using it). */
+  async resetAccount(token: string): Promise<UserRow | null> {
+    const link = await this.o.store.accounts.peekLink(hashToken(token), 'reset', this.now());
+    return link ? this.o.store.accounts.userById(link.userId) : null;
+  }
+
+  /** Uses a reset link; false when it was used (or expired) meanwhile. */
+  async useReset(token: string): Promise<boolean> {
+    return (await this.o.store.accounts.useLink(hashToken(token), 'reset', this.now())) !== null;
+  }
+
   /** Sent in the background: the request's answer (and its timing) does not wait for SMTP. */
   private send(kind: AccountMailKind, to: string, lang: string, name: string, token: string): void {
     const page = kind === 'verify' ? 'verify' : 'reset';
     const link = `${this.o.publicUrl()}/${page}?token=${token}`;
     const m = renderAccountMail(kind, mailLang(lang), name, link);
     const host = new URL(this.o.publicUrl()).hostname || 'tabula';
-    const p: Promise<void> = this.o.mailer!.send({ to, ...m, unsubscribe: null, messageId: `<${kind}-${randomBytes(9).toString('base64url')}@${host}>` })
-      .catch((e: unknown) => this.o.warn?.({ err: e }, `${kind} mail failed`))
-      .finally(() => this.pending.delete(p));
+    this.track(this.o.mailer!.send({ to, ...m, unsubscribe: null, messageId: `<${kind}-${randomBytes(9).toString('base64url')}@${host}>` })
+      .catch((e: unknown) => this.o.warn?.({ err: e }, `${kind} mail failed`)));
+  }
+
+  private track(work: Promise<void>): void {
+    const p: Promise<void> = work.finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
 

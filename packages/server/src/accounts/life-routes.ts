@@ -4,6 +4,9 @@ import { ApiError } from '../http/errors.js';
 import { errs, secured } from '../http/replies.js';
 import type { SignOut } from '../live/fanout.js';
 import type { Store } from '../store/index.js';
+import { surfaceLimit } from '../http/limits.js';
+import type { Counters } from '../throttle.js';
+import { checkPassword } from './account-policy.js';
 import type { AccountMail } from './account-mail.js';
 import type { Accounts } from './accounts.js';
 import { bearer, needUser } from './request-auth.js';
@@ -12,13 +15,15 @@ export interface LifeRouteDeps {
   accounts: Accounts;
   mail: AccountMail;
   store: Store;
+  /** The surface limits' counters (null: rate limits off). */
+  counters: Counters | null;
   /** Sessions ended: close their sockets here and in every other process. */
   signedOut: (what: SignOut) => void;
 }
 
-const badLink = () => new ApiError(404, 'bad-token', 'This link is unknown, used, expired or no longer for your address.');
+const badLink = () => new ApiError(404, 'bad-token', 'This link is unknown, used or expired (or no longer for your address).');
 
-/** The account life cycle: address verification, password change. */
+/** The account life cycle: address verification, password change and reset. */
 export function lifeRoutes(deps: LifeRouteDeps): (api: FastifyInstance) => Promise<void> {
   const { accounts, mail } = deps;
   const verify = async (token: string): Promise<S.VerifyReplyT> => {
@@ -48,6 +53,29 @@ export function lifeRoutes(deps: LifeRouteDeps): (api: FastifyInstance) => Promi
       if (!s.email) throw new ApiError(409, 'no-email', 'Set an address first.');
       if (s.emailVerified) throw new ApiError(409, 'already-verified', 'The address is already verified.');
       return reply.code(202).send({ sent: await mail.sendVerification(user, s.email, s.language) });
+    });
+
+    api.post<{ Body: S.ResetRequestT }>('/accounts/reset', {
+      schema: { summary: 'Ask for a password reset by name or address: a link is mailed to the account\'s verified address, if any (the answer never says)', body: S.ResetRequest, response: { 202: { type: 'null' }, ...errs(400, 429) } },
+      ...surfaceLimit(accounts, deps.counters, 'resets'),
+    }, async (req, reply) => {
+      const { name, email } = req.body;
+      if ((name === undefined) === (email === undefined)) throw new ApiError(400, 'bad-request', 'Send either the name or the address.');
+      mail.requestReset(name !== undefined ? { name } : { email: email! });
+      return reply.code(202).send();
+    });
+
+    api.post<{ Body: S.ResetConfirmT }>('/accounts/reset/confirm', {
+      schema: { summary: 'Set a new password with the token of a reset mail; every session of the account ends', body: S.ResetConfirm, response: { 204: { type: 'null' }, ...errs(400, 404, 422) } },
+    }, async (req, reply) => {
+      const user = await mail.resetAccount(req.body.token);
+      if (!user) throw badLink();
+      // The policy first: a refused password leaves the link usable.
+      checkPassword(req.body.password, user.name);
+      if (!(await mail.useReset(req.body.token))) throw badLink();
+      await accounts.setPassword(user, req.body.password);
+      deps.signedOut({ userId: user.id });
+      return reply.code(204).send();
     });
 
     api.post<{ Body: S.PasswordChangeT }>('/accounts/password', {

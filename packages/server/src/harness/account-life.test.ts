@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { VERIFY_MAILS_PER_ACCOUNT, VERIFY_MAILS_PER_ADDRESS, closeCodeOf } from '@tabula/protocol';
+import { RESET_TOKEN_TTL_MS, SURFACE_LIMITS, VERIFY_MAILS_PER_ACCOUNT, VERIFY_MAILS_PER_ADDRESS, closeCodeOf } from '@tabula/protocol';
 import type { Api } from './client.js';
 import { startServer, uniqueName, type Running } from './fixtures.js';
 import { startPostgres, type Service } from './services.js';
@@ -45,9 +45,11 @@ function suite(label: string, db: () => Promise<string>): void {
     let smtp: Smtp;
     let r: Running;
     let api: Api;
+    let url: string;
     before(async () => {
       smtp = await startSmtp();
-      r = await startServer(await db(), { smtp: smtp.url, sweepMs: false, notify: { pollMs: 20, backoffMs: 40 } });
+      url = await db();
+      r = await startServer(url, { smtp: smtp.url, sweepMs: false, notify: { pollMs: 20, backoffMs: 40 } });
       api = r.api;
     });
     after(async () => {
@@ -157,6 +159,94 @@ function suite(label: string, db: () => Promise<string>): void {
       hereSocket.ws.close();
       assert.equal((await api.post('/api/sessions', { name, password: PASSWORD })).status, 401, 'the old password is refused');
       assert.equal((await api.post('/api/sessions', { name, password: NEXT })).status, 201);
+    });
+
+    it('a reset is mailed only to a verified address; its link sets the password once, ends every session and closes their sockets', async () => {
+      const name = uniqueName('rs');
+      const address = `${name}@example.test`;
+      const t1 = await api.signUp(name, PASSWORD);
+      const t2 = (await api.post('/api/sessions', { name, password: PASSWORD })).body.token as string;
+      await patch(api, t1, { email: address });
+      assert.equal((await api.post('/api/accounts/reset', { name })).status, 202);
+      await r.server.accountMail.idle();
+      assert.equal(mailTo(smtp, address).filter((m) => /\/reset\?token=/.test(m.text ?? '')).length, 0, 'no reset mail to an unverified address');
+      await verifyFromMail(api, smtp, address);
+      const socket = await userSocket(r.base, t2);
+
+      assert.equal((await api.post('/api/accounts/reset', { email: address.toUpperCase() })).status, 202);
+      const mail = await until(() => mailTo(smtp, address).find((m) => /\/reset\?token=/.test(m.text ?? '')), 'the reset mail');
+      const token = linkToken(mail);
+      const weak = await api.post('/api/accounts/reset/confirm', { token, password: 'password' });
+      assert.equal(weak.status, 422, 'the password policy applies');
+      assert.equal((await api.post('/api/accounts/reset/confirm', { token, password: NEXT })).status, 204, 'a refused password left the link usable');
+      assert.equal((await api.get('/api/me', t1)).status, 401, 'every session ended');
+      assert.equal((await api.get('/api/me', t2)).status, 401);
+      assert.equal(await socket.closed, closeCodeOf(401));
+      assert.equal((await api.post('/api/sessions', { name, password: NEXT })).status, 201);
+      assert.equal((await api.post('/api/accounts/reset/confirm', { token, password: 'another long passphrase' })).status, 404, 'a used link');
+      assert.equal((await api.post('/api/sessions', { name, password: 'another long passphrase' })).status, 401);
+    });
+
+    it('a reset link is refused once it has expired', async () => {
+      let skew = 0;
+      const late = await startServer(url, { smtp: smtp.url, sweepMs: false, now: () => Date.now() + skew });
+      try {
+        const name = uniqueName('ex');
+        const address = `${name}@example.test`;
+        const t = await late.api.signUp(name, PASSWORD);
+        await patch(late.api, t, { email: address });
+        await verifyFromMail(late.api, smtp, address);
+        assert.equal((await late.api.post('/api/accounts/reset', { name })).status, 202);
+        const token = linkToken(await until(() => mailTo(smtp, address).find((m) => /\/reset\?token=/.test(m.text ?? '')), 'the reset mail'));
+        skew = RESET_TOKEN_TTL_MS + 1000;
+        assert.equal((await late.api.post('/api/accounts/reset/confirm', { token, password: NEXT })).status, 404);
+        skew = 0;
+        assert.equal((await late.api.post('/api/accounts/reset/confirm', { token, password: NEXT })).status, 204, 'the same link before its expiry: not refused for another reason');
+      } finally {
+        await late.server.close();
+      }
+    });
+
+    it('asking for a reset answers the same for an unknown name, a name without address and a name with a verified one, in comparable time', async () => {
+      const open = await startServer(url, { smtp: smtp.url, sweepMs: false, rateLimits: false });
+      try {
+        const known = uniqueName('kn');
+        const t = await open.api.signUp(known, PASSWORD);
+        await patch(open.api, t, { email: `${known}@example.test` });
+        await verifyFromMail(open.api, smtp, `${known}@example.test`);
+        const bare = uniqueName('bare');
+        await open.api.signUp(bare, PASSWORD);
+        const cases = [uniqueName('nobody'), bare, known];
+        const answers = await Promise.all(cases.map(async (name) => {
+          const x = await open.api.post('/api/accounts/reset', { name });
+          return JSON.stringify([x.status, x.body, x.headers.get('content-type'), x.headers.get('content-length')]);
+        }));
+        assert.equal(new Set(answers).size, 1, answers.join(' | '));
+        const times: number[][] = cases.map(() => []);
+        for (let round = 0; round < 15; round++) {
+          for (const [i, name] of cases.entries()) {
+            const t0 = performance.now();
+            await open.api.post('/api/accounts/reset', { name });
+            times[i]!.push(performance.now() - t0);
+          }
+        }
+        const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+        const m = times.map(median);
+        assert.ok(Math.max(...m) - Math.min(...m) < 15, `medians ${m.map((x) => x.toFixed(1)).join(' / ')} ms`);
+      } finally {
+        await open.server.close();
+      }
+    });
+
+    it('reset requests are limited per address', async () => {
+      const fresh = await startServer(url, { smtp: smtp.url, sweepMs: false });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i <= SURFACE_LIMITS.resets.perAddress; i++) statuses.push((await fresh.api.post('/api/accounts/reset', { name: uniqueName('lim') })).status);
+        assert.deepEqual(statuses, [...Array<number>(SURFACE_LIMITS.resets.perAddress).fill(202), 429]);
+      } finally {
+        await fresh.server.close();
+      }
     });
   });
 }

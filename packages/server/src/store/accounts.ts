@@ -54,6 +54,29 @@ export class AccountStore {
     return r ? { userId: num(r.user_id), email: r.email } : null;
   }
 
+  /** The account and address of a link while unused and unexpired, without using it. */
+  async peekLink(tokenHash: string, purpose: LinkPurpose, now: number): Promise<{ userId: number; email: string } | null> {
+    const [r] = await this.x.all<{ user_id: number | string; email: string }>(
+      'SELECT user_id, email FROM account_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?', [tokenHash, purpose, now]);
+    return r ? { userId: num(r.user_id), email: r.email } : null;
+  }
+
+  /**
+   * The accounts a reset may be mailed for: by name key, or by address (lower case; at most 5 accounts),
+   * each only with a verified address.
+   */
+  async resetTargets(by: { nameKey: string } | { emailKey: string }): Promise<{ id: number; name: string; email: string; language: string }[]> {
+    const base = 'SELECT u.id, u.name, s.email, s.language FROM users u JOIN notify_settings s ON s.user_id = u.id WHERE s.email_verified = 1 AND s.email IS NOT NULL AND ';
+    const rows = await this.x.all<{ id: number | string; name: string; email: string; language: string }>(
+      'nameKey' in by ? `${base}u.name_key = ?` : `${base}lower(s.email) = ? ORDER BY u.id LIMIT 5`, ['nameKey' in by ? by.nameKey : by.emailKey]);
+    return rows.map((r) => ({ id: num(r.id), name: r.name, email: r.email, language: r.language }));
+  }
+
+  async userById(id: number): Promise<{ id: number; name: string } | null> {
+    const [r] = await this.x.all<{ id: number | string; name: string }>('SELECT id, name FROM users WHERE id = ?', [id]);
+    return r ? { id: num(r.id), name: r.name } : null;
+  }
+
   /** Marks the account's address verified if it is still `email`; returns whether it was. */
   async markVerified(userId: number, email: string): Promise<boolean> {
     return (await this.x.run('UPDATE notify_settings SET email_verified = 1 WHERE user_id = ? AND email = ?', [userId, email])) === 1;
