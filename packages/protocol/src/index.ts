@@ -45,6 +45,17 @@ export const ResetRequest = Type.Object({
 export type ResetRequestT = Static<typeof ResetRequest>;
 export const ResetConfirm = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password }, { additionalProperties: false });
 export type ResetConfirmT = Static<typeof ResetConfirm>;
+export const SessionList = Type.Object({
+  sessions: Type.Array(Type.Object({
+    id: Type.String({ description: 'names the session (not its token)' }),
+    createdAt: Type.Number({ description: 'sign-in time (ms)' }),
+    seenAt: Type.Number({ description: 'last use (ms, written at most once a minute)' }),
+    current: Type.Boolean({ description: 'the session of this request' }),
+  })),
+});
+export type SessionListT = Static<typeof SessionList>;
+export const SessionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type SessionParamsT = Static<typeof SessionParams>;
 export const PasswordChange = Type.Object({ current: Type.String({ maxLength: 1024 }), next: Password }, { additionalProperties: false });
 export type PasswordChangeT = Static<typeof PasswordChange>;
 export type TokenReplyT = Static<typeof TokenReply>;

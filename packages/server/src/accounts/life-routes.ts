@@ -10,6 +10,7 @@ import { checkPassword } from './account-policy.js';
 import type { AccountMail } from './account-mail.js';
 import type { Accounts } from './accounts.js';
 import { bearer, needUser } from './request-auth.js';
+import { hashToken } from './passwords.js';
 
 export interface LifeRouteDeps {
   accounts: Accounts;
@@ -21,9 +22,12 @@ export interface LifeRouteDeps {
   signedOut: (what: SignOut) => void;
 }
 
+/** A session's public name: a prefix of its token's hash (the hash itself does not sign in). */
+const sessionId = (tokenHash: string): string => tokenHash.slice(0, 16);
+
 const badLink = () => new ApiError(404, 'bad-token', 'This link is unknown, used or expired (or no longer for your address).');
 
-/** The account life cycle: address verification, password change and reset. */
+/** The account life cycle: address verification, password change and reset, the list of sessions. */
 export function lifeRoutes(deps: LifeRouteDeps): (api: FastifyInstance) => Promise<void> {
   const { accounts, mail } = deps;
   const verify = async (token: string): Promise<S.VerifyReplyT> => {
@@ -75,6 +79,26 @@ export function lifeRoutes(deps: LifeRouteDeps): (api: FastifyInstance) => Promi
       if (!(await mail.useReset(req.body.token))) throw badLink();
       await accounts.setPassword(user, req.body.password);
       deps.signedOut({ userId: user.id });
+      return reply.code(204).send();
+    });
+
+    api.get('/accounts/me/sessions', {
+      schema: { summary: 'The account\'s sessions (never their tokens), oldest first', security: secured, response: { 200: S.SessionList, ...errs(401) } },
+    }, async (req) => {
+      const user = await needUser(accounts, req);
+      const mine = hashToken(bearer(req)!);
+      const rows = await deps.store.accounts.sessions(user.id);
+      return { sessions: rows.map((x) => ({ id: sessionId(x.tokenHash), createdAt: x.createdAt, seenAt: x.seenAt, current: x.tokenHash === mine })) };
+    });
+
+    api.delete<{ Params: S.SessionParamsT }>('/accounts/me/sessions/:id', {
+      schema: { summary: 'End one session of the account (its sockets close)', security: secured, params: S.SessionParams, response: { 204: { type: 'null' }, ...errs(401, 404) } },
+    }, async (req, reply) => {
+      const user = await needUser(accounts, req);
+      const s = (await deps.store.accounts.sessions(user.id)).find((x) => sessionId(x.tokenHash) === req.params.id);
+      if (!s) throw new ApiError(404, 'session-not-found', 'No such session of yours.');
+      await deps.store.deleteSession(s.tokenHash);
+      deps.signedOut({ tokenHash: s.tokenHash });
       return reply.code(204).send();
     });
 

@@ -248,6 +248,26 @@ function suite(label: string, db: () => Promise<string>): void {
         await fresh.server.close();
       }
     });
+
+    it('the sessions list shows each session without its token and which one is this; ending one signs it out and closes its sockets', async () => {
+      const name = uniqueName('ss');
+      const a = await api.signUp(name, PASSWORD);
+      const b = (await api.post('/api/sessions', { name, password: PASSWORD })).body.token as string;
+      const list = await api.get('/api/accounts/me/sessions', a);
+      assert.equal(list.status, 200);
+      const sessions = list.body.sessions as { id: string; createdAt: number; seenAt: number; current: boolean }[];
+      assert.equal(sessions.length, 2);
+      assert.deepEqual(sessions.map((x) => x.current), [true, false]);
+      assert.ok(!JSON.stringify(list.body).includes(a) && !JSON.stringify(list.body).includes(b), 'no token in the list');
+      const other = await api.signUp(uniqueName('ot'), PASSWORD);
+      assert.equal((await api.req('DELETE', `/api/accounts/me/sessions/${sessions[1]!.id}`, undefined, other)).status, 404, 'not another account\'s session');
+      const socket = await userSocket(r.base, b);
+      assert.equal((await api.req('DELETE', `/api/accounts/me/sessions/${sessions[1]!.id}`, undefined, a)).status, 204);
+      assert.equal(await socket.closed, closeCodeOf(401));
+      assert.equal((await api.get('/api/me', b)).status, 401);
+      assert.equal((await api.get('/api/me', a)).status, 200);
+      assert.deepEqual((await api.get('/api/accounts/me/sessions', a)).body.sessions.map((x: { current: boolean }) => x.current), [true]);
+    });
   });
 }
 
