@@ -330,4 +330,8 @@ export const de: Record<string, string> = {
   'account.passwordTitle': 'Passwort',
   'account.passwordHint': 'Eine Änderung meldet dein Konto überall sonst ab.',
   'account.passwordChanged': 'Passwort geändert. Deine anderen Sitzungen wurden abgemeldet.',
+  'account.sessionsTitle': 'Wo du angemeldet bist',
+  'account.sessionLine': 'Angemeldet am {{created}}, zuletzt benutzt am {{seen}}',
+  'account.sessionThis': '(dieser Browser)',
+  'account.sessionEnd': 'Abmelden',
 };

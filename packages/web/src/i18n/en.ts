@@ -333,4 +333,8 @@ export const en: Record<string, string> = {
   'account.passwordTitle': 'Password',
   'account.passwordHint': 'Changing it signs out your account everywhere else.',
   'account.passwordChanged': 'Password changed. Your other sessions were signed out.',
+  'account.sessionsTitle': 'Where you are signed in',
+  'account.sessionLine': 'Signed in {{created}}, last used {{seen}}',
+  'account.sessionThis': '(this browser)',
+  'account.sessionEnd': 'Sign out',
 };

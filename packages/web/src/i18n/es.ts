@@ -330,4 +330,8 @@ export const es: Record<string, string> = {
   'account.passwordTitle': 'Contraseña',
   'account.passwordHint': 'Al cambiarla se cierra tu cuenta en todos los demás sitios.',
   'account.passwordChanged': 'Contraseña cambiada. Se han cerrado tus otras sesiones.',
+  'account.sessionsTitle': 'Dónde has iniciado sesión',
+  'account.sessionLine': 'Sesión iniciada el {{created}}, último uso el {{seen}}',
+  'account.sessionThis': '(este navegador)',
+  'account.sessionEnd': 'Cerrar sesión',
 };

@@ -324,4 +324,8 @@ export const zhHans: Record<string, string> = {
   'account.passwordTitle': '密码',
   'account.passwordHint': '修改密码会让你的账户在其他所有地方退出。',
   'account.passwordChanged': '密码已修改。你的其他会话已退出。',
+  'account.sessionsTitle': '你的登录位置',
+  'account.sessionLine': '登录于 {{created}}，最后使用于 {{seen}}',
+  'account.sessionThis': '（此浏览器）',
+  'account.sessionEnd': '退出',
 };

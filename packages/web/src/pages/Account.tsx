@@ -126,3 +126,34 @@ export function ChangePassword() {
     </section>
   );
 }
+
+interface SessionRow { id: string; createdAt: number; seenAt: number; current: boolean }
+
+/** The account's sessions with sign-out per session (settings). */
+export function Sessions() {
+  const { t, i18n } = useTranslation();
+  const [rows, setRows] = useState<SessionRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = () => request<{ sessions: SessionRow[] }>('GET', '/accounts/me/sessions').then((r) => setRows(r.sessions), (e: unknown) => setError(message(t, e)));
+  useEffect(() => { void load(); }, []);
+  const end = async (id: string) => {
+    try { await request('DELETE', `/accounts/me/sessions/${encodeURIComponent(id)}`); await load(); } catch (e) { setError(message(t, e)); }
+  };
+  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language);
+  return (
+    <section className="panel">
+      <h2>{t('account.sessionsTitle')}</h2>
+      {error && <p className="error" role="alert">{error}</p>}
+      {rows === null ? <p>{t('common.loading')}</p> : (
+        <ul data-testid="sessions">
+          {rows.map((s) => (
+            <li key={s.id}>
+              {t('account.sessionLine', { created: when(s.createdAt), seen: when(s.seenAt) })}{' '}
+              {s.current ? <strong>{t('account.sessionThis')}</strong> : <button type="button" className="small" onClick={() => void end(s.id)}>{t('account.sessionEnd')}</button>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
