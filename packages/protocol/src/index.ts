@@ -56,6 +56,17 @@ export const SessionList = Type.Object({
 export type SessionListT = Static<typeof SessionList>;
 export const SessionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type SessionParamsT = Static<typeof SessionParams>;
+export const AccountExport = Type.Object({
+  account: Type.Object({ name: Type.String(), createdAt: Type.Number() }),
+  games: Type.Array(Type.Object({
+    id: Type.String({ description: 'the full log: GET /api/games/:id/replay once finished' }), game: Type.String(), scenario: Type.String(), role: Type.String(),
+    status: Type.String(), outcome: Type.Unknown(), createdAt: Type.Number(), updatedAt: Type.Number(),
+  })),
+  ratings: Type.Array(Type.Object({ game: Type.String(), rating: Type.Number(), rd: Type.Number(), games: Type.Number(), updatedAt: Type.Number() })),
+  chat: Type.Array(Type.Object({ gameId: Type.String(), channel: Type.String(), text: Type.String(), createdAt: Type.Number() })),
+  settings: Type.Object({ language: Type.String(), email: Type.Union([Type.String(), Type.Null()]), emailVerified: Type.Boolean(), emailOn: Type.Boolean(), browser: Type.Boolean(), webhookUrl: Type.Union([Type.String(), Type.Null()]) }),
+});
+export type AccountExportT = Static<typeof AccountExport>;
 export const PasswordChange = Type.Object({ current: Type.String({ maxLength: 1024 }), next: Password }, { additionalProperties: false });
 export type PasswordChangeT = Static<typeof PasswordChange>;
 export type TokenReplyT = Static<typeof TokenReply>;

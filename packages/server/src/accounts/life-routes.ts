@@ -82,6 +82,16 @@ export function lifeRoutes(deps: LifeRouteDeps): (api: FastifyInstance) => Promi
       return reply.code(204).send();
     });
 
+    api.get('/accounts/me/export', {
+      schema: { summary: 'The account\'s data as JSON: games (ids, seats, outcomes), ratings, chat lines, notification settings', security: secured, response: { 200: S.AccountExport, ...errs(401) } },
+    }, async (req, reply) => {
+      const user = await needUser(accounts, req);
+      const [data, s] = await Promise.all([deps.store.accounts.exportOf(user.id), deps.store.notify.settings(user.id)]);
+      if (!data) throw new ApiError(401, 'unauthorized', 'No such account.');
+      const settings = { language: s.language, email: s.email, emailVerified: s.emailVerified, emailOn: s.emailOn, browser: s.browser, webhookUrl: s.webhookUrl };
+      return reply.header('content-disposition', `attachment; filename="tabula-${user.id}.json"`).send({ ...data, settings });
+    });
+
     api.get('/accounts/me/sessions', {
       schema: { summary: 'The account\'s sessions (never their tokens), oldest first', security: secured, response: { 200: S.SessionList, ...errs(401) } },
     }, async (req) => {

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { RESET_TOKEN_TTL_MS, SURFACE_LIMITS, VERIFY_MAILS_PER_ACCOUNT, VERIFY_MAILS_PER_ADDRESS, closeCodeOf } from '@tabula/protocol';
-import type { Api } from './client.js';
+import { Live, type Api } from './client.js';
 import { startServer, uniqueName, type Running } from './fixtures.js';
 import { startPostgres, type Service } from './services.js';
 import { TALLY } from './testgame.js';
-import { listOf, patch, sleep, startSmtp, until, verifyFromMail, mailTo, linkToken, type Smtp } from './notify-support.js';
+import { game, listOf, patch, sleep, startSmtp, until, verifyFromMail, mailTo, linkToken, type Smtp } from './notify-support.js';
 
 const PASSWORD = 'correct horse';
 const NEXT = 'battery staple orbit';
@@ -267,6 +267,32 @@ function suite(label: string, db: () => Promise<string>): void {
       assert.equal((await api.get('/api/me', b)).status, 401);
       assert.equal((await api.get('/api/me', a)).status, 200);
       assert.deepEqual((await api.get('/api/accounts/me/sessions', a)).body.sessions.map((x: { current: boolean }) => x.current), [true]);
+    });
+
+    it('the data export holds the account\'s games, chat lines and settings, and no other account\'s lines', async () => {
+      const aName = uniqueName('xa');
+      const a = await api.signUp(aName, PASSWORD);
+      const b = await api.signUp(uniqueName('xb'), PASSWORD);
+      await patch(api, a, { email: `${aName}@example.test`, language: 'es' });
+      const id = await game(api, a, b);
+      const la = await Live.open(r.base, id, a);
+      const lb = await Live.open(r.base, id, b);
+      la.send({ type: 'chat', ref: 1, text: 'mine to export' });
+      await la.next((m) => m.type === 'ack' && m.ref === 1);
+      lb.send({ type: 'chat', ref: 2, text: 'not theirs' });
+      await lb.next((m) => m.type === 'ack' && m.ref === 2);
+      la.ws.close();
+      lb.ws.close();
+      const x = await api.get('/api/accounts/me/export', a);
+      assert.equal(x.status, 200);
+      assert.match(x.headers.get('content-disposition') ?? '', /attachment/);
+      assert.equal(x.body.account.name, aName);
+      assert.deepEqual(x.body.games.map((g: { id: string; role: string }) => [g.id, g.role]), [[id, 'north']]);
+      assert.deepEqual(x.body.chat.map((c: { text: string; gameId: string }) => [c.gameId, c.text]), [[id, 'mine to export']]);
+      assert.equal(x.body.settings.email, `${aName}@example.test`);
+      assert.equal(x.body.settings.language, 'es');
+      assert.deepEqual(x.body.ratings, []);
+      assert.equal((await api.get('/api/accounts/me/export')).status, 401);
     });
   });
 }

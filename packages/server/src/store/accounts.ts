@@ -2,6 +2,7 @@
  * The account life cycle's tables (accounts/ uses them): the link tokens of verification and reset
  * mails (migration 10 of schema.ts), passwords, and an account's sessions.
  */
+import type { AccountExportT } from '@tabula/protocol';
 import type { SqlRunner } from './sql.js';
 
 export type LinkPurpose = 'verify' | 'reset';
@@ -80,6 +81,24 @@ export class AccountStore {
   /** Marks the account's address verified if it is still `email`; returns whether it was. */
   async markVerified(userId: number, email: string): Promise<boolean> {
     return (await this.x.run('UPDATE notify_settings SET email_verified = 1 WHERE user_id = ? AND email = ?', [userId, email])) === 1;
+  }
+
+  /** What a data export holds of the account besides its settings (routes put it together). */
+  async exportOf(userId: number): Promise<Omit<AccountExportT, 'settings'> | null> {
+    const [u] = await this.x.all<{ name: string; created_at: number | string }>('SELECT name, created_at FROM users WHERE id = ?', [userId]);
+    if (!u) return null;
+    const games = await this.x.all<{ id: string; game: string; scenario: string; role: string; status: string; outcome: string | null; created_at: number | string; updated_at: number | string }>(
+      'SELECT g.id, g.game, g.scenario, s.role, g.status, g.outcome, g.created_at, g.updated_at FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? ORDER BY g.created_at, g.id', [userId]);
+    const ratings = await this.x.all<{ game: string; rating: number | string; rd: number | string; games: number | string; updated_at: number | string }>(
+      'SELECT game, rating, rd, games, updated_at FROM ratings WHERE user_id = ? ORDER BY game', [userId]);
+    const chat = await this.x.all<{ game_id: string; channel: string; text: string; created_at: number | string }>(
+      'SELECT game_id, channel, text, created_at FROM chat WHERE user_id = ? ORDER BY id', [userId]);
+    return {
+      account: { name: u.name, createdAt: num(u.created_at) },
+      games: games.map((g) => ({ id: g.id, game: g.game, scenario: g.scenario, role: g.role, status: g.status, outcome: g.outcome === null ? null : JSON.parse(g.outcome) as unknown, createdAt: num(g.created_at), updatedAt: num(g.updated_at) })),
+      ratings: ratings.map((r) => ({ game: r.game, rating: num(r.rating), rd: num(r.rd), games: num(r.games), updatedAt: num(r.updated_at) })),
+      chat: chat.map((c) => ({ gameId: c.game_id, channel: c.channel, text: c.text, createdAt: num(c.created_at) })),
+    };
   }
 
   async passHash(userId: number): Promise<string | null> {
