@@ -334,4 +334,7 @@ export const de: Record<string, string> = {
   'account.sessionLine': 'Angemeldet am {{created}}, zuletzt benutzt am {{seen}}',
   'account.sessionThis': '(dieser Browser)',
   'account.sessionEnd': 'Abmelden',
+  'account.exportTitle': 'Deine Daten',
+  'account.exportHint': 'Eine JSON-Datei mit deinen Partien, Wertungen, Chatzeilen und Einstellungen.',
+  'account.exportButton': 'Meine Daten herunterladen',
 };

@@ -337,4 +337,7 @@ export const en: Record<string, string> = {
   'account.sessionLine': 'Signed in {{created}}, last used {{seen}}',
   'account.sessionThis': '(this browser)',
   'account.sessionEnd': 'Sign out',
+  'account.exportTitle': 'Your data',
+  'account.exportHint': 'A JSON file with your games, ratings, chat lines and settings.',
+  'account.exportButton': 'Download my data',
 };

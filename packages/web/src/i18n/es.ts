@@ -334,4 +334,7 @@ export const es: Record<string, string> = {
   'account.sessionLine': 'Sesión iniciada el {{created}}, último uso el {{seen}}',
   'account.sessionThis': '(este navegador)',
   'account.sessionEnd': 'Cerrar sesión',
+  'account.exportTitle': 'Tus datos',
+  'account.exportHint': 'Un archivo JSON con tus partidas, puntuaciones, líneas de chat y ajustes.',
+  'account.exportButton': 'Descargar mis datos',
 };

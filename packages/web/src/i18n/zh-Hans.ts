@@ -328,4 +328,7 @@ export const zhHans: Record<string, string> = {
   'account.sessionLine': '登录于 {{created}}，最后使用于 {{seen}}',
   'account.sessionThis': '（此浏览器）',
   'account.sessionEnd': '退出',
+  'account.exportTitle': '你的数据',
+  'account.exportHint': '一个 JSON 文件，包含你的对局、等级分、聊天记录和设置。',
+  'account.exportButton': '下载我的数据',
 };

@@ -157,3 +157,28 @@ export function Sessions() {
     </section>
   );
 }
+
+/** Download the account's data as a JSON file (settings). */
+export function ExportData() {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    try {
+      const data = await request<unknown>('GET', '/accounts/me/export');
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = 'tabula-account.json';
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch (e) { setError(message(t, e)); }
+  };
+  return (
+    <section className="panel">
+      <h2>{t('account.exportTitle')}</h2>
+      <p className="muted small">{t('account.exportHint')}</p>
+      {error && <p className="error" role="alert">{error}</p>}
+      <button type="button" onClick={() => void download()} data-testid="export">{t('account.exportButton')}</button>
+    </section>
+  );
+}

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationsApi, type NotifySettings } from '../api/notifications.js';
 import { browserNotifyOn, setBrowserNotify } from '../components/Notifications.js';
-import { ChangePassword, EmailState, Sessions } from './Account.js';
+import { ChangePassword, EmailState, ExportData, Sessions } from './Account.js';
 
 /** Notification settings per channel: in the app (always), the browser, email and a webhook. */
 export function Settings() {
@@ -63,6 +63,7 @@ export function Settings() {
       </section>
       <ChangePassword />
       <Sessions />
+      <ExportData />
       <section className="panel">
         <h2>{t('settings.webhook')}</h2>
         <form className="form" onSubmit={submitHook}>
