@@ -67,6 +67,8 @@ export const AccountExport = Type.Object({
   settings: Type.Object({ language: Type.String(), email: Type.Union([Type.String(), Type.Null()]), emailVerified: Type.Boolean(), emailOn: Type.Boolean(), browser: Type.Boolean(), webhookUrl: Type.Union([Type.String(), Type.Null()]) }),
 });
 export type AccountExportT = Static<typeof AccountExport>;
+export const DeleteAccount = Type.Object({ password: Type.String({ maxLength: 1024 }) }, { additionalProperties: false });
+export type DeleteAccountT = Static<typeof DeleteAccount>;
 export const PasswordChange = Type.Object({ current: Type.String({ maxLength: 1024 }), next: Password }, { additionalProperties: false });
 export type PasswordChangeT = Static<typeof PasswordChange>;
 export type TokenReplyT = Static<typeof TokenReply>;

@@ -100,6 +100,13 @@ export class Accounts {
     return this.store.accounts.endSessions(user.id, hashToken(token));
   }
 
+  /** Deletes the account after checking its password (store/accounts.ts says what stays: a tombstone). */
+  async deleteAccount(user: UserRow, password: string): Promise<void> {
+    const hash = await this.store.accounts.passHash(user.id);
+    if (hash === null || !(await verifyPassword(password, hash))) throw new ApiError(401, 'bad-credentials', 'The password is wrong.');
+    await this.store.accounts.deleteAccount(user.id, this.now());
+  }
+
   /** Sets a new password (a reset): every session of the account ends. */
   async setPassword(user: UserRow, password: string): Promise<void> {
     checkPassword(password, user.name);

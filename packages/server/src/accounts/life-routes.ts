@@ -92,6 +92,15 @@ export function lifeRoutes(deps: LifeRouteDeps): (api: FastifyInstance) => Promi
       return reply.header('content-disposition', `attachment; filename="tabula-${user.id}.json"`).send({ ...data, settings });
     });
 
+    api.delete<{ Body: S.DeleteAccountT }>('/accounts/me', {
+      schema: { summary: 'Delete the account (with its password): sessions end; seats in games stay as a neutral "deleted player"; chat lines, ratings and settings go; the name becomes free', security: secured, body: S.DeleteAccount, response: { 204: { type: 'null' }, ...errs(400, 401) } },
+    }, async (req, reply) => {
+      const user = await needUser(accounts, req);
+      await accounts.deleteAccount(user, req.body.password);
+      deps.signedOut({ userId: user.id });
+      return reply.code(204).send();
+    });
+
     api.get('/accounts/me/sessions', {
       schema: { summary: 'The account\'s sessions (never their tokens), oldest first', security: secured, response: { 200: S.SessionList, ...errs(401) } },
     }, async (req) => {

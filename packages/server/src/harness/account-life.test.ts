@@ -294,6 +294,39 @@ function suite(label: string, db: () => Promise<string>): void {
       assert.deepEqual(x.body.ratings, []);
       assert.equal((await api.get('/api/accounts/me/export')).status, 401);
     });
+
+    it('deleting the account needs its password; its seats show a deleted player, its chat lines and rating go, its sessions end and its name is free', async () => {
+      const aName = uniqueName('del');
+      const a = await api.signUp(aName, PASSWORD);
+      const b = await api.signUp(uniqueName('keep'), PASSWORD);
+      const id = await game(api, a, b);
+      const la = await Live.open(r.base, id, a);
+      la.send({ type: 'chat', ref: 1, text: 'soon gone' });
+      await la.next((m) => m.type === 'ack' && m.ref === 1);
+      const lb = await Live.open(r.base, id, b);
+      lb.send({ type: 'chat', ref: 2, text: 'stays' });
+      await lb.next((m) => m.type === 'ack' && m.ref === 2);
+      lb.ws.close();
+      const userId = Number((await r.server.store.sql.all<{ id: number }>('SELECT id FROM users WHERE name = ?', [aName]))[0]!.id);
+      await r.server.store.sql.run('INSERT INTO ratings (user_id, game, rating, rd, vol, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [userId, TALLY, 1700, 60, 0.06, 12, Date.now()]);
+      const board = async () => ((await api.get(`/api/ratings/${TALLY}`)).body.players as { name: string }[]).map((p) => p.name);
+      assert.ok((await board()).includes(aName), 'on the leaderboard before');
+
+      assert.equal((await api.req('DELETE', '/api/accounts/me', { password: 'wrong password!' }, a)).status, 401);
+      assert.equal((await api.get('/api/me', a)).status, 200, 'a refused deletion changes nothing');
+      assert.equal((await api.req('DELETE', '/api/accounts/me', { password: PASSWORD }, a)).status, 204);
+
+      await until(() => la.closedWith !== null, 'the deleted account\'s socket closed');
+      assert.equal(la.closedWith, closeCodeOf(401));
+      assert.equal((await api.get('/api/me', a)).status, 401);
+      assert.equal((await api.post('/api/sessions', { name: aName, password: PASSWORD })).status, 401);
+      const state = (await api.get(`/api/games/${id}`, b)).body;
+      assert.deepEqual(state.seats.map((x: { role: string; user: string | null }) => [x.role, x.user]).sort(), [['east', (await api.get('/api/me', b)).body.name], ['north', '(deleted player)']].sort());
+      const chat = (await api.get(`/api/games/${id}/chat`, b)).body.lines as { text: string }[];
+      assert.deepEqual(chat.map((l) => l.text), ['stays']);
+      assert.ok(!(await board()).includes(aName), 'off the leaderboard');
+      assert.equal((await api.post('/api/accounts', { name: aName, password: PASSWORD })).status, 201, 'the name is free again');
+    });
   });
 }
 

@@ -5,6 +5,9 @@
 import type { AccountExportT } from '@tabula/protocol';
 import type { SqlRunner } from './sql.js';
 
+/** The name a deleted account's seats show (not a valid account name, so nobody can take it). */
+export const DELETED_NAME = '(deleted player)';
+
 export type LinkPurpose = 'verify' | 'reset';
 
 export interface NewLinkToken {
@@ -99,6 +102,29 @@ export class AccountStore {
       ratings: ratings.map((r) => ({ game: r.game, rating: num(r.rating), rd: num(r.rd), games: num(r.games), updatedAt: num(r.updated_at) })),
       chat: chat.map((c) => ({ gameId: c.game_id, channel: c.channel, text: c.text, createdAt: num(c.created_at) })),
     };
+  }
+
+  /**
+   * Deletes an account in one transaction, leaving a tombstone row so that games keep their seats: the
+   * name becomes DELETED_NAME and the name key a free one (the name may be taken again), no password
+   * works; sessions, ratings (so the leaderboard), chat lines, mutes, settings, notifications, links and
+   * open seeks go.
+   */
+  async deleteAccount(userId: number, now: number): Promise<void> {
+    await this.x.batch([{
+      rest: [
+        ['DELETE FROM sessions WHERE user_id = ?', [userId]],
+        ['DELETE FROM ratings WHERE user_id = ?', [userId]],
+        ['DELETE FROM chat WHERE user_id = ?', [userId]],
+        ['DELETE FROM mutes WHERE user_id = ? OR muted_id = ?', [userId, userId]],
+        ['DELETE FROM notify_settings WHERE user_id = ?', [userId]],
+        ['DELETE FROM notifications WHERE user_id = ?', [userId]],
+        ['DELETE FROM outbox WHERE user_id = ?', [userId]],
+        ['DELETE FROM account_tokens WHERE user_id = ?', [userId]],
+        ["UPDATE seeks SET status = 'cancelled', updated_at = ? WHERE user_id = ? AND status = 'open'", [now, userId]],
+        ['UPDATE users SET name = ?, name_key = ?, pass_hash = ? WHERE id = ?', [DELETED_NAME, `(deleted):${userId}`, '!', userId]],
+      ],
+    }]);
   }
 
   async passHash(userId: number): Promise<string | null> {
