@@ -337,4 +337,7 @@ export const de: Record<string, string> = {
   'account.exportTitle': 'Deine Daten',
   'account.exportHint': 'Eine JSON-Datei mit deinen Partien, Wertungen, Chatzeilen und Einstellungen.',
   'account.exportButton': 'Meine Daten herunterladen',
+  'account.deleteTitle': 'Konto löschen',
+  'account.deleteExplain': 'Das lässt sich nicht rückgängig machen. Du wirst überall abgemeldet; deine Chatzeilen, Wertungen und Einstellungen werden gelöscht; in vergangenen und laufenden Partien zeigt dein Platz „(deleted player)“; dein Name wird für andere frei. Lade vorher deine Daten herunter, wenn du sie behalten willst.',
+  'account.deleteButton': 'Mein Konto löschen',
 };

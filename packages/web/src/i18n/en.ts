@@ -340,4 +340,7 @@ export const en: Record<string, string> = {
   'account.exportTitle': 'Your data',
   'account.exportHint': 'A JSON file with your games, ratings, chat lines and settings.',
   'account.exportButton': 'Download my data',
+  'account.deleteTitle': 'Delete your account',
+  'account.deleteExplain': 'This cannot be undone. You are signed out everywhere; your chat lines, ratings and settings are deleted; in past and running games your seat shows “(deleted player)”; your name becomes free for others. Download your data first if you want to keep it.',
+  'account.deleteButton': 'Delete my account',
 };

@@ -337,4 +337,7 @@ export const es: Record<string, string> = {
   'account.exportTitle': 'Tus datos',
   'account.exportHint': 'Un archivo JSON con tus partidas, puntuaciones, líneas de chat y ajustes.',
   'account.exportButton': 'Descargar mis datos',
+  'account.deleteTitle': 'Eliminar tu cuenta',
+  'account.deleteExplain': 'No se puede deshacer. Se cierran todas tus sesiones; se borran tus líneas de chat, puntuaciones y ajustes; en las partidas pasadas y en curso tu puesto muestra «(deleted player)»; tu nombre queda libre para otros. Descarga antes tus datos si quieres conservarlos.',
+  'account.deleteButton': 'Eliminar mi cuenta',
 };

@@ -331,4 +331,7 @@ export const zhHans: Record<string, string> = {
   'account.exportTitle': '你的数据',
   'account.exportHint': '一个 JSON 文件，包含你的对局、等级分、聊天记录和设置。',
   'account.exportButton': '下载我的数据',
+  'account.deleteTitle': '删除你的账户',
+  'account.deleteExplain': '此操作无法撤销。你将在所有地方退出；你的聊天记录、等级分和设置将被删除；在过去和进行中的对局里，你的座位显示为“(deleted player)”；你的用户名可被他人使用。如需保留数据，请先下载。',
+  'account.deleteButton': '删除我的账户',
 };

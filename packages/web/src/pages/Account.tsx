@@ -182,3 +182,28 @@ export function ExportData() {
     </section>
   );
 }
+
+/** Delete the account with its password (settings); says first what happens. */
+export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await request('DELETE', '/accounts/me', { password });
+      onDeleted();
+    } catch (err) { setError(message(t, err)); }
+  };
+  return (
+    <section className="panel">
+      <h2>{t('account.deleteTitle')}</h2>
+      <p className="small">{t('account.deleteExplain')}</p>
+      <form className="form" onSubmit={submit}>
+        <label>{t('auth.password')}<input type="password" autoComplete="current-password" required value={password} data-testid="delete-password" onChange={(e) => setPassword(e.target.value)} /></label>
+        {error && <p className="error" role="alert">{error}</p>}
+        <div><button type="submit" className="danger" data-testid="delete-account">{t('account.deleteButton')}</button></div>
+      </form>
+    </section>
+  );
+}

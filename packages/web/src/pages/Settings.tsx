@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationsApi, type NotifySettings } from '../api/notifications.js';
 import { browserNotifyOn, setBrowserNotify } from '../components/Notifications.js';
-import { ChangePassword, EmailState, ExportData, Sessions } from './Account.js';
+import { ChangePassword, DeleteAccount, EmailState, ExportData, Sessions } from './Account.js';
+import { api } from '../api/client.js';
+import { navigate } from '../router.js';
 
 /** Notification settings per channel: in the app (always), the browser, email and a webhook. */
 export function Settings() {
@@ -64,6 +66,7 @@ export function Settings() {
       <ChangePassword />
       <Sessions />
       <ExportData />
+      <DeleteAccount onDeleted={() => { api.signOut(); navigate('/', true); }} />
       <section className="panel">
         <h2>{t('settings.webhook')}</h2>
         <form className="form" onSubmit={submitHook}>
