@@ -31,6 +31,46 @@ export const TokenReply = Type.Object({ token: Type.String(), name: Type.String(
 
 export const Me = Type.Object({ name: Type.String() });
 export type MeT = Static<typeof Me>;
+/** A link token of a verification or reset mail (base64url). */
+export const LinkToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+export type LinkTokenT = Static<typeof LinkToken>;
+export const VerifyReply = Type.Object({ email: Type.String({ description: 'the address now verified' }) });
+export type VerifyReplyT = Static<typeof VerifyReply>;
+export const ResendReply = Type.Object({ sent: Type.Boolean({ description: 'false: the verification-mail limit of the address or the account was reached' }) });
+export type ResendReplyT = Static<typeof ResendReply>;
+export const ResetRequest = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  email: Type.Optional(Type.String({ minLength: 3, maxLength: 254 })),
+}, { additionalProperties: false, description: 'the account name or the verified address (one of them)' });
+export type ResetRequestT = Static<typeof ResetRequest>;
+export const ResetConfirm = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password }, { additionalProperties: false });
+export type ResetConfirmT = Static<typeof ResetConfirm>;
+export const SessionList = Type.Object({
+  sessions: Type.Array(Type.Object({
+    id: Type.String({ description: 'names the session (not its token)' }),
+    createdAt: Type.Number({ description: 'sign-in time (ms)' }),
+    seenAt: Type.Number({ description: 'last use (ms, written at most once a minute)' }),
+    current: Type.Boolean({ description: 'the session of this request' }),
+  })),
+});
+export type SessionListT = Static<typeof SessionList>;
+export const SessionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type SessionParamsT = Static<typeof SessionParams>;
+export const AccountExport = Type.Object({
+  account: Type.Object({ name: Type.String(), createdAt: Type.Number() }),
+  games: Type.Array(Type.Object({
+    id: Type.String({ description: 'the full log: GET /api/games/:id/replay once finished' }), game: Type.String(), scenario: Type.String(), role: Type.String(),
+    status: Type.String(), outcome: Type.Unknown(), createdAt: Type.Number(), updatedAt: Type.Number(),
+  })),
+  ratings: Type.Array(Type.Object({ game: Type.String(), rating: Type.Number(), rd: Type.Number(), games: Type.Number(), updatedAt: Type.Number() })),
+  chat: Type.Array(Type.Object({ gameId: Type.String(), channel: Type.String(), text: Type.String(), createdAt: Type.Number() })),
+  settings: Type.Object({ language: Type.String(), email: Type.Union([Type.String(), Type.Null()]), emailVerified: Type.Boolean(), emailOn: Type.Boolean(), browser: Type.Boolean(), webhookUrl: Type.Union([Type.String(), Type.Null()]) }),
+});
+export type AccountExportT = Static<typeof AccountExport>;
+export const DeleteAccount = Type.Object({ password: Type.String({ maxLength: 1024 }) }, { additionalProperties: false });
+export type DeleteAccountT = Static<typeof DeleteAccount>;
+export const PasswordChange = Type.Object({ current: Type.String({ maxLength: 1024 }), next: Password }, { additionalProperties: false });
+export type PasswordChangeT = Static<typeof PasswordChange>;
 export type TokenReplyT = Static<typeof TokenReply>;
 
 export const Health = Type.Object({
@@ -235,6 +275,7 @@ export const NotifySettings = Type.Object({
   browser: Type.Boolean({ description: 'show browser notifications while the tab is hidden (the page asks the browser\'s permission)' }),
   email: Type.Union([Type.String({ maxLength: 254 }), Type.Null()], { description: 'address for mail (null: none)' }),
   emailOn: Type.Boolean({ description: 'send mail (off after an unsubscribe link was followed)' }),
+  emailVerified: Type.Boolean({ description: 'whether the address was verified through the link mailed to it; nothing but that link is mailed before' }),
   webhookUrl: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]),
   webhookFormat: Type.Union([Type.Literal('discord'), Type.Literal('json')]),
   webhookSecret: Type.Union([Type.String(), Type.Null()], { description: 'HMAC-SHA256 key of the X-Tabula-Signature header (made when a URL is set)' }),

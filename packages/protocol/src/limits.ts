@@ -109,6 +109,17 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A used session's last-seen time is written at most this often. */
 export const SESSION_TOUCH_MS = 60 * 1000;
+// ---- account mail (verification, reset) ----
+
+/** A verification or reset link works this long, once. */
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Verification mails per address (all accounts together) and per account in ACCOUNT_MAIL_WINDOW_MS; more are not sent (the answer does not say). */
+export const VERIFY_MAILS_PER_ADDRESS = 3;
+export const VERIFY_MAILS_PER_ACCOUNT = 5;
+/** Reset mails per account in ACCOUNT_MAIL_WINDOW_MS. */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+export const ACCOUNT_MAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Frames a live socket may send before it is authenticated (more: closed with 4429). */
 export const MAX_PREAUTH_FRAMES = 16;
 
@@ -135,6 +146,7 @@ export const SURFACE_LIMITS = {
   seats: { perAccount: 20, perAddress: 60 },
   aborts: { perAccount: 5, perAddress: 20 },
   analyses: { perAccount: 10, perAddress: 30 },
+  resets: { perAccount: 5, perAddress: 10 },
 } as const;
 export type Surface = keyof typeof SURFACE_LIMITS;
 /** Analyses one account may have queued or running at once (`429 too-many-analyses`). */

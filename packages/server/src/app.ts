@@ -13,6 +13,8 @@ import { ApiError, errorBody } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountRoutes } from './accounts/routes.js';
+import { lifeRoutes } from './accounts/life-routes.js';
+import { AccountMail } from './accounts/account-mail.js';
 import { Games } from './games/index.js';
 import { Outages } from './games/outages.js';
 import { gameRoutes } from './games/routes.js';
@@ -162,6 +164,8 @@ export interface TabulaServer {
   analysis: AnalysisRunner;
   store: Store;
   notifier: Notifier;
+  /** Verification and reset mails. */
+  accountMail: AccountMail;
   users: UserHub;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -239,9 +243,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const users = new UserHub(store.notify, warn);
   let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
   await loadGameTexts();
+  const mailer = opts.smtp ? smtpMailer(opts.smtp, opts.mailFrom ?? `Tabula <tabula@${opts.publicUrl ? new URL(opts.publicUrl).hostname : 'localhost'}>`) : null;
+  // Verification and reset mails (accounts/); notification mail only goes to verified addresses.
+  const accountMail = new AccountMail({ store, mailer, publicUrl: () => publicUrl, now, warn });
   const notifier = new Notifier({
     store, now, warn, publicUrl: () => publicUrl, allowPrivateWebhooks: opts.allowPrivateWebhooks === true,
-    mailer: opts.smtp ? smtpMailer(opts.smtp, opts.mailFrom ?? `Tabula <tabula@${opts.publicUrl ? new URL(opts.publicUrl).hostname : 'localhost'}>`) : null,
+    mailer,
     connected: async (userId) => users.has(userId) || hub.hasUser(userId)
       || (store.kind === 'postgres' && Date.now() - ((await store.notify.liveAt(userId)) ?? -Infinity) < PRESENCE_TTL_MS),
     onNotification: (n) => users.deliver(n),
@@ -314,11 +321,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   const liveSocket = sockets.handler(gameSocket(liveGames, hub, social));
   await app.register(notifyRoutes({
     store, accounts, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, counters: limits ? counters : null,
-    userLive: sockets.handler(userSocket(users, (id) => hub.hasUser(id))),
+    userLive: sockets.handler(userSocket(users, (id) => hub.hasUser(id))), accountMail,
   }), { prefix: '/api' });
   const signInGuard = limits ? new SignInGuard(counters) : null;
   await app.register(healthRoutes(store, serverVersion, () => app.swagger()), { prefix: '/api' });
   await app.register(accountRoutes({ accounts, limits, signInGuard, signedOut }), { prefix: '/api' });
+  await app.register(lifeRoutes({ accounts, mail: accountMail, store, signedOut, counters: limits ? counters : null }), { prefix: '/api' });
   await app.register(gameRoutes({ games, accounts, limits, counters, liveSocket, actionLimit }), { prefix: '/api' });
   await app.register(socialRoutes(accounts, social, limits ? counters : null, sockets.handler(lobbySocket(social.lobby))), { prefix: '/api' });
   await app.register(analysisRoutes(accounts, analysis, limits ? counters : null), { prefix: '/api' });
@@ -334,7 +342,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const timers: NodeJS.Timeout[] = [];
   return {
-    app, accounts, games, hub, bots, analysis, store, social, notifier, users,
+    app, accounts, games, hub, bots, analysis, store, social, notifier, accountMail, users,
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
       const addr = await app.listen({ port, host });
       await bots.resumeAll();
@@ -365,6 +373,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
       hub.clear();
       social.close();
       users.clear();
+      await accountMail.idle();
       await notifier.stop();
       await bots.close();
       await analysis.close();

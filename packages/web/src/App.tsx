@@ -17,6 +17,7 @@ import { gameName } from './labels.js';
 import { quickStart } from './local/quick.js';
 import { NotificationBell, useLanguageSync, useNotifications } from './components/Notifications.js';
 import { Settings } from './pages/Settings.js';
+import { ResetPassword, VerifyEmail } from './pages/Account.js';
 
 function Welcome() {
   const { t } = useTranslation();
@@ -101,6 +102,8 @@ function Page() {
   useEffect(() => onAuthChange(() => setAuthState(getAuth())), []);
   let m: RegExpMatchArray | null;
   if (path === '/signin') return <SignIn next={query.get('next') ?? undefined} />;
+  if (path === '/verify') return <VerifyEmail token={query.get('token') ?? ''} />;
+  if (path === '/reset') return <ResetPassword token={query.get('token') ?? ''} />;
   if (path === '/local') return <LocalSetup />;
   if (path === '/local/play') return <LocalGame />;
   if (path === '/local/replay') return <LocalReplay />;

@@ -88,6 +88,32 @@ export class Accounts {
     await this.store.deleteSession(hashToken(token));
   }
 
+  /**
+   * Changes the password of the session `token`'s account after checking the current one; every other
+   * session of the account ends. Returns the token hashes of the ended sessions (their sockets close).
+   */
+  async changePassword(user: UserRow, token: string, current: string, next: string): Promise<string[]> {
+    const hash = await this.store.accounts.passHash(user.id);
+    if (hash === null || !(await verifyPassword(current, hash))) throw new ApiError(401, 'bad-credentials', 'The current password is wrong.');
+    checkPassword(next, user.name);
+    await this.store.accounts.setPassHash(user.id, await hashPassword(next, this.scrypt));
+    return this.store.accounts.endSessions(user.id, hashToken(token));
+  }
+
+  /** Deletes the account after checking its password (store/accounts.ts says what stays: a tombstone). */
+  async deleteAccount(user: UserRow, password: string): Promise<void> {
+    const hash = await this.store.accounts.passHash(user.id);
+    if (hash === null || !(await verifyPassword(password, hash))) throw new ApiError(401, 'bad-credentials', 'The password is wrong.');
+    await this.store.accounts.deleteAccount(user.id, this.now());
+  }
+
+  /** Sets a new password (a reset): every session of the account ends. */
+  async setPassword(user: UserRow, password: string): Promise<void> {
+    checkPassword(password, user.name);
+    await this.store.accounts.setPassHash(user.id, await hashPassword(password, this.scrypt));
+    await this.store.deleteSessionsOfUser(user.id);
+  }
+
   /** Ends every session of the account (sign out everywhere). */
   async signOutEverywhere(user: UserRow): Promise<void> {
     await this.store.deleteSessionsOfUser(user.id);

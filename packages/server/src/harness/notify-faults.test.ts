@@ -13,7 +13,7 @@ import { WEBHOOK_TIMEOUT_MS } from '@tabula/protocol';
 import { Api } from './client.js';
 import { startServer, uniqueName } from './fixtures.js';
 import { spawnServer, type Child } from './processes.js';
-import { game, listOf, pass, patch, startReceiver, until, cleanedUp } from './notify-support.js';
+import { game, linkToken, listOf, pass, patch, startReceiver, until, cleanedUp } from './notify-support.js';
 
 /** A webhook receiver that reads the request, then sends one byte of its answer every second and never ends it. */
 async function trickler(): Promise<{ url: string; opened: number[]; closedAfterMs: number[]; close(): Promise<void> }> {
@@ -75,12 +75,14 @@ describe('notifications under faults', () => {
 
   it('kill -9 while a mail is in its SMTP transaction: after the restart that mail is sent, once', async () => {
     const accepted: ParsedMail[] = [];
+    const verification: ParsedMail[] = [];
     let stall = true;
     let stalled = 0;
     const smtp = new SMTPServer({
       authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
       onData(stream, _session, cb) {
         simpleParser(stream).then((m) => {
+          if (/\/verify\?token=/.test(m.text ?? '')) { verification.push(m); cb(); return; }
           // The first transaction never gets its answer: the server process dies waiting for it.
           if (stall) { stalled++; return; }
           accepted.push(m);
@@ -98,6 +100,8 @@ describe('notifications under faults', () => {
       const alice = await api.signUp(uniqueName('alice'));
       const bob = await api.signUp(uniqueName('bob'));
       assert.equal((await patch(api, bob, { email: 'bob@example.test' })).status, 200);
+      const link = await until(() => verification[0], 'the verification mail');
+      assert.equal((await api.post('/api/accounts/verify', { token: linkToken(link) })).status, 200);
       const id = await game(api, alice, bob);
       await pass(api, id, alice);
       await until(() => stalled > 0, 'the mail in its SMTP transaction', 10_000);

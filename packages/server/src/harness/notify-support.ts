@@ -85,3 +85,22 @@ export function cleanedUp(prefix: string): { running: Running[]; closers: (() =>
   });
   return { running, closers, dir };
 }
+
+/** The mails in the sink to `address` (case-insensitive), in arrival order. */
+export const mailTo = (smtp: Smtp, address: string): ParsedMail[] =>
+  smtp.mails.filter((m) => (m.to as { text: string } | undefined)?.text.toLowerCase() === address.toLowerCase());
+
+/** The token of the verification or reset link in a mail. */
+export function linkToken(m: ParsedMail): string {
+  const t = /\/(?:verify|reset)\?token=([\w-]+)/.exec(m.text ?? '');
+  assert.ok(t, `no link in ${m.text ?? ''}`);
+  return t[1]!;
+}
+
+/** Verifies `address` through the link of its verification mail in the sink, and takes that mail out of the sink. */
+export async function verifyFromMail(api: Api, smtp: Smtp, address: string): Promise<void> {
+  const m = await until(() => mailTo(smtp, address).find((x) => /\/verify\?token=/.test(x.text ?? '')), `the verification mail to ${address}`);
+  smtp.mails.splice(smtp.mails.indexOf(m), 1);
+  const r = await api.post('/api/accounts/verify', { token: linkToken(m) });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+}

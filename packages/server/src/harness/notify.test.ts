@@ -17,7 +17,7 @@ import { isPublicAddress } from '../notify/guard.js';
 import { openStore, type Store } from '../store/index.js';
 import { nameKeyOf } from '../accounts/account-policy.js';
 
-import { game, listOf, pass, patch, sleep, startReceiver, startSmtp, until, cleanedUp } from './notify-support.js';
+import { game, listOf, pass, patch, sleep, startReceiver, startSmtp, until, cleanedUp, verifyFromMail } from './notify-support.js';
 
 describe('notifications', () => {
   const { running, closers, dir } = cleanedUp('tabula-notify-');
@@ -37,6 +37,7 @@ describe('notifications', () => {
     const s = await patch(api, bob, { language: 'de', email: 'bob@example.test' });
     assert.equal(s.status, 200);
     assert.equal(s.body.mailAvailable, true);
+    await verifyFromMail(api, smtp, 'bob@example.test');
     const id = await game(api, alice, bob);
     await pass(api, id, alice); // east (bob) to move: bob is offline
     const mail = await until(() => smtp.mails[0], 'the your-turn mail');
@@ -75,6 +76,7 @@ describe('notifications', () => {
     const alice = await api.signUp(uniqueName('alice'));
     const bob = await api.signUp(uniqueName('bob'));
     await patch(api, bob, { email: 'bob@example.test' });
+    await verifyFromMail(api, smtp, 'bob@example.test');
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/live?token=${bob}`);
     const got: { type: string; count?: number; notification?: { kind: string; gameId: string; opponents: string[] } }[] = [];
     ws.on('message', (d) => got.push(JSON.parse(d.toString())));
@@ -221,6 +223,7 @@ describe('notifications', () => {
       const alice = await api.signUp(uniqueName('alice'));
       const bob = await api.signUp(uniqueName('bob'));
       assert.equal((await patch(api, bob, { email: 'bob@example.test', webhookUrl: rec.url })).status, 200);
+      await verifyFromMail(api, smtp, 'bob@example.test');
       const GAMES = 6;
       const ids: string[] = [];
       for (let i = 0; i < GAMES; i++) {

@@ -186,7 +186,7 @@ export class Notifier {
       const s = settings.get(ev.userId)!;
       const deliveries: OutboxInsert[] = [];
       const base = { userId: ev.userId, gameId: ev.gameId, kind: ev.kind, payload: { ...ev.payload, event: ev.id } };
-      if (this.o.mailer && s.email && s.emailOn && MAILED.includes(ev.kind)) deliveries.push({ ...base, channel: 'email' });
+      if (this.o.mailer && s.email && s.emailOn && s.emailVerified && MAILED.includes(ev.kind)) deliveries.push({ ...base, channel: 'email' });
       if (s.webhookUrl && !s.webhookDisabled) deliveries.push({ ...base, channel: 'webhook' });
       batch.push({ ev, deliveries });
     }
@@ -212,8 +212,8 @@ export class Notifier {
     const n = this.store.notify;
     const s = await n.settings(r.userId);
     const done = () => n.complete(r.id, r.claim, this.now());
-    // Unsubscribed or the address removed since; connected now: the app says it.
-    if (!this.o.mailer || !s.email || !s.emailOn || (await this.o.connected(r.userId))) return done();
+    // Unsubscribed, the address removed or changed (unverified) since; connected now: the app says it.
+    if (!this.o.mailer || !s.email || !s.emailOn || !s.emailVerified || (await this.o.connected(r.userId))) return done();
     const now = this.now();
     const slot = r.gameId ?? `-${r.kind}`;
     // The slot is held for this row: a retry after a crash mid-send finds it its own and sends.

@@ -21,6 +21,7 @@ import { payloadFor } from './events.js';
 import { checkHost } from './guard.js';
 import { verifyUnsubscribeToken } from './tokens.js';
 import { mailLang } from './texts.js';
+import type { AccountMail } from '../accounts/account-mail.js';
 
 export interface NotifyRouteDeps {
   store: Store;
@@ -31,13 +32,15 @@ export interface NotifyRouteDeps {
   /** The surface limits' counters (null: rate limits off). */
   counters: Counters | null;
   userLive: (socket: WebSocket, req: FastifyRequest) => void;
+  /** Mails the verification link of a newly set address. */
+  accountMail: AccountMail;
 }
 
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]{1,253}$/;
 
 function settingsOut(s: NotifySettingsRow, mailAvailable: boolean): S.NotifySettingsT {
   return {
-    language: mailLang(s.language), browser: s.browser, email: s.email, emailOn: s.emailOn, webhookUrl: s.webhookUrl,
+    language: mailLang(s.language), browser: s.browser, email: s.email, emailOn: s.emailOn, emailVerified: s.emailVerified, webhookUrl: s.webhookUrl,
     webhookFormat: s.webhookFormat, webhookSecret: s.webhookSecret, webhookDisabled: s.webhookDisabled, mailAvailable,
   };
 }
@@ -94,6 +97,7 @@ export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => P
       const user = await must(req);
       const b = req.body;
       const patch: SettingsPatch = {};
+      const before = await store.settings(user.id);
       if (b.language !== undefined) patch.language = b.language;
       if (b.browser !== undefined) patch.browser = b.browser;
       if (b.emailOn !== undefined) patch.emailOn = b.emailOn;
@@ -103,9 +107,10 @@ export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => P
         if (email !== null && email !== '' && !EMAIL_RE.test(email)) throw new ApiError(422, 'bad-email', 'That is not an email address.');
         patch.email = email === '' ? null : email;
         if (patch.email !== null) patch.emailOn = b.emailOn ?? true;
+        if (patch.email !== before.email) patch.emailVerified = false;
       }
       if (b.webhookUrl !== undefined) {
-        const current = await store.settings(user.id);
+        const current = before;
         const url = b.webhookUrl === null || b.webhookUrl.trim() === '' ? null : b.webhookUrl.trim();
         if (url !== null) {
           let u: URL;
@@ -124,7 +129,10 @@ export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => P
         patch.webhookFailures = 0;
         patch.webhookDisabled = false;
       }
-      return settingsOut(await store.putSettings(user.id, patch), notifier.mailConfigured);
+      const after = await store.putSettings(user.id, patch);
+      // Setting an unverified address (again) mails its link, within the verification-mail limits.
+      if (patch.email && !after.emailVerified) await deps.accountMail.sendVerification(user, patch.email, after.language);
+      return settingsOut(after, notifier.mailConfigured);
     });
 
     api.get<{ Querystring: S.UnsubscribeQueryT }>('/notifications/unsubscribe', {

@@ -11,6 +11,7 @@ export type { AnalysisRow, AnalysisStatus, AnalysisStore } from './analyses.js';
 export type { NewSeek, SeekRow, SeekStatus, SeekStore } from './seeks.js';
 export type { ChatLineRow, FinishedSeatRow, Glicko, NewChatLine, RatingRow, RematchRow, RematchStatus, SocialStore } from './social.js';
 export { PostgresStore } from './postgres.js';
+export type { AccountStore, LinkLimit, LinkPurpose, NewLinkToken, SessionInfo } from './accounts.js';
 
 /**
  * Opens a store from `sqlite:PATH`, `sqlite::memory:`, a bare path, or `postgres://...`. A server

@@ -49,6 +49,8 @@ export interface NotifySettingsRow {
   browser: boolean;
   email: string | null;
   emailOn: boolean;
+  /** Whether `email` was verified through the link mailed to it (nothing else is mailed before). */
+  emailVerified: boolean;
   webhookUrl: string | null;
   webhookFormat: 'discord' | 'json';
   webhookSecret: string | null;
@@ -65,7 +67,7 @@ export function outboxParams(r: OutboxInsert, now: number): unknown[] {
 }
 
 const SETTINGS_COLUMNS: Record<keyof SettingsPatch, string> = {
-  language: 'language', browser: 'browser', email: 'email', emailOn: 'email_on', webhookUrl: 'webhook_url',
+  language: 'language', browser: 'browser', email: 'email', emailOn: 'email_on', emailVerified: 'email_verified', webhookUrl: 'webhook_url',
   webhookFormat: 'webhook_format', webhookSecret: 'webhook_secret', webhookFailures: 'webhook_failures', webhookDisabled: 'webhook_disabled',
 };
 
@@ -87,9 +89,9 @@ function notificationFromDb(r: Record<string, unknown>): NotificationRow {
 }
 
 function settingsFromDb(userId: number, r: Record<string, unknown> | undefined): NotifySettingsRow {
-  if (!r) return { userId, language: 'en', browser: false, email: null, emailOn: true, webhookUrl: null, webhookFormat: 'json', webhookSecret: null, webhookFailures: 0, webhookDisabled: false };
+  if (!r) return { userId, language: 'en', browser: false, email: null, emailOn: true, emailVerified: false, webhookUrl: null, webhookFormat: 'json', webhookSecret: null, webhookFailures: 0, webhookDisabled: false };
   return {
-    userId, language: r.language as string, browser: num(r.browser) === 1, email: (r.email as string | null) ?? null, emailOn: num(r.email_on) === 1,
+    userId, language: r.language as string, browser: num(r.browser) === 1, email: (r.email as string | null) ?? null, emailOn: num(r.email_on) === 1, emailVerified: num(r.email_verified) === 1,
     webhookUrl: (r.webhook_url as string | null) ?? null, webhookFormat: r.webhook_format === 'discord' ? 'discord' : 'json',
     webhookSecret: (r.webhook_secret as string | null) ?? null, webhookFailures: num(r.webhook_failures), webhookDisabled: num(r.webhook_disabled) === 1,
   };

@@ -6,6 +6,7 @@ import { AnalysisStore } from './analyses.js';
 import { SeekStore } from './seeks.js';
 import { SnapshotStore } from './snapshots.js';
 import { SocialStore } from './social.js';
+import { AccountStore } from './accounts.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { pgPlaceholders, pgRunner, pgTransaction } from './sql.js';
 
@@ -18,6 +19,7 @@ export class PostgresStore implements Store {
   readonly snapshots: SnapshotStore;
   readonly analyses: AnalysisStore;
   readonly social: SocialStore;
+  readonly accounts: AccountStore;
   readonly seeks: SeekStore;
   readonly sql: SqlRunner;
 
@@ -28,6 +30,7 @@ export class PostgresStore implements Store {
     this.snapshots = new SnapshotStore(this.sql);
     this.analyses = new AnalysisStore(this.sql);
     this.social = new SocialStore(this.sql);
+    this.accounts = new AccountStore(this.sql);
     this.seeks = new SeekStore(this.sql);
   }
 

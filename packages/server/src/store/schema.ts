@@ -227,6 +227,22 @@ const MIGRATIONS: ((t: Types) => string)[] = [
   (t) => `ALTER TABLE mail_sent ADD COLUMN outbox_id ${t.int64};`,
   // Who asked for an analysis: an account may have a few queued or running at once (analysis/runner.ts).
   (t) => `ALTER TABLE analyses ADD COLUMN requested_by ${t.int64};`,
+  // Account mail (issue 42): the links of verification and reset mails, single-use and expiring, kept as
+  // hashes; the rows also count the mails per address (`email_key`, lower case) and per account. Addresses
+  // set before this migration start unverified: nothing is mailed to them until verified.
+  (t) => `CREATE TABLE account_tokens (
+     token_hash TEXT PRIMARY KEY,
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     purpose TEXT NOT NULL,
+     email TEXT NOT NULL,
+     email_key TEXT NOT NULL,
+     created_at ${t.int64} NOT NULL,
+     expires_at ${t.int64} NOT NULL,
+     used_at ${t.int64}
+   );
+   CREATE INDEX account_tokens_user ON account_tokens(user_id, purpose, created_at);
+   CREATE INDEX account_tokens_email ON account_tokens(email_key, purpose, created_at);
+   ALTER TABLE notify_settings ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /** The table that records the applied migrations. */

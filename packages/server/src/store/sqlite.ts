@@ -9,6 +9,7 @@ import { AnalysisStore } from './analyses.js';
 import { SeekStore } from './seeks.js';
 import { SnapshotStore } from './snapshots.js';
 import { SocialStore } from './social.js';
+import { AccountStore } from './accounts.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { sqliteRunner } from './sql.js';
 
@@ -36,6 +37,7 @@ export class SqliteStore implements Store {
   readonly snapshots: SnapshotStore;
   readonly analyses: AnalysisStore;
   readonly social: SocialStore;
+  readonly accounts: AccountStore;
   readonly seeks: SeekStore;
   private readonly checkpointer: WalCheckpointer | null;
 
@@ -52,6 +54,7 @@ export class SqliteStore implements Store {
     this.snapshots = new SnapshotStore(this.sql);
     this.analyses = new AnalysisStore(this.sql);
     this.social = new SocialStore(this.sql);
+    this.accounts = new AccountStore(this.sql);
     this.seeks = new SeekStore(this.sql);
     this.checkpointer = opts.backgroundCheckpoints && path !== ':memory:' ? new WalCheckpointer(this.db, path) : null;
   }

@@ -5,6 +5,7 @@ import type { AnalysisStore } from './analyses.js';
 import type { SeekStore } from './seeks.js';
 import type { SnapshotStore } from './snapshots.js';
 import type { SocialStore } from './social.js';
+import type { AccountStore } from './accounts.js';
 import type { SqlRunner } from './sql.js';
 
 export type { SqlRunner } from './sql.js';
@@ -117,6 +118,8 @@ export interface Store {
   readonly analyses: AnalysisStore;
   /** Game meta, chat and mutes, ratings, rematch offers, profile reads. */
   readonly social: SocialStore;
+  /** Verification and reset links, passwords, an account's sessions. */
+  readonly accounts: AccountStore;
   /** Seeks and their pairing claims. */
   readonly seeks: SeekStore;
   close(): Promise<void>;

@@ -2,6 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationsApi, type NotifySettings } from '../api/notifications.js';
 import { browserNotifyOn, setBrowserNotify } from '../components/Notifications.js';
+import { ChangePassword, DeleteAccount, EmailState, ExportData, Sessions } from './Account.js';
+import { api } from '../api/client.js';
+import { navigate } from '../router.js';
 
 /** Notification settings per channel: in the app (always), the browser, email and a webhook. */
 export function Settings() {
@@ -54,11 +57,16 @@ export function Settings() {
         {!s.mailAvailable && <p className="muted">{t('settings.noMail')}</p>}
         <form className="form" onSubmit={submitMail}>
           <label>{t('settings.emailAddress')}<input type="email" value={email} autoComplete="email" data-testid="email" onChange={(e) => setEmail(e.target.value)} /></label>
+          {s.email && s.mailAvailable && <EmailState verified={s.emailVerified} onError={setError} />}
           <label className="check"><input type="checkbox" checked={s.emailOn} data-testid="email-on" onChange={(e) => void save({ emailOn: e.target.checked })} /> {t('settings.emailOn')}</label>
           <p className="muted small">{t('settings.emailHint')}</p>
           <div><button type="submit" className="primary">{t('settings.save')}</button></div>
         </form>
       </section>
+      <ChangePassword />
+      <Sessions />
+      <ExportData />
+      <DeleteAccount onDeleted={() => { api.signOut(); navigate('/', true); }} />
       <section className="panel">
         <h2>{t('settings.webhook')}</h2>
         <form className="form" onSubmit={submitHook}>

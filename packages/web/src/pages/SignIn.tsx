@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api/client.js';
 import { navigate } from '../router.js';
 import { MIN_PASSWORD_LENGTH } from '@tabula/protocol/limits';
+import { ForgotPassword } from './Account.js';
 
 export function SignIn({ next }: { next?: string }) {
   const { t } = useTranslation();
@@ -11,6 +12,7 @@ export function SignIn({ next }: { next?: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [forgot, setForgot] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -44,6 +46,7 @@ export function SignIn({ next }: { next?: string }) {
         {error && <p className="error" role="alert">{error}</p>}
         <button type="submit" className="primary" disabled={busy} data-testid="auth-submit">{mode === 'in' ? t('auth.signIn') : t('auth.signUp')}</button>
       </form>
+      {mode === 'in' && (forgot ? <ForgotPassword /> : <p><button type="button" className="small" onClick={() => setForgot(true)} data-testid="forgot">{t('account.forgotLink')}</button></p>)}
       <p className="muted">{t('auth.orLocal')}</p>
     </div>
   );
