@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { b, server, skip, useServerAndBrowser } from './helpers.mjs';
 import { openLocal } from './drive.mjs';
+import { hacseGame } from '@tabula/hacse';
 
 useServerAndBrowser();
 
@@ -68,9 +69,16 @@ test('Carcassonne: arrow keys move between the placement spots (same row or colu
 });
 
 test('replay: arrow keys step it, Home and End jump to the ends; no action buttons in the replay', { skip }, async () => {
-  const { ctx, page, errors } = await open({ game: 'hacse', seed: 'a', options: { scenario: 'early' }, actions: [
-    { role: 'allies', action: { type: 'place', card: 'su.at45', zone: 'front' } }, { role: 'allies', action: { type: 'pay', card: 'order.maneuver' } },
-    { role: 'allies', action: { type: 'place', card: 'su.t34_76', zone: 'reserve' } }], seats: { allies: 'me', axis: 'me' } });
+  // Three legal actions from the engine itself (the decks are ours to change: a recorded list would go stale).
+  let state = hacseGame.setup({ seed: 'a', scenario: 'early' });
+  const actions = [];
+  for (let i = 0; i < 3; i++) {
+    const role = hacseGame.active(state)[0];
+    const action = hacseGame.actions(state, role)[0];
+    actions.push({ role, action });
+    state = hacseGame.apply(state, role, action);
+  }
+  const { ctx, page, errors } = await open({ game: 'hacse', seed: 'a', options: { scenario: 'early' }, actions, seats: { allies: 'me', axis: 'me' } });
   await page.goto(`${server.url}/local/replay`);
   const stepText = page.getByTestId('replay-step');
   await stepText.waitFor();
