@@ -146,6 +146,8 @@ export const SURFACE_LIMITS = {
   seats: { perAccount: 20, perAddress: 60 },
   aborts: { perAccount: 5, perAddress: 20 },
   analyses: { perAccount: 10, perAddress: 30 },
+  // The web client asks before each online move (six re-dealt worlds on the server): generous, but bounded.
+  previews: { perAccount: 600, perAddress: 1200 },
   resets: { perAccount: 5, perAddress: 10 },
 } as const;
 export type Surface = keyof typeof SURFACE_LIMITS;

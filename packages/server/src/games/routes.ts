@@ -67,7 +67,8 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
     });
 
     api.post<{ Params: S.GameParamsT; Body: S.PreviewBodyT }>('/games/:id/preview', {
-      schema: { summary: 'What one of your legal actions would lead to (ends / loses the game), judged on a world re-dealt for you; nothing is played', security: secured, params: S.GameParams, body: S.PreviewBody, response: { 200: S.PreviewReply, ...errs(400, 401, 403, 404, 409, 422) } },
+      schema: { summary: 'What one of your legal actions would lead to (ends / loses the game), judged on a world re-dealt for you; nothing is played', security: secured, params: S.GameParams, body: S.PreviewBody, response: { 200: S.PreviewReply, ...errs(400, 401, 403, 404, 409, 422, 429) } },
+      ...surface('previews'),
     }, async (req) => {
       checkDepth(req.body.action);
       return commands.preview(await must(req), req.params.id, req.body.action, req.body.role);

@@ -67,4 +67,14 @@ describe('surface limits', () => {
     }
     assert.equal(aborted, SURFACE_LIMITS.aborts.perAccount);
   });
+
+  it('move previews (the question before each online move) are limited per account', async () => {
+    const { api } = run;
+    const a = await api.signUp(uniqueName('pva')), b = await api.signUp(uniqueName('pvb'));
+    const id = (await api.post('/api/games', { game: TALLY, variants: { target: 1000 } }, a)).body.id as string;
+    assert.equal((await api.post(`/api/games/${id}/seats`, { role: 'north' }, a)).status, 200);
+    assert.equal((await api.post(`/api/games/${id}/seats`, { role: 'east' }, b)).status, 200);
+    const n = await acceptedBefore429(() => api.post(`/api/games/${id}/preview`, { action: { type: 'pass' } }, a), 2000);
+    assert.equal(n, SURFACE_LIMITS.previews.perAccount);
+  });
 });
