@@ -75,6 +75,7 @@ describe('surface limits', () => {
     assert.equal((await api.post(`/api/games/${id}/seats`, { role: 'north' }, a)).status, 200);
     assert.equal((await api.post(`/api/games/${id}/seats`, { role: 'east' }, b)).status, 200);
     const n = await acceptedBefore429(() => api.post(`/api/games/${id}/preview`, { action: { type: 'pass' } }, a), 2000);
-    assert.equal(n, SURFACE_LIMITS.previews.perAccount);
+    // 600 requests may straddle the start of a new counting minute: then a few more pass before the refusal.
+    assert.ok(n >= SURFACE_LIMITS.previews.perAccount && n < 2 * SURFACE_LIMITS.previews.perAccount, `${n} accepted`);
   });
 });
