@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs everything the test suite needs on a fresh Debian machine with Node 20 and npm,
+# Installs everything the test suite needs on a fresh Debian machine with Node.js and npm
+# (Node.js 24 is fetched when the machine has another line: scripts/node-lts.sh),
 # then runs every test. This is the README's test command and what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,5 +19,6 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 
+. scripts/node-lts.sh
 npm ci --no-audit --no-fund
 npm test

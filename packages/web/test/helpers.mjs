@@ -13,7 +13,7 @@ export let server, b;
 
 /**
  * Starts a server and a browser before this file's tests and stops both after them; `ready` runs once
- * both are up (Node 20 does not wait for one top-level `before` hook before starting the next).
+ * both are up (Node's test runner does not wait for one top-level `before` hook before starting the next).
  * `serverOptions`: as `startServer` takes them.
  */
 export function useServerAndBrowser(ready, serverOptions) {
