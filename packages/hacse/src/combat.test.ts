@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blank, hand, has, play, put, unit } from './fixtures.test-support.js';
+import { blank, frontFallsWithCardsToTake, hand, has, play, put, unit } from './fixtures.test-support.js';
 import { legalActions } from './game.js';
 import type { HacseState } from './types.js';
 
@@ -184,14 +184,7 @@ test('Angriff durchführen: while the defender still has a front unit, unopposed
 });
 
 test('Angriff durchführen ("kann der Angreifer so viele Karten von der Hand des Feindes ziehen"): unopposed damage with no unit to go to may take hand cards once the front is empty (3 points: up to 3 cards)', () => {
-  let s = blank();
-  const a1 = put(s, 'axis', 'de.pioniere', 'front');
-  const f = put(s, 'allies', 'su.strelki', 'front', { damage: 5 });
-  const a2 = put(s, 'axis', 'de.pz4kurz', 'front');
-  hand(s, 'axis', A, A);
-  hand(s, 'allies', 'su.reserves', 'su.siberia', 'su.strelki', 'su.maxim');
-  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
-    { type: 'assign', uid: a1, target: f }, { type: 'resolve', uid: a1 }, { type: 'hqPass' }, { type: 'resolve', uid: a2 }, { type: 'hqPass' });
+  let s = frontFallsWithCardsToTake();
   assert.deepEqual(legalActions(s, 'axis'), [{ type: 'take' }, { type: 'keep' }], 'taking is a choice ("kann")');
   s = play(s, { type: 'take' }, { type: 'take' }, { type: 'take' });
   assert.equal(s.combat, null);

@@ -50,3 +50,18 @@ export function play(s: HacseState, ...actions: HacseAction[]): HacseState {
 export function has(s: HacseState, role: Side, a: HacseAction): boolean {
   return indexOfAction(legalActions(s, role), a) >= 0;
 }
+
+/**
+ * Two Axis assaults destroy the only Allied front unit; the second finds no unit left and its damage may take
+ * hand cards (4 in the Allied hand, up to 3 to take): the position just before the attacker chooses.
+ */
+export function frontFallsWithCardsToTake(): HacseState {
+  const s = blank();
+  const a1 = put(s, 'axis', 'de.pioniere', 'front');
+  const f = put(s, 'allies', 'su.strelki', 'front', { damage: 5 });
+  const a2 = put(s, 'axis', 'de.pz4kurz', 'front');
+  hand(s, 'axis', 'order.assault', 'order.assault');
+  hand(s, 'allies', 'su.reserves', 'su.siberia', 'su.strelki', 'su.maxim');
+  return play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: 'order.assault' }, { type: 'commit', uid: a2, order: 'order.assault' }, { type: 'declared' },
+    { type: 'assign', uid: a1, target: f }, { type: 'resolve', uid: a1 }, { type: 'hqPass' }, { type: 'resolve', uid: a2 }, { type: 'hqPass' });
+}

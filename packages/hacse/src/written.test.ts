@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blank, hand, has, play, put, unit } from './fixtures.test-support.js';
+import { blank, frontFallsWithCardsToTake, hand, has, play, put, unit } from './fixtures.test-support.js';
 import { hacseGame, legalActions } from './game.js';
 import { STALL_ROUNDS, quietRounds, stoppedMoving } from './flow.js';
 import { viewState } from './view.js';
@@ -85,15 +85,8 @@ test('Schaden, Verteidiger ("kann eine Karte abwerfen, um einer Feindeinheit ein
 });
 
 test('Angriff durchführen ("kann der Angreifer so viele Karten von der Hand des Feindes ziehen"): the attacker may decline, during the spread and at the end of the combat', () => {
-  let s = blank();
-  const a1 = put(s, 'axis', 'de.pioniere', 'front');
-  const f = put(s, 'allies', 'su.strelki', 'front', { damage: 5 });
-  const a2 = put(s, 'axis', 'de.pz4kurz', 'front');
-  hand(s, 'axis', A, A);
-  hand(s, 'allies', 'su.reserves', 'su.siberia', 'su.strelki', 'su.maxim');
-  s = play(s, { type: 'attack' }, { type: 'commit', uid: a1, order: A }, { type: 'commit', uid: a2, order: A }, { type: 'declared' },
-    { type: 'assign', uid: a1, target: f }, { type: 'resolve', uid: a1 }, { type: 'hqPass' }, { type: 'resolve', uid: a2 }, { type: 'hqPass' });
-  assert.equal(unit(s, f), undefined);
+  let s = frontFallsWithCardsToTake();
+  assert.ok(!s.players.allies.units.some((u) => u.zone === 'front'), 'the Allied front is empty');
   assert.deepEqual(legalActions(s, 'axis'), [{ type: 'take' }, { type: 'keep' }]);
   s = play(s, { type: 'take' }, { type: 'keep' });
   assert.equal(s.combat, null);
