@@ -84,4 +84,22 @@ describe('bots and draw offers', () => {
     const row = await until(id, (r) => r.drawOffer !== null && r.drawOffer !== undefined, 'offer');
     assert.deepEqual(row.drawOffer, { by: botSeat, agreed: [botSeat], status: 'open', declinedBy: null });
   });
+
+  it('a HACSE game between two bot seats that stopped moving ends as an agreed draw (one offers, the other accepts)', async () => {
+    listening = false;
+    const { id } = await service.games.lobby.createGame(alice, { game: 'hacse' });
+    await service.games.lobby.takeSeat(alice, id, 'axis', 'random');
+    await service.games.lobby.takeSeat(alice, id, 'allies', 'random');
+    for (let n = 0; ; n++) {
+      const { row, rg } = await service.games.table.current(id);
+      if (rg.game.stalled!(rg.state)) break;
+      assert.ok(n < 100, 'stalled within 100 turns');
+      await service.games.commands.actAsBot(id, row.version, (rg.game.active(rg.state) as Role[])[0]!, { type: 'end' });
+    }
+    listening = true;
+    runner.notify(await service.games.table.loadRow(id));
+    const row = await until(id, (r) => r.status === 'finished', 'agree');
+    assert.deepEqual(row.outcome, { winners: [], reason: 'agreed' });
+    assert.equal(row.logLength, 40, 'no move between the offer and the answer');
+  });
 });
