@@ -3,6 +3,7 @@ export { randomBot } from './random.js';
 export { createBot, botNames, registerBot } from './registry.js';
 export type { BotFactory } from './registry.js';
 export { playGame, wilson } from './selfplay.js';
+export { botAcceptsDraw, botOffersDraw, AGREED_DRAW_REASON } from './draws.js';
 export type { PlayedGame, SelfPlayOptions } from './selfplay.js';
 export { MctsBot, outcomeReward } from './mcts.js';
 export type { MctsOptions, SearchStats } from './mcts.js';

@@ -1,5 +1,6 @@
 import { Rng, listedActions, type AnyGame, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
 import type { Bot } from './bot.js';
+import { AGREED_DRAW_REASON, botAcceptsDraw, botOffersDraw } from './draws.js';
 
 export interface PlayedGame {
   seed: string;
@@ -7,6 +8,8 @@ export interface PlayedGame {
   seats: Record<Role, string>;
   outcome: Outcome | null;
   actions: number;
+  /** The game's own turn count at the end, for games whose spectator view has a numeric `turn`. */
+  turns?: number;
   /** Per-bot decision times in milliseconds. */
   decisionMs: Record<string, number[]>;
   error?: { seed: string; actionIndex: number; message: string };
@@ -40,17 +43,26 @@ export function playGame(game: AnyGame, setup: SetupOptions, seats: Record<Role,
       if (role === undefined) throw new Error(`active roles ${active.join(',')} have no legal action`);
       const bot = seats[role];
       if (!bot) throw new Error(`no bot for role ${role}`);
+      // Every seat is a bot: the one to act offers a draw when the game stalled, and every other seat accepts then.
+      if (botOffersDraw(game, state) && game.roles(setup).every((r: Role) => r === role || botAcceptsDraw(game, state))) {
+        return { seed: setup.seed, seats: names, outcome: { winners: [], reason: AGREED_DRAW_REASON }, actions: n, ...turnsOf(game, state), decisionMs };
+      }
       const t0 = opts.timeDecisions ? performance.now() : 0;
       const action = bot.choose(game, state, role, rngs.get(role)!);
       if (opts.timeDecisions) (decisionMs[bot.name] ??= []).push(performance.now() - t0);
       state = game.apply(state, role, action);
       n++;
     }
-    return { seed: setup.seed, seats: names, outcome: game.outcome(state), actions: n, decisionMs };
+    return { seed: setup.seed, seats: names, outcome: game.outcome(state), actions: n, ...turnsOf(game, state), decisionMs };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     return { seed: setup.seed, seats: names, outcome: null, actions: n, decisionMs, error: { seed: setup.seed, actionIndex: n, message } };
   }
+}
+
+function turnsOf(game: AnyGame, state: unknown): { turns?: number } {
+  const turn = (game.view(state, null) as { turn?: unknown } | null)?.turn;
+  return typeof turn === 'number' ? { turns: turn } : {};
 }
 
 /** Wilson score interval (95% by default) for k successes out of n. */

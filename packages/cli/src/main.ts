@@ -30,7 +30,8 @@ function printSummary(r: SimResult): void {
   const rows = Object.entries(r.winRates).map(([k, w]) => ({ 'bot / role': k, wins: r.wins[k], rate: pct(w.rate), 'Wilson 95%': `${pct(w.low)} - ${pct(w.high)}` }));
   console.log(`${r.game} / ${r.scenario}: ${r.games} games, seed ${JSON.stringify(r.seed)}, bots ${r.bots.join(', ')}`);
   console.table(rows);
-  console.log(`draws ${r.draws}, mean actions ${r.meanActions.toFixed(1)}${r.gamesPerSecond > 0 ? `, ${r.gamesPerSecond.toFixed(1)} games/s` : ''}, errors ${r.errors.length}`);
+  console.log(`draws ${r.draws} (by agreement ${r.agreedDraws}, other ${r.draws - r.agreedDraws}), longest game ${r.longest.actions} actions${r.longest.turns !== undefined ? ` / ${r.longest.turns} turns` : ''}`);
+  console.log(`mean actions ${r.meanActions.toFixed(1)}${r.gamesPerSecond > 0 ? `, ${r.gamesPerSecond.toFixed(1)} games/s` : ''}, errors ${r.errors.length}`);
   const ends = Object.entries(r.reasons).sort((a, b) => b[1] - a[1]);
   if (ends.length > 0) console.log(`ends: ${ends.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
   for (const [b, roles] of Object.entries(r.byRole ?? {})) console.log(`${b} by role: ${Object.entries(roles).map(([role, e]) => `${role} ${e.wins}/${e.games}`).join(', ')}`);

@@ -131,3 +131,15 @@ test('tabula sim: V8 flags per game (Carcassonne runs with V8\'s defaults, the o
   assert.equal(shortRunFlags('carcassonne', { TABULA_SIM_V8_FLAGS: '--max-inlined-bytecode-size=30' }), '--max-inlined-bytecode-size=30');
   assert.equal(shortRunFlags('hammer-of-the-scots', { TABULA_SIM_V8_FLAGS: '' }), '');
 });
+
+// Ends every turn at once (HACSE): the front never moves, so the game stops moving (A21) after 20 rounds.
+const enderBot: Bot = { name: 'ender', choose: (g, s, r) => g.actions(s, r).find((a: { type?: string }) => a.type === 'end') ?? g.actions(s, r)[0] };
+registerBot('ender', () => enderBot);
+
+test('tabula sim: bots that reach a stalled game (Game.stalled) end it as a draw by agreement, counted apart', async () => {
+  const r = await simulate({ game: 'hacse', games: 2, seed: 'stall', bots: ['ender'], workers: 1 });
+  assert.deepEqual([r.draws, r.agreedDraws, r.reasons], [2, 2, { agreed: 2 }]);
+  assert.deepEqual(r.longest, { actions: 40, turns: 41 }, '20 full rounds of ended turns, then the offer before turn 41\'s move');
+  const race3 = await simulate({ game: race.id, games: 5, seed: 's', bots: ['random'], workers: 1 });
+  assert.equal(race3.agreedDraws, 0, 'a game without the hook never stalls');
+});

@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { RuleError, type AnyGame, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
 import { getGame } from '@tabula/games';
-import { createBot, playGame, wilson, type Bot, type PlayedGame } from '@tabula/bots';
+import { AGREED_DRAW_REASON, createBot, playGame, wilson, type Bot, type PlayedGame } from '@tabula/bots';
 
 export interface SimOptions {
   game: string;
@@ -33,6 +33,10 @@ export interface SimResult {
   /** Win rate with its Wilson 95% interval, per counted key (bot or role). */
   winRates: Record<string, { rate: number; low: number; high: number }>;
   draws: number;
+  /** Of `draws`: games the bots ended by agreeing a draw once the game had stopped moving (`Game.stalled`). */
+  agreedDraws: number;
+  /** The longest game: its actions, and its turns for games that count turns. */
+  longest: { actions: number; turns?: number };
   /** Finished games per outcome reason (e.g. "nobles", "all-nobles"). */
   reasons: Record<string, number>;
   meanActions: number;
@@ -156,7 +160,8 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
   const wins: Record<string, number> = {};
   const keys = byBot ? [...new Set(o.bots)] : game.roles(tasks[0]?.setup ?? { seed: o.seed });
   for (const k of keys) wins[k] = 0;
-  let draws = 0, actions = 0;
+  let draws = 0, agreedDraws = 0, actions = 0;
+  const longest: SimResult['longest'] = { actions: 0 };
   const reasons: Record<string, number> = {};
   const errors: SimResult['errors'] = [];
   const times: Record<string, number[]> = {};
@@ -164,10 +169,13 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
   const byFirstSeat: NonNullable<SimResult['byFirstSeat']> = {};
   results.forEach((r, i) => {
     actions += r.actions;
+    if (r.actions > longest.actions) longest.actions = r.actions;
+    if (r.turns !== undefined && r.turns > (longest.turns ?? 0)) longest.turns = r.turns;
     for (const [b, ts] of Object.entries(r.decisionMs)) (times[b] ??= []).push(...ts);
     if (r.error) { errors.push({ game: tasks[i]?.index ?? i, ...r.error }); return; }
     if (!r.outcome) return;
     reasons[r.outcome.reason] = (reasons[r.outcome.reason] ?? 0) + 1;
+    if (r.outcome.reason === AGREED_DRAW_REASON) agreedDraws++;
     if (byBot) {
       for (const [role, bot] of Object.entries(r.seats)) {
         const e = ((byRole[bot] ??= {})[role] ??= { games: 0, wins: 0 });
@@ -201,6 +209,8 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
     wins,
     winRates,
     draws,
+    agreedDraws,
+    longest,
     reasons,
     meanActions: n ? actions / n : 0,
     gamesPerSecond: seconds > 0 ? n / seconds : 0,
@@ -223,7 +233,7 @@ export function gameRecord(index: number, g: PlayedGame): Record<string, unknown
   for (const [bot, ts] of Object.entries(g.decisionMs)) decisions[bot] = { n: ts.length, ms: Math.round(ts.reduce((a, b) => a + b, 0)) };
   return {
     game: index, seed: g.seed, seats: g.seats, winners: g.outcome?.winners ?? null, reason: g.outcome?.reason ?? null,
-    actions: g.actions, decisions, ...(g.error ? { error: g.error.message } : {}),
+    actions: g.actions, ...(g.turns !== undefined ? { turns: g.turns } : {}), decisions, ...(g.error ? { error: g.error.message } : {}),
   };
 }
 

@@ -83,6 +83,11 @@ export interface Game<State, Action, View> {
   /** All and only what `viewer` may know; null = spectator. */
   view(state: State, viewer: Role | null): View;
   outcome(state: State): Outcome | null;
+  /**
+   * Whether the game has stopped moving, so players (and bots) may agree a draw. Never ends a game by
+   * itself: the platform only offers draws through it. Pure. Absent: a game never counts as stalled.
+   */
+  stalled?(state: State): boolean;
   /** A state `viewer` cannot tell apart from `state`: everything hidden from it re-dealt with `rng`. */
   determinize(state: State, viewer: Role, rng: Rng): State;
   /**

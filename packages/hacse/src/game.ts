@@ -9,6 +9,7 @@ import {
   balanceActions, doctrineActions, effectActions, mainActions, payActions, performBalance, performDoctrine, performEffect, performMain, performPay,
 } from './turn.js';
 import { BUILTIN_DECKS } from './decks.js';
+import { stoppedMoving } from './flow.js';
 import type { HacseAction, HacseState, HacseView, Side } from './types.js';
 import { viewState } from './view.js';
 
@@ -78,6 +79,8 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
   prompt: promptOf,
   view: (s, viewer) => viewState(s, isSide(viewer) ? viewer : null),
   outcome: (s): Outcome | null => (s.outcome ? structuredClone(s.outcome) : null),
+  // A21: the platform's draw offers ask this; the game never ends on it.
+  stalled: (s) => stoppedMoving(s),
   determinize: (s, viewer, rng) => (isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
   undoBarrier: (prev, next) => prev.reveals !== next.reveals || prev.rng.some((x, i) => x !== next.rng[i]),
   describe: (prev, next, role, action, viewer) => (isSide(role) ? describeAction(prev, next, role, action, isSide(viewer) ? viewer : null) : []),

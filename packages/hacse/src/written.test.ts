@@ -125,3 +125,20 @@ test('Spielziele (no turn limit): "stopped moving" counts full rounds with no di
   s = play(moved, { type: 'end' }, { type: 'end' }, { type: 'end' });
   assert.equal(quietRounds(s), 1, 'one full round (two turns) since the turn in which the die moved');
 });
+
+test('Spielziele (no turn limit): the engine hook `stalled`, which the platform\'s draw offers ask, is "stopped moving" and changes nothing', () => {
+  let s = blank();
+  put(s, 'axis', 'de.schuetzen', 'front');
+  put(s, 'allies', 'su.strelki', 'front');
+  hand(s, 'axis', 'de.nachschub');
+  hand(s, 'allies', 'su.reserves');
+  s.calmSince = s.turn;
+  s = play(s, { type: 'end' });
+  assert.equal(hacseGame.stalled!(s), false, 'a fresh quiet count');
+  for (let i = 0; i < 2 * STALL_ROUNDS - 1; i++) s = play(s, { type: 'end' });
+  const before = structuredClone(s);
+  assert.equal(hacseGame.stalled!(s), true, `${STALL_ROUNDS} quiet rounds`);
+  assert.deepEqual(s, before, 'pure: the state is unchanged');
+  assert.equal(hacseGame.outcome(s), null, 'the game does not end by itself');
+  assert.equal(hacseGame.stalled!(hacseGame.setup({ seed: 'fresh' })), false, 'a new game has not stalled');
+});

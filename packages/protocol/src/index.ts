@@ -8,7 +8,7 @@ export * from './social.js';
 export * from './analysis.js';
 export * from './play.js';
 export type { WireShapesAreTheEngines, PlatformOutcome } from './engine-shapes.js';
-import { TimeControl, OutcomeOrNull, LogLine, Prompt, ReplayReply } from './play.js';
+import { TimeControl, OutcomeOrNull, LogLine, Prompt, ReplayReply, DrawOffer, DrawOp } from './play.js';
 import { AnalysisReply } from './analysis.js';
 import { ClientChat, ClientRematch, ServerChat, ServerRematch, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply } from './social.js';
 import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
@@ -178,6 +178,7 @@ export const GameState = Type.Object({
   clock: Type.Optional(Clock),
   abortable: Type.Boolean({ description: 'the caller may abort the game now (no winner): fewer than 2 actions played' }),
   away: Type.Record(Type.String(), Type.Number(), { description: 'live games: per other human seat not connected, milliseconds since its player was last connected (a claim is allowed from 120000)' }),
+  drawOffer: Type.Union([DrawOffer, Type.Null()], { description: 'the running game\'s draw offer (null: none); an action of a seat that has not agreed ends it' }),
 });
 export type GameStateT = Static<typeof GameState>;
 
@@ -206,6 +207,9 @@ export type UndoBodyT = Static<typeof UndoBody>;
 
 export const ResignBody = Type.Union([Type.Object({ role: Type.Optional(RoleName) }, { additionalProperties: false }), Type.Null()]);
 export type ResignBodyT = Static<typeof ResignBody>;
+/** POST /games/:id/draw: offer, accept or decline a draw (the socket's `draw` message carries the same fields). */
+export const DrawBody = Type.Object({ op: DrawOp, role: Type.Optional(RoleName) }, { additionalProperties: false });
+export type DrawBodyT = Static<typeof DrawBody>;
 /** POST /games/:id/abort and /games/:id/claim take the same body as resign. */
 export const AbortBody = ResignBody;
 export const ClaimBody = ResignBody;
@@ -225,7 +229,8 @@ export const ClientPing = Type.Object({ type: Type.Literal('ping'), ref: Ref }, 
 export const ClientSync = Type.Object({ type: Type.Literal('sync'), ref: Ref }, { additionalProperties: false, description: 'asks for the whole state again (after a gap in versions or log positions)' });
 export const ClientAbort = Type.Object({ type: Type.Literal('abort'), ref: Ref, role: Type.Optional(RoleName) }, { additionalProperties: false, description: 'ends the game with no winner while fewer than 2 actions were played' });
 export const ClientClaim = Type.Object({ type: Type.Literal('claim'), ref: Ref, role: Type.Optional(RoleName) }, { additionalProperties: false, description: 'claims the win over seats disconnected from a live game for 2 minutes' });
-export const ClientMessage = Type.Union([ClientAction, ClientUndo, ClientResign, ClientAbort, ClientClaim, ClientPing, ClientSync, ClientChat, ClientRematch]);
+export const ClientDraw = Type.Object({ type: Type.Literal('draw'), ref: Ref, op: DrawOp, role: Type.Optional(RoleName) }, { additionalProperties: false, description: 'offers, accepts or declines a draw (as POST /games/:id/draw)' });
+export const ClientMessage = Type.Union([ClientAction, ClientUndo, ClientResign, ClientAbort, ClientClaim, ClientDraw, ClientPing, ClientSync, ClientChat, ClientRematch]);
 export type ClientMessageT = Static<typeof ClientMessage>;
 export type ClientMessageType = ClientMessageT['type'];
 
@@ -313,7 +318,7 @@ export const isClientPing = (v: unknown): v is Static<typeof ClientPing> => clie
 /** Every schema by name (the OpenAPI document's components). */
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
-  SeatBody, ActionBody, PreviewBody, PreviewReply, UndoBody, ResignBody, ReplayReply, ClientMessage, ServerMessage,
+  SeatBody, ActionBody, PreviewBody, PreviewReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList,
   Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, AnalysisReply,
 };

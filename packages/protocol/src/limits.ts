@@ -149,6 +149,8 @@ export const SURFACE_LIMITS = {
   // The web client asks before each online move (six re-dealt worlds on the server): generous, but bounded.
   previews: { perAccount: 600, perAddress: 1200 },
   resets: { perAccount: 5, perAddress: 10 },
+  // Each draw offer is shown to every seat and spectator (and bots answer it): a few a minute are plenty.
+  drawOffers: { perAccount: 5, perAddress: 20 },
 } as const;
 export type Surface = keyof typeof SURFACE_LIMITS;
 /** Analyses one account may have queued or running at once (`429 too-many-analyses`). */

@@ -19,7 +19,7 @@ export type TimeControlT = Static<typeof TimeControl>;
 
 const OutcomeBody = Type.Object({
   winners: Type.Array(Type.String()), scores: Type.Optional(Type.Record(Type.String(), Type.Number())),
-  reason: Type.String({ description: 'the game\'s own reason, or one of the server\'s: "timeout", "resigned", "aborted", "abandoned" (claimed after a disconnect), "expired"' }),
+  reason: Type.String({ description: 'the game\'s own reason, or one of the server\'s: "timeout", "resigned", "aborted", "abandoned" (claimed after a disconnect), "expired", "agreed" (a draw every seat agreed to: no winners)' }),
   by: Type.Optional(Type.String({ description: 'the seat whose timeout, resignation, abort or disconnect ended the game' })),
   unrated: Type.Optional(Type.Boolean({ description: 'true when a result came before every seat had acted: it is never rated' })),
   breakdown: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()), { description: 'per seat, points per scoring feature (games that report it)' })),
@@ -44,3 +44,16 @@ export const ReplayReply = Type.Object({
   actions: Type.Array(Type.Object({ role: Type.String(), action: Type.Unknown() })),
 });
 export type ReplayReplyT = Static<typeof ReplayReply>;
+
+/** A draw offer of a running game (POST /games/:id/draw, the socket's `draw` message): shown to every seat and spectator. */
+export const DrawOffer = Type.Object({
+  by: Type.String({ description: 'the seat that offered' }),
+  agreed: Type.Array(Type.String(), { description: 'the seats that agree so far (the offerer\'s included); once every seat agrees the game ends drawn ("agreed")' }),
+  status: Type.Union([Type.Literal('open'), Type.Literal('declined')], { description: 'declined: `declinedBy` said no; shown until the next action' }),
+  declinedBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type DrawOfferT = Static<typeof DrawOffer>;
+export const DrawOp = Type.Union([Type.Literal('offer'), Type.Literal('accept'), Type.Literal('decline')], {
+  description: 'offer (with another seat\'s offer open: agree to it), accept, or decline (the offerer: take the offer back)',
+});
+export type DrawOpT = Static<typeof DrawOp>;

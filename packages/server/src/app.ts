@@ -8,7 +8,7 @@ import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import helmet from '@fastify/helmet';
-import { MAX_FRAME_BYTES, ErrorReply } from '@tabula/protocol';
+import { MAX_FRAME_BYTES, ErrorReply, SURFACE_LIMITS } from '@tabula/protocol';
 import { ApiError, errorBody } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { Accounts } from './accounts/accounts.js';
@@ -216,7 +216,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     snapshot: (id) => games.table.current(id), sync: (row) => games.table.sync(row), stateFor: (...a) => games.views.stateFor(...a),
     touchAll: (seen) => games.timeouts.touchAll(seen), actVersion: (...a) => games.commands.actVersion(...a),
     undo: (...a) => games.commands.undo(...a), resign: (...a) => games.commands.resign(...a),
-    abort: (...a) => games.commands.abort(...a), claim: (...a) => games.commands.claim(...a),
+    abort: (...a) => games.commands.abort(...a), claim: (...a) => games.commands.claim(...a), draw: (...a) => games.commands.draw(...a),
   };
   // Sockets check sessions from a memo of a few seconds; sign-outs (signedOut, the fan-out) clear it.
   const sessions = new SessionMemo(accounts);
@@ -236,6 +236,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   hub.endSocket = (c, message) => sockets.end(c, message);
   // Every new game (created, a rematch, a seek) counts against its account's per-minute creation limit.
   if (limits) games.lobby.creationLimit = (user) => countMinute(counters, `create:u:${user.id}`, limits.games, 'new games');
+  // Draw offers (REST and socket alike) count against their account's per-minute limit.
+  if (limits) games.commands.drawOfferLimit = (user) => countMinute(counters, `drawOffers:u:${user.id}`, SURFACE_LIMITS.drawOffers.perAccount, 'draw offers');
   // Chat, ratings, rematch, profiles, the live lobby and seeks (social/); its signals ride the fan-out with version -1.
   const social = new Social({ games, hub, publish: (id, v) => fanout.publish(id, v), warn, now });
 

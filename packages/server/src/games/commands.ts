@@ -2,7 +2,9 @@ import { applyListed, isDeepStrictEqual, isRuleError, judgeAction, type ActionRi
 import { ABORT_BEFORE_ACTIONS, CLAIM_AFTER_DISCONNECT_MS } from '@tabula/protocol';
 import { conflict, forbidden, unauthorized, unprocessable } from '../http/errors.js';
 import type { GamePatch, GameRow, UserRow } from '../store/index.js';
+import type { DrawOpT } from '@tabula/protocol';
 import { afterAction, afterUndo, deadlineOf, noCredit, runningSeats, type Credit } from './clock.js';
+import { AGREED_DRAW, answerDraw, offerAfterAction } from './draws.js';
 import type { ReplayedGame } from './replay-cache.js';
 import { setupOptionsOfRow, type GameTable } from './table.js';
 import { timeoutOutcome, type Timeouts } from './timeouts.js';
@@ -44,7 +46,7 @@ function checkPlayable(row: GameRow, version: number): void {
 const stale = (): never => { throw conflict('stale-version', 'Another move was made first: reload and try again.'); };
 
 /**
- * What a seated player (or a bot seat) does to a game: play, undo, resign, abort, claim. Each runs as one
+ * What a seated player (or a bot seat) does to a game: play, undo, resign, abort, claim, draw. Each runs as one
  * guarded command (signed in, the game's lock, its row loaded, the caller's seat) and ends in one
  * committed write (writes.ts) that announces the change.
  */
@@ -53,6 +55,8 @@ export class GameCommands {
   private readonly warn: (obj: object, msg: string) => void;
   private readonly beforeApply: (row: GameRow) => Promise<void>;
   private readonly credit: Credit;
+  /** Counts a new draw offer against its account's per-minute limit (set by app.ts; throws 429 past it). */
+  drawOfferLimit: (user: UserRow) => Promise<void> = () => Promise.resolve();
 
   constructor(private readonly table: GameTable, private readonly writes: GameWrites, private readonly timeouts: Timeouts, private readonly views: SeatViews, opts: CommandOptions = {}) {
     this.now = opts.now ?? Date.now;
@@ -162,6 +166,8 @@ export class GameCommands {
     }
     const outcome = game.outcome(next) as Outcome | null;
     const patch: GamePatch = { status: outcome ? 'finished' : 'active', activeRoles: outcome ? [] : (game.active(next) as Role[]), outcome, now: this.now() };
+    const offer = offerAfterAction(row.drawOffer, role);
+    if (offer !== undefined) patch.drawOffer = offer;
     if (row.clock) {
       const human = row.seats.some((s) => s.role === role && s.userId !== null);
       const state = afterAction(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), role, human, patch.now, this.credit);
@@ -218,6 +224,40 @@ export class GameCommands {
       if (!after) throw conflict('stale-version', 'The game changed: try again.');
       return this.stateAfter(after, user!, role);
     });
+  }
+
+  /**
+   * Offers, accepts or declines a draw (draws.ts) for the caller: for the seat asked for, else for every seat
+   * the caller holds. Once every seat agrees the game ends drawn ("agreed").
+   */
+  draw(user: UserRow | null, id: string, op: DrawOpT, asked?: string): Promise<GameState> {
+    return this.guarded(user, id, asked, async (row, role) => {
+      const after = await this.answerDraw(row, op, role, asked !== undefined ? [role] : rolesOf(row, user), user);
+      return this.stateAfter(after, user!, role);
+    });
+  }
+
+  /** A bot seat's answer to a draw offer, or its own offer (bots.ts), if the game is still at `version`. */
+  drawAsBot(id: string, version: number, role: Role, op: DrawOpT): Promise<number> {
+    return this.table.withLock(id, async () => {
+      const row = await this.table.loadRow(id);
+      if (!row.seats.some((s) => s.role === role && s.bot !== null)) throw forbidden('not-your-seat', `"${role}" is not a bot seat.`);
+      if (row.version !== version) stale();
+      return (await this.answerDraw(row, op, role, [role], null)).version;
+    });
+  }
+
+  private async answerDraw(row: GameRow, op: DrawOpT, role: Role, mine: Role[], user: UserRow | null): Promise<GameRow> {
+    if (row.status !== 'active') throw conflict('game-not-active', row.status === 'open' ? 'The game has not started.' : 'The game is over.');
+    const out = this.timeouts.outOfTime(row);
+    if (out !== null) {
+      await this.writes.finish(row, timeoutOutcome(row, out));
+      throw conflict('game-not-active', 'The game is over: a clock ran out.');
+    }
+    const step = answerDraw(row.drawOffer ?? null, op, role, mine, row.seats.map((s) => s.role));
+    if (step.fresh && user) await this.drawOfferLimit(user);
+    const after = step.agreed ? await this.writes.finish(row, AGREED_DRAW, user?.id ?? null) : await this.writes.drawOffer(row, step.offer, user?.id ?? null);
+    return after ?? stale();
   }
 
   /** Ends a game with no winner while fewer than 2 actions were played (any seated player; an open game: its creator too). */

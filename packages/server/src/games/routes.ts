@@ -92,6 +92,15 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
       schema: { summary: 'Claim the win over opponents disconnected from a live game for 2 minutes', security: secured, params: S.GameParams, body: S.ClaimBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409) } },
     }, async (req) => commands.claim(await must(req), req.params.id, req.body?.role));
 
+    api.post<{ Params: S.GameParamsT; Body: S.DrawBodyT }>('/games/:id/draw', {
+      schema: { summary: 'Offer, accept or decline a draw: once every seat agrees the game ends drawn ("agreed")', security: secured, params: S.GameParams, body: S.DrawBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 429) } },
+    }, async (req) => {
+      const user = await must(req);
+      // New offers also count per address here (per account: in the command, for sockets too).
+      if (limits && req.body.op === 'offer') await countMinute(counters, `drawOffers:ip:${req.ip}`, S.SURFACE_LIMITS.drawOffers.perAddress, 'draw offers from this address');
+      return commands.draw(user, req.params.id, req.body.op, req.body.role);
+    });
+
     api.get<{ Params: S.GameParamsT }>('/games/:id/replay', {
       schema: { summary: 'Seed, options and actions of a finished game (the format `tabula replay` reads)', params: S.GameParams, response: { 200: S.ReplayReply, ...errs(400, 404, 409) } },
     }, async (req) => commands.replayOf(req.params.id));
@@ -100,7 +109,7 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
       method: 'GET',
       url: '/games/:id/live',
       schema: {
-        summary: 'WebSocket: sends ServerMessage (state on connect, on sync and after every change; ack; error; pong); accepts ClientMessage (action, undo, resign, ping, sync)',
+        summary: 'WebSocket: sends ServerMessage (state on connect, on sync and after every change; ack; error; pong); accepts ClientMessage (action, undo, resign, abort, claim, draw, ping, sync, chat, rematch)',
         params: S.GameParams, querystring: S.ViewQuery, response: { 426: S.ErrorReply },
       },
       handler: (_req, reply) => reply.code(426).send(errorBody('upgrade-required', 'This is a WebSocket endpoint.')),

@@ -76,6 +76,7 @@ export class SeatViews {
       abortable: mine.length > 0 && abortable(row),
       // When the other players were last seen is for the game's players only.
       away: mine.length > 0 ? this.away(row, user) : {},
+      drawOffer: row.status === 'active' ? row.drawOffer ?? null : null,
     };
   }
 

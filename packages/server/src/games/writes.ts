@@ -3,6 +3,7 @@ import type { OutcomeT } from '@tabula/protocol';
 import { changeEvents } from '../notify/events.js';
 import type { GamePatch, GameRow, Store } from '../store/index.js';
 import { noCredit, runningSeats, settle, type Credit } from './clock.js';
+import { AGREED_DRAW, type DrawOffer } from './draws.js';
 import type { GameEvents } from './events.js';
 import type { GameTable } from './table.js';
 
@@ -10,7 +11,8 @@ import type { GameTable } from './table.js';
 function rowAfter(row: GameRow, patch: GamePatch, more: Partial<GameRow> = {}): GameRow {
   return {
     ...row, version: row.version + 1, status: patch.status, activeRoles: patch.activeRoles, outcome: patch.outcome, updatedAt: patch.now,
-    ...(patch.clock ? { clock: patch.clock.state, deadline: patch.clock.deadline } : {}), ...more,
+    ...(patch.clock ? { clock: patch.clock.state, deadline: patch.clock.deadline } : {}),
+    ...(patch.drawOffer !== undefined ? { drawOffer: patch.drawOffer } : {}), ...more,
   };
 }
 
@@ -44,14 +46,23 @@ export class GameWrites {
     return after;
   }
 
+  /** Sets the game's draw offer (draws.ts); the game runs on, its clocks untouched. */
+  async drawOffer(row: GameRow, offer: DrawOffer, actor: number | null): Promise<GameRow | null> {
+    const patch: GamePatch = { status: row.status, activeRoles: row.activeRoles, outcome: row.outcome, now: this.now(), drawOffer: offer };
+    if ((await this.store.updateGame(row.id, row.version, patch, changeEvents(row, row, patch, actor))) === 'stale') return null;
+    const after = rowAfter(row, patch);
+    this.events.changed(after);
+    return after;
+  }
+
   /**
    * Ends the game with `outcome`, its clock settled. A result in a game where some seat has not acted yet is
    * never rated: its outcome says `unrated` (a resignation or timeout before the opponent's first move wins
-   * nothing). Outcomes without winners (aborted, expired) are never rated anyway.
+   * nothing, nor does a draw agreed then). Other outcomes without winners (aborted, expired) are never rated anyway.
    */
   async finish(row: GameRow, outcome: OutcomeT, actor: number | null = null): Promise<GameRow | null> {
     const now = this.now();
-    const final = outcome.winners.length === 0 || (await this.everySeatActed(row)) ? outcome : { ...outcome, unrated: true };
+    const final = (outcome.winners.length === 0 && outcome.reason !== AGREED_DRAW.reason) || (await this.everySeatActed(row)) ? outcome : { ...outcome, unrated: true };
     const patch: GamePatch = { status: 'finished', activeRoles: [], outcome: final as Outcome, now };
     if (row.clock) patch.clock = { state: settle(row.clock, row.status === 'active' ? runningSeats(row.seats, row.activeRoles) : [], now, this.credit), deadline: null };
     if ((await this.store.updateGame(row.id, row.version, patch, changeEvents(row, row, patch, actor))) === 'stale') return null;

@@ -13,14 +13,14 @@ export interface GameSocketSocial {
 
 /**
  * The live socket of one game: on connect the whole state; then every change pushed (hub.ts); actions,
- * undo, resign, abort and claim as messages answered by an `ack` (or an `error`) carrying the message's `ref`.
+ * undo, resign, abort, claim and draw offers as messages answered by an `ack` (or an `error`) carrying the message's `ref`.
  */
 export function gameSocket<R extends LiveReplay>(games: LiveGames<R>, hub: LiveHub<R>, social?: GameSocketSocial): SocketKind<LiveConn, ClientMessageT> {
   return {
     name: 'game',
     signedInOnly: false,
     parse: (v) => (isClientMessage(v) ? v : null),
-    expected: 'A message is { type: "action" | "undo" | "resign" | "abort" | "claim" | "ping" | "sync" | "chat" | "rematch", ref?, version?, action?, role?, text?, op? } with fields of the right types.',
+    expected: 'A message is { type: "action" | "undo" | "resign" | "abort" | "claim" | "draw" | "ping" | "sync" | "chat" | "rematch", ref?, version?, action?, role?, text?, op? } with fields of the right types.',
     async open({ req, user, base }) {
       const { params, query } = req as typeof req & { params: GameParamsT; query: ViewQueryT };
       const { row } = await games.snapshot(params.id);
@@ -51,6 +51,7 @@ export function gameSocket<R extends LiveReplay>(games: LiveGames<R>, hub: LiveH
         case 'resign': return (await games.resign(c.user, c.gameId, msg.role)).version;
         case 'abort': return (await games.abort(c.user, c.gameId, msg.role)).version;
         case 'claim': return (await games.claim(c.user, c.gameId, msg.role)).version;
+        case 'draw': return (await games.draw(c.user, c.gameId, msg.op, msg.role)).version;
       }
     },
     closed: (c) => hub.remove(c),

@@ -3,7 +3,7 @@
  * seat view), the sessions and the notification counts. app.ts passes today's objects; any object of
  * these shapes will do.
  */
-import type { GameStateT } from '@tabula/protocol';
+import type { DrawOpT, GameStateT } from '@tabula/protocol';
 import type { GameRow, NotificationRow, UserRow } from '../store/index.js';
 
 /** A replayed game as the hub reads it: which log it is, how long, and how much of an older one it keeps. */
@@ -28,6 +28,7 @@ export interface LiveGames<R extends LiveReplay = LiveReplay> {
   resign(user: UserRow | null, id: string, role?: string): Promise<{ version: number }>;
   abort(user: UserRow | null, id: string, role?: string): Promise<{ version: number }>;
   claim(user: UserRow | null, id: string, role?: string): Promise<{ version: number }>;
+  draw(user: UserRow | null, id: string, op: DrawOpT, role?: string): Promise<{ version: number }>;
 }
 
 export interface Session { user: UserRow; expiresAt: number }

@@ -215,6 +215,10 @@ export class PostgresStore implements Store {
       params.push(JSON.stringify(patch.clock.state), patch.clock.deadline);
       extra += `, clock = $${params.length - 1}, deadline = $${params.length}`;
     }
+    if (patch.drawOffer !== undefined) {
+      params.push(patch.drawOffer === null ? null : JSON.stringify(patch.drawOffer));
+      extra += `, draw_offer = $${params.length}`;
+    }
     return { sql: `UPDATE games SET version = version + 1, status = $3, active_roles = $4, outcome = $5, updated_at = $6${extra} WHERE id = $1 AND version = $2`, params };
   }
 

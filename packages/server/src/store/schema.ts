@@ -243,6 +243,9 @@ const MIGRATIONS: ((t: Types) => string)[] = [
    CREATE INDEX account_tokens_user ON account_tokens(user_id, purpose, created_at);
    CREATE INDEX account_tokens_email ON account_tokens(email_key, purpose, created_at);
    ALTER TABLE notify_settings ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 0;`,
+  // Draw offers (issue 49, games/draws.ts): a running game's offer as JSON (who offered, who agreed, declined by
+  // whom); written with the game's version like every other change of the game.
+  () => `ALTER TABLE games ADD COLUMN draw_offer TEXT;`,
 ];
 
 /** The table that records the applied migrations. */
@@ -264,6 +267,7 @@ export interface GameDbRow {
   status: string; version: number; log_length: number; epoch: number; active_roles: string; outcome: string | null;
   created_by: number; created_at: number; updated_at: number;
   time_control: string | null; clock: string | null; deadline: number | null;
+  draw_offer?: string | null;
 }
 export interface SeatDbRow { game_id: string; seat: number; role: string; user_id: number | null; user_name: string | null; bot: string | null; seen_at: number | null }
 
@@ -285,6 +289,7 @@ export function gameFromDb(r: GameDbRow, seats: SeatRow[]): GameRow {
     timeControl: r.time_control === null ? { kind: 'none' } : (JSON.parse(r.time_control) as TimeControl),
     clock: r.clock === null ? null : (JSON.parse(r.clock) as ClockState),
     deadline: r.deadline === null ? null : Number(r.deadline),
+    drawOffer: r.draw_offer ? (JSON.parse(r.draw_offer) as GameRow['drawOffer']) : null,
   };
 }
 

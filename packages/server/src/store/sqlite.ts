@@ -219,6 +219,7 @@ export class SqliteStore implements Store {
   private bump(gameId: string, expectVersion: number, patch: GamePatch, logDelta: 'append' | { truncateTo: number } | null): boolean {
     const sets = ['version = version + 1', 'status = @status', 'active_roles = @active', 'outcome = @outcome', 'updated_at = @now'];
     if (patch.clock) sets.push('clock = @clock', 'deadline = @deadline');
+    if (patch.drawOffer !== undefined) sets.push('draw_offer = @drawOffer');
     if (logDelta === 'append') sets.push('log_length = log_length + 1');
     else if (logDelta) sets.push('log_length = @len', 'epoch = epoch + 1');
     const r = this.q(`UPDATE games SET ${sets.join(', ')} WHERE id = @id AND version = @expect`).run({
@@ -226,6 +227,7 @@ export class SqliteStore implements Store {
       outcome: patch.outcome === null ? null : JSON.stringify(patch.outcome), now: patch.now,
       ...(logDelta && logDelta !== 'append' ? { len: logDelta.truncateTo } : {}),
       ...(patch.clock ? { clock: JSON.stringify(patch.clock.state), deadline: patch.clock.deadline } : {}),
+      ...(patch.drawOffer !== undefined ? { drawOffer: patch.drawOffer === null ? null : JSON.stringify(patch.drawOffer) } : {}),
     });
     return r.changes === 1;
   }

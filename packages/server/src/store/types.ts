@@ -1,5 +1,5 @@
 import type { LogEntry, Outcome, Role } from '@tabula/engine';
-import type { TimeControlT as TimeControl } from '@tabula/protocol';
+import type { DrawOfferT, TimeControlT as TimeControl } from '@tabula/protocol';
 import type { NotifyStore, OutboxInsert } from './notify.js';
 import type { AnalysisStore } from './analyses.js';
 import type { SeekStore } from './seeks.js';
@@ -64,6 +64,8 @@ export interface GameRow {
   clock: ClockState | null;
   /** When the first running clock may run out (a hint for the sweeper; checked against the clock). */
   deadline: number | null;
+  /** The draw offer of a running game (games/draws.ts); absent or null: none. */
+  drawOffer?: DrawOfferT | null;
 }
 
 export interface NewGame {
@@ -89,6 +91,8 @@ export interface GamePatch {
   now: number;
   /** The settled clock and its deadline (absent: unchanged). */
   clock?: { state: ClockState; deadline: number | null };
+  /** The draw offer (absent: unchanged). */
+  drawOffer?: DrawOfferT | null;
 }
 
 export type WriteResult = 'ok' | 'stale';

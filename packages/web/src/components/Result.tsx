@@ -22,7 +22,7 @@ export function Result({ gameId, id, outcome, roles, log, players, children }: {
   const features = breakdown ? FEATURES.filter((f) => Object.values(breakdown).some((row) => row[f])) : [];
   return (
     <section className="panel result" data-testid="result" aria-labelledby="result-title">
-      <h2 id="result-title">{outcome.winners.length ? t('result.winners', { winners: names(outcome.winners), count: outcome.winners.length }) : t('result.noWinner')}</h2>
+      <h2 id="result-title">{outcome.winners.length ? t('result.winners', { winners: names(outcome.winners), count: outcome.winners.length }) : outcome.reason === 'agreed' ? t('result.drawAgreed') : t('result.noWinner')}</h2>
       <p data-testid="result-reason">{reason}</p>
       {(outcome.scores || features.length > 0) && (
         <table className="scores">

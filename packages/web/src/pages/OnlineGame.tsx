@@ -8,6 +8,7 @@ import { CLAIM_AFTER_DISCONNECT_MS, Clocks, formatClock } from '../components/Cl
 import { Result } from '../components/Result.js';
 import { Chat } from '../components/Chat.js';
 import { RematchPanel } from '../components/Rematch.js';
+import { DRAW_ERRORS, DrawOfferBanner } from '../components/DrawOffer.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
 import { loadGame } from '../games.js';
 import { botName, roleName, ruleText } from '../labels.js';
@@ -51,7 +52,7 @@ export function OnlineGame({ id }: { id: string }) {
 
   const explain = (e: unknown, game: string): string => {
     if (e instanceof LiveError || e instanceof ApiError) {
-      if (e.status === 409) return t('game.stale');
+      if (e.status === 409 && !DRAW_ERRORS.has(e.code)) return t('game.stale');
       if (e.status === 0) return t('live.closed');
       return ruleText(t, game, e.code, e.message);
     }
@@ -75,6 +76,8 @@ export function OnlineGame({ id }: { id: string }) {
   const resign = () => { if (d && confirm(t('game.resignConfirm'))) void sendLive({ type: 'resign', ...(myRole ? { role: myRole } : {}) }); };
   const abort = () => { if (d && confirm(t('game.abortConfirm'))) void sendLive({ type: 'abort', ...(myRole ? { role: myRole } : {}) }); };
   const claim = () => void sendLive({ type: 'claim', ...(myRole ? { role: myRole } : {}) });
+  const drawOp = (op: 'offer' | 'accept' | 'decline') => void sendLive({ type: 'draw', op });
+  const offerDraw = () => { if (d && confirm(t('draw.offerConfirm'))) drawOp('offer'); };
   // Seats away from a live game: the claim button appears once every opponent has been gone 2 minutes.
   const [awaySince, setAwaySince] = useState<{ at: number; away: Record<string, number> }>({ at: 0, away: {} });
   const [tick, setTick] = useState(0);
@@ -149,6 +152,7 @@ export function OnlineGame({ id }: { id: string }) {
       {presence}
       {myRole && !finished && <button type="button" onClick={() => void undo()} disabled={busy || d.undo === 0} data-testid="undo">{t('game.undo')}</button>}
       {d.abortable && !finished && <button type="button" onClick={abort} disabled={busy} data-testid="abort">{t('game.abort')}</button>}
+      {myRole && !finished && !d.abortable && d.drawOffer?.status !== 'open' && <button type="button" onClick={offerDraw} disabled={busy} data-testid="draw-offer-button">{t('draw.offer')}</button>}
       {myRole && !finished && !d.abortable && <button type="button" onClick={resign} disabled={busy} className="danger">{t('game.resign')}</button>}
       {myRole && !finished && claimable && <button type="button" onClick={claim} disabled={busy} data-testid="claim">{t('game.claim')}</button>}
       {finished && <Link to={`/games/${id}/replay`} className="button" data-testid="replay-link">{t('lobby.replay')}</Link>}
@@ -178,6 +182,7 @@ export function OnlineGame({ id }: { id: string }) {
   const above = (
     <>
       {d.clock && <Clocks gameId={d.game} clock={d.clock} finished={finished} />}
+      {!finished && <DrawOfferBanner offer={d.drawOffer} seats={d.seats.map((s) => s.role)} mine={d.roles} nameOf={nameOf} busy={busy} onOp={drawOp} />}
       {finished && d.outcome && (
         <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} players={Object.fromEntries(d.seats.map((s) => [s.role, s.user ?? (s.bot ? botName(t, s.bot) : null)]))}>
           <RematchPanel rematch={rematch} me={auth?.name ?? null} isPlayer={iPlay} busy={busy} onOp={rematchOp} />
