@@ -127,6 +127,8 @@ export function moderationSuite(label: string, db: () => Promise<string>): void 
     it('blocking: no chat either way, no invitations, no joining each other\'s open games, no seek pairing; unblocking restores', async () => {
       const [alice, dave, erin] = [tok.alice!, tok.dave!, tok.erin!];
       ahead += 11_000; // past the chat rate window of alice's lines above
+      const earlier = await seated2(api, alice, dave);
+      assert.equal((await api.post(`/api/games/${earlier}/resign`, {}, dave)).status, 200);
       const blocked = await api.post('/api/blocks', { name: names.dave }, alice);
       assert.equal(blocked.status, 200);
       assert.deepEqual(blocked.body.blocked, [names.dave]);
@@ -172,6 +174,13 @@ export function moderationSuite(label: string, db: () => Promise<string>): void 
       assert.equal(se.body.status, 'paired');
       assert.equal((await api.get(`/api/seeks/${sa.body.id}`)).body.status, 'paired', 'erin paired with alice, the older seek');
       assert.equal((await api.req('DELETE', `/api/seeks/${sd.body.id}`, undefined, dave)).status, 204);
+      // A rematch is an invitation too: refused between them.
+      const lr = await Live.open(run.base, earlier, alice);
+      lr.send({ type: 'rematch', ref: 7, op: 'offer' });
+      const noRematch = await lr.next((m) => (m.type === 'error' || m.type === 'ack') && m.ref === 7);
+      assert.equal(noRematch.status, 403);
+      assert.equal(noRematch.error.code, 'blocked');
+      lr.close();
       // Unblocking: dave may join again.
       assert.deepEqual((await api.req('DELETE', `/api/blocks/${names.dave}`, undefined, alice)).body.blocked, []);
       assert.equal((await api.post(`/api/games/${open}/seats`, { role: 'east' }, dave)).status, 200);

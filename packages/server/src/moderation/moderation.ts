@@ -5,7 +5,7 @@ import {
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { nameKeyOf } from '../accounts/account-policy.js';
 import type { Games } from '../games/index.js';
-import type { ActionRow, ReportRow, Store, UserRow } from '../store/index.js';
+import type { ActionRow, GameRow, ReportRow, Store, UserRow } from '../store/index.js';
 import type { SignOut } from '../live/fanout.js';
 import { cleanChatText } from '../social/text.js';
 
@@ -81,11 +81,7 @@ export class Moderation {
   /** Before a person takes a seat in an open game: refused when they and its creator or a seated player blocked each other. */
   async beforeSeat(gameId: string, user: UserRow): Promise<void> {
     const row = await this.o.store.getGame(gameId);
-    if (!row) return;
-    const others = [row.createdBy, ...row.seats.map((s) => s.userId).filter((id): id is number => id !== null)].filter((id) => id !== user.id);
-    if ((await this.stored.blockedAmong(user.id, [...new Set(others)])).size > 0) {
-      throw forbidden('blocked', 'You cannot join this game: you and a player in it blocked each other.');
-    }
+    if (row) await refuseBlockedIn(this.o.store, row, user.id, 'You cannot join this game: you and a player in it blocked each other.');
   }
 
   // ---- reports ----
@@ -195,6 +191,13 @@ export class Moderation {
     await this.stored.noticesSeen(user.id, ids, this.o.now());
   }
 
+}
+
+/** Throws 403 "blocked" when `userId` and the game's creator or one of its seated players blocked each other. */
+export async function refuseBlockedIn(store: Store, row: GameRow, userId: number, message: string): Promise<void> {
+  const others = new Set([row.createdBy, ...row.seats.map((s) => s.userId).filter((id): id is number => id !== null)]);
+  others.delete(userId);
+  if ((await store.moderation.blockedAmong(userId, [...others])).size > 0) throw forbidden('blocked', message);
 }
 
 /** Throws 403 "chat-muted" while a moderator's mute of the user lasts (social/chat.ts asks before each line). */
