@@ -65,6 +65,13 @@ const actionFromDb = (r: ActionDb): ActionRow => ({
   reportId: numOrNull(r.report_id), until: numOrNull(r.until_at), at: num(r.created_at),
 });
 
+/**
+ * SQL true when the user in `column` neither blocked nor was blocked by the user given twice as `?, ?` (one set
+ * per query, not a look-up per row: both index paths of `blocks` serve it).
+ */
+export const notBlockedWithSql = (column: string): string =>
+  `${column} NOT IN (SELECT blocked_id FROM blocks WHERE user_id = ? UNION SELECT user_id FROM blocks WHERE blocked_id = ?)`;
+
 /** SQL true when either of two users blocked the other (`a` and `b` are column expressions or `?`). */
 export const eitherBlockedSql = (a: string, b: string): string =>
   `EXISTS (SELECT 1 FROM blocks bl WHERE (bl.user_id = ${a} AND bl.blocked_id = ${b}) OR (bl.user_id = ${b} AND bl.blocked_id = ${a}))`;

@@ -4,7 +4,7 @@
  * finished or released by a sweep. Every state change is a conditional update that says what it changed.
  */
 import type { SqlRunner } from './sql.js';
-import { eitherBlockedSql } from './moderation.js';
+import { notBlockedWithSql } from './moderation.js';
 
 export type SeekStatus = 'open' | 'pairing' | 'paired' | 'cancelled' | 'expired';
 
@@ -79,7 +79,7 @@ export class SeekStore {
   /** Open seeks of other users that `me` pairs with (same game, scenario, time control, rated; neither blocked the other), oldest first. */
   compatible(me: SeekRow, now: number, limit: number): Promise<SeekRow[]> {
     return this.select(`k.status = 'open' AND k.game = ? AND k.scenario = ? AND k.time_control = ? AND k.rated = ? AND k.user_id <> ? AND k.expires_at > ?
-      AND NOT ${eitherBlockedSql('?', 'k.user_id')} ORDER BY k.created_at, k.id LIMIT ?`,
+      AND ${notBlockedWithSql('k.user_id')} ORDER BY k.created_at, k.id LIMIT ?`,
       [me.game, me.scenario, me.timeControl, me.rated ? 1 : 0, me.userId, now, me.userId, me.userId, limit]);
   }
 
