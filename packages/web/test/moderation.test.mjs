@@ -100,3 +100,45 @@ test('a reported chat line reaches a moderator\'s queue in context; a ban signs 
   for (const p of [A, B, M]) assert.deepEqual(p.errors, []);
   for (const p of [A, B, M]) await p.ctx.close();
 });
+
+test('block from a profile, listed in Settings, unblocked there; a moderator\'s warning and mute show on the player\'s open page', { skip, timeout: 120_000 }, async () => {
+  const A = await pageWithDialogs(), M = await pageWithDialogs();
+  const nameA = `cat${uid()}`, nameB = `dan${uid()}`, nameM = `mo${uid()}`;
+  await signUp(A.page, nameA);
+  await signUp(M.page, nameM);
+  assert.equal((await apiCall(server.url, 'POST', '/accounts', { name: nameB, password: 'correct horse battery' })).status, 201);
+
+  await A.page.goto(`${server.url}/u/${nameB}`);
+  await A.page.getByTestId('block-toggle').click();
+  await A.page.getByTestId('is-blocked').waitFor();
+  assert.ok(A.dialogs.some((d) => d.startsWith(`Block ${nameB}?`)), 'blocking asks first');
+  await A.page.goto(`${server.url}/settings`);
+  const list = A.page.getByTestId('blocked-list');
+  await list.getByText(nameB).waitFor();
+  await list.getByRole('button', { name: `Unblock ${nameB}` }).click();
+  await list.getByText('You have not blocked anyone.').waitFor();
+  // A report of a player, from the profile.
+  await A.page.goto(`${server.url}/u/${nameB}`);
+  await A.page.getByTestId('report-user').click();
+  await A.page.getByTestId('report-reason').selectOption('name');
+  await A.page.getByTestId('report-send').click();
+  await A.page.getByTestId('report-done').waitFor();
+
+  // Warned and muted while A's page is open: the notices appear without a reload, and stay until acknowledged.
+  await promisify(execFile)(process.execPath, [join(ROOT, 'packages/cli/dist/main.js'), 'moderator', 'grant', nameM, '--db', `sqlite:${join(server.dir, 'e2e.db')}`]);
+  const tm = await tokenOf(M.page);
+  assert.equal((await apiCall(server.url, 'POST', '/moderation/actions', { action: 'warn', name: nameA, reason: 'Reports need a reason.' }, tm)).status, 201);
+  const notice = A.page.getByTestId('standing-notice');
+  await notice.getByText('A moderator warned you: Reports need a reason.').waitFor();
+  assert.equal((await apiCall(server.url, 'POST', '/moderation/actions', { action: 'mute', name: nameA, reason: 'Cool off.', minutes: 60 }, tm)).status, 201);
+  await notice.getByText(/A moderator muted you in chat until .*: Cool off\./).waitFor();
+  await A.page.setViewportSize({ width: 360, height: 800 });
+  await A.page.screenshot({ path: join(SHOTS, 'standing-notice-360.png') });
+  await A.page.getByTestId('standing-ok').click();
+  await notice.waitFor({ state: 'detached' });
+  await A.page.reload();
+  await A.page.getByTestId('user-safety').waitFor();
+  assert.equal(await A.page.getByTestId('standing-notice').count(), 0, 'acknowledged notices stay gone');
+  for (const p of [A, M]) assert.deepEqual(p.errors, []);
+  for (const p of [A, M]) await p.ctx.close();
+});
