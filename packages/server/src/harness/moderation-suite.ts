@@ -227,6 +227,12 @@ export function moderationSuite(label: string, db: () => Promise<string>): void 
       const second = (await api.post('/api/sessions', { name: names.bob, password: 'correct horse' })).body.token as string;
       const untimed = await seated2(api, carol, bob);
       const timed = await seated2(api, carol, bob, { timeControl: { kind: 'live', baseSeconds: 600, incrementSeconds: 0 } });
+      // Each seat has moved, and it is bob's turn: his clock runs.
+      for (const [role, t] of [['north', carol], ['east', bob], ['north', carol]] as const) {
+        const g = (await api.get(`/api/games/${timed}`)).body;
+        assert.equal(g.active[0], role);
+        assert.equal((await api.post(`/api/games/${timed}/actions`, { version: g.version, action: { type: 'pass' }, role }, t)).status, 200);
+      }
       const openGame = (await api.post('/api/games', { game: TALLY }, bob)).body.id as string;
       const seek = (await api.post('/api/seeks', { game: TALLY, timeControl: { kind: 'correspondence', days: 5 } }, bob)).body.id as string;
       const us = await userSocket(run.base, bob);
@@ -255,6 +261,10 @@ export function moderationSuite(label: string, db: () => Promise<string>): void 
       assert.equal(ug.outcome.reason, 'resigned');
       assert.deepEqual(ug.outcome.winners, ['north'], 'carol wins the untimed game');
       assert.equal((await api.get(`/api/games/${timed}`)).body.status, 'active', 'a timed game runs on: bob cannot act, so his clock runs out');
+      ahead += 601_000;
+      await run.server.games.timeouts.sweep();
+      const tg = (await api.get(`/api/games/${timed}`)).body;
+      assert.deepEqual([tg.status, tg.outcome.reason, tg.outcome.winners], ['finished', 'timeout', ['north']], 'bob lost on time at his deadline');
 
       const q = (await api.get('/api/moderation/reports', mod)).body;
       assert.ok(!q.reports.some((r: { target: string }) => r.target === names.bob), 'bob\'s open reports are closed by the ban');
