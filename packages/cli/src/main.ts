@@ -203,4 +203,25 @@ program
     server.app.log.info(`Tabula listening on ${addr} (db ${o.db.startsWith('postgres') ? 'postgres' : o.db}${o.redis ? ', redis fan-out' : ''}${o.smtp ? ', mail' : ''})`);
   });
 
+program
+  .command('moderator')
+  .description('grant or revoke the moderator role of an account (moderators see the report queue and may warn, mute and ban)')
+  .argument('<op>', 'grant or revoke')
+  .argument('<name>', 'account name')
+  .option('--db <url>', 'sqlite:PATH or postgres://...', 'sqlite:./data/tabula.db')
+  .action(async (op: string, name: string, o: { db: string }) => {
+    if (op !== 'grant' && op !== 'revoke') program.error('the first argument is grant or revoke');
+    const { openStore, setModerator } = await import('@tabula/server');
+    const store = await openStore(o.db);
+    try {
+      const r = await setModerator(store, name, op === 'grant');
+      console.log(`${r.name} ${op === 'grant' ? 'is a moderator' : 'is no longer a moderator'}${r.changed ? '' : ' (unchanged)'}.`);
+    } catch (e) {
+      console.error(e instanceof Error ? e.message : String(e));
+      process.exitCode = 1;
+    } finally {
+      await store.close();
+    }
+  });
+
 await program.parseAsync(process.argv);

@@ -7,6 +7,7 @@ export * from './limits.js';
 export * from './social.js';
 export * from './analysis.js';
 export * from './play.js';
+export * from './moderation.js';
 export type { WireShapesAreTheEngines, PlatformOutcome } from './engine-shapes.js';
 import { TimeControl, OutcomeOrNull, LogLine, Prompt, ReplayReply, DrawOffer, DrawOp } from './play.js';
 import { AnalysisReply } from './analysis.js';
@@ -305,7 +306,8 @@ export type UnsubscribeQueryT = Static<typeof UnsubscribeQuery>;
 /** Messages of GET /api/live (the per-user socket; the client sends only `ping`). */
 export const UserNotification = Type.Object({ type: Type.Literal('notification'), notification: Notification }, { description: 'a new notification' });
 export const UserUnread = Type.Object({ type: Type.Literal('unread'), count: Type.Integer() }, { description: 'the unread count: on connect and whenever it changes' });
-export const UserServerMessage = Type.Union([UserNotification, UserUnread, ServerPong]);
+export const UserStanding = Type.Object({ type: Type.Literal('standing') }, { description: 'the account\'s standing changed (a moderator\'s warning or mute): read GET /api/me/standing' });
+export const UserServerMessage = Type.Union([UserNotification, UserUnread, UserStanding, ServerPong]);
 export type UserServerMessageT = Static<typeof UserServerMessage>;
 
 const clientMessage = TypeCompiler.Compile(ClientMessage);

@@ -56,6 +56,20 @@ export const PROVISIONAL_RD = 110;
 export const SEEK_TTL_MS = { live: 30 * 60 * 1000, correspondence: 7 * 24 * 60 * 60 * 1000 } as const;
 /** Open seeks one account may hold at once. */
 export const MAX_SEEKS_PER_USER = 5;
+// ---- reports, blocks and moderation (docs/api.md "Reports, blocks and moderation") ----
+
+/** Why a user or a chat line is reported. */
+export const REPORT_REASONS = ['abuse', 'spam', 'cheating', 'name', 'other'] as const;
+/** Longest note of a report, in characters (cleaned as a chat line is). */
+export const REPORT_NOTE_MAX_CHARS = 500;
+/** Chat lines of the same game kept before and after a reported line (read from the stored chat). */
+export const REPORT_CONTEXT_LINES = 3;
+/** Users one account may block. */
+export const MAX_BLOCKS = 500;
+/** A moderator's chat mute: from one minute to 30 days. */
+export const MODERATION_MUTE_MINUTES = { min: 1, max: 30 * 24 * 60 } as const;
+/** Longest reason a moderator writes for an action, in characters. */
+export const MODERATION_REASON_MAX_CHARS = 500;
 // ---- notifications (docs/api.md "Notifications") ----
 
 /** The events that notify a player. */
@@ -151,6 +165,9 @@ export const SURFACE_LIMITS = {
   resets: { perAccount: 5, perAddress: 10 },
   // Each draw offer is shown to every seat and spectator (and bots answer it): a few a minute are plenty.
   drawOffers: { perAccount: 5, perAddress: 20 },
+  // A report is read by a person (a moderator): few per minute; blocks write and change what others can do.
+  reports: { perAccount: 5, perAddress: 20 },
+  blocks: { perAccount: 30, perAddress: 60 },
 } as const;
 export type Surface = keyof typeof SURFACE_LIMITS;
 /** Analyses one account may have queued or running at once (`429 too-many-analyses`). */

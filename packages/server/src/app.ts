@@ -44,6 +44,8 @@ import { smtpMailer } from './notify/mail.js';
 import { loadGameTexts } from './notify/texts.js';
 import { notifyRoutes } from './notify/routes.js';
 import { PRESENCE_TTL_MS, UserHub, userSocket } from './live/user-socket.js';
+import { Moderation } from './moderation/moderation.js';
+import { moderationRoutes } from './moderation/routes.js';
 
 export { checkDepth } from './http/error-handler.js';
 export { defaultRateLimits, type RateLimits } from './http/limits.js';
@@ -159,6 +161,7 @@ export interface TabulaServer {
   accounts: Accounts;
   games: Games;
   social: Social;
+  moderation: Moderation;
   hub: LiveHub;
   bots: BotRunner;
   analysis: AnalysisRunner;
@@ -170,6 +173,9 @@ export interface TabulaServer {
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
+
+/** Fan-out ids of a user's standing change (the user's id follows). */
+const STANDING = 'standing:';
 
 export function defaultWebDist(): string {
   return fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -266,6 +272,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     notifier.kick();
   });
   fanout.subscribe((id) => {
+    if (id.startsWith(STANDING)) return users.standingChanged(Number(id.slice(STANDING.length)));
     hub.changed(id);
     social.remote(id);
   });
@@ -275,6 +282,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     sockets.closeSessions(what);
     fanout.publishSignOut(what);
   };
+  // Blocks, reports and moderators' actions; a standing change reaches the user's sockets in every process.
+  const moderation = new Moderation({
+    store, games, now, signedOut, warn,
+    standingChanged: (userId) => { users.standingChanged(userId); fanout.publish(`${STANDING}${userId}`, -1); },
+  });
+  games.lobby.hooks.beforeUserSeat = (id, user) => moderation.beforeSeat(id, user);
 
   app.addHook('onRequest', (req, _reply, done) => {
     req.log.debug({ req }, 'incoming request');
@@ -332,6 +345,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   await app.register(gameRoutes({ games, accounts, limits, counters, liveSocket, actionLimit }), { prefix: '/api' });
   await app.register(socialRoutes(accounts, social, limits ? counters : null, sockets.handler(lobbySocket(social.lobby))), { prefix: '/api' });
   await app.register(analysisRoutes(accounts, analysis, limits ? counters : null), { prefix: '/api' });
+  await app.register(moderationRoutes(accounts, moderation, limits ? counters : null), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
@@ -344,7 +358,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const timers: NodeJS.Timeout[] = [];
   return {
-    app, accounts, games, hub, bots, analysis, store, social, notifier, accountMail, users,
+    app, accounts, games, hub, bots, analysis, store, social, moderation, notifier, accountMail, users,
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
       const addr = await app.listen({ port, host });
       await bots.resumeAll();

@@ -7,3 +7,4 @@ export { ApiError } from './http/errors.js';
 export { openStore, SqliteStore, PostgresStore } from './store/index.js';
 export type { Store, GameRow } from './store/index.js';
 export { hashPassword, verifyPassword } from './accounts/passwords.js';
+export { setModerator } from './moderation/moderation.js';

@@ -18,6 +18,9 @@ import { quickStart } from './local/quick.js';
 import { NotificationBell, useLanguageSync, useNotifications } from './components/Notifications.js';
 import { Settings } from './pages/Settings.js';
 import { ResetPassword, VerifyEmail } from './pages/Account.js';
+import { Moderation } from './pages/Moderation.js';
+import { StandingNotices } from './components/Safety.js';
+import { refreshStanding, useStanding } from './api/moderation.js';
 
 function Welcome() {
   const { t } = useTranslation();
@@ -115,6 +118,7 @@ function Page() {
   if ((m = path.match(/^\/ratings\/([\w-]+)$/))) return <Leaderboard key={m[1]} game={m[1]!} />;
   if (path === '/new') return auth ? <NewGame /> : <SignIn next={`/new${location.search}`} />;
   if (path === '/settings') return auth ? <Settings /> : <SignIn next="/settings" />;
+  if (path === '/moderation') return auth ? <Moderation /> : <SignIn next="/moderation" />;
   return auth ? <Lobby /> : <Welcome />;
 }
 
@@ -127,6 +131,9 @@ export function App() {
   // Notifications: the unread badge and list (per-user socket), and the language mail is written in.
   const notes = useNotifications(auth !== null);
   useLanguageSync(auth !== null, i18n.resolvedLanguage ?? i18n.language);
+  // Moderator or not, a chat mute, a moderator's notices: read on load and whenever the user socket says so.
+  const standing = useStanding();
+  useEffect(refreshStanding, []);
   return (
     <>
       <a href="#main" className="skip">{t('nav.skip')}</a>
@@ -136,6 +143,7 @@ export function App() {
           <Link to="/">{auth ? t('nav.lobby') : t('nav.home')}</Link>
           <Link to="/local" data-testid="nav-local">{t('nav.local')}</Link>
           <Link to="/rules">{t('nav.rules')}</Link>
+          {auth && standing?.moderator && <Link to="/moderation" data-testid="nav-moderation">{t('nav.moderation')}</Link>}
         </nav>
         <span className="spacer" />
         <label className="lang">
@@ -151,6 +159,7 @@ export function App() {
         )}
       </header>
       <main id="main" tabIndex={-1} ref={main}>
+        {auth && <StandingNotices />}
         <Page />
       </main>
       <PageFocus main={main} />

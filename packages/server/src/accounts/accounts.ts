@@ -3,6 +3,7 @@ import { ApiError, conflict } from '../http/errors.js';
 import type { Store, UserRow } from '../store/index.js';
 import { defaultScryptCost, dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword, type ScryptCost } from './passwords.js';
 import { checkPassword, legacyNameKeyOf, nameKeyOf, normaliseName } from './account-policy.js';
+import { refuseBanned } from '../moderation/moderation.js';
 
 export interface AccountsOptions {
   store: Store;
@@ -50,7 +51,15 @@ export class Accounts {
     // Same work whether or not the name exists.
     const ok = await verifyPassword(password, user?.passHash ?? (await dummyPasswordHash(this.scrypt)));
     if (!user || !ok) throw new ApiError(401, 'bad-credentials', 'Wrong name or password.');
-    return { token: await this.newSession(user.id), name: user.name };
+    const token = await this.newSession(user.id);
+    // Checked after the session exists: a ban stored meanwhile either is seen here or ends this session too.
+    try {
+      await refuseBanned(this.store, user.id);
+    } catch (e) {
+      await this.signOut(token);
+      throw e;
+    }
+    return { token, name: user.name };
   }
 
   private async newSession(userId: number): Promise<string> {

@@ -18,6 +18,8 @@ export interface LobbyHooks {
   created?(id: string, body: CreateGameBody): Promise<void>;
   /** Before a seat is given to a bot: throws to refuse (rated games are for people only). */
   beforeBotSeat?(gameId: string): Promise<void>;
+  /** Before a person takes a seat: throws to refuse (blocks). */
+  beforeUserSeat?(gameId: string, user: UserRow): Promise<void>;
 }
 
 export interface LobbyOptions {
@@ -103,6 +105,8 @@ export class Lobby {
       const seated = row0.seats.some((s) => s.userId === user.id);
       if (row0.createdBy !== user.id && !seated) throw forbidden('not-allowed', 'Only the game\'s creator or a seated player may give a seat to a bot.');
       await this.hooks.beforeBotSeat?.(id);
+    } else {
+      await this.hooks.beforeUserSeat?.(id, user);
     }
     const game = this.table.gameOf(row0);
     const active = game.active(game.setup(setupOptionsOfRow(row0)));

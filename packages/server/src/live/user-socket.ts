@@ -70,6 +70,11 @@ export class UserHub {
     this.send(userId, { type: 'unread', count: await this.notices.unread(userId) });
   }
 
+  /** The user's standing changed (a moderator's warning or mute): their pages read it again. */
+  standingChanged(userId: number): void {
+    this.send(userId, { type: 'standing' });
+  }
+
   /** A new notification: push it and the new count to the user's sockets here. */
   deliver(n: NotificationRow): void {
     if (this.pushed.has(n.id)) return;

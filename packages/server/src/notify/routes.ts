@@ -164,6 +164,7 @@ export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => P
       const invitee = await deps.store.findUserByNameKey(nameKeyOf(req.body.name));
       if (!invitee) throw new ApiError(404, 'user-not-found', `No player "${req.body.name}".`);
       if (invitee.id === user.id) throw new ApiError(422, 'self-invite', 'You cannot invite yourself.');
+      if (await deps.store.moderation.eitherBlocked(user.id, invitee.id)) throw new ApiError(403, 'blocked', 'You cannot invite this player: one of you blocked the other.');
       await store.enqueue([{ userId: invitee.id, gameId: row.id, kind: 'invited', payload: { ...payloadFor(row, invitee.id, { by: user.name }) }, dedupe: `inv:${row.id}:${invitee.id}` }], Date.now());
       notifier.kick();
       return reply.code(204).send();

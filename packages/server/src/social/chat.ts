@@ -3,6 +3,7 @@ import { ApiError, conflict, notFound, unauthorized, unprocessable } from '../ht
 import { nameKeyOf } from '../accounts/account-policy.js';
 import type { ChatLineRow, GameRow, Store, UserRow } from '../store/index.js';
 import { checkedChatText } from './text.js';
+import { refuseMutedChat } from '../moderation/moderation.js';
 
 const lineOut = (r: ChatLineRow): ChatLineT => ({
   id: r.id, seq: r.seq, channel: r.channel as ChatChannelT, user: r.name, role: r.role, text: r.text, at: r.createdAt,
@@ -24,6 +25,7 @@ export class Chat {
   async post(user: UserRow | null, row: GameRow, raw: string): Promise<ChatLineT> {
     if (!user) throw unauthorized('Sign in to chat.');
     const text = checkedChatText(raw);
+    await refuseMutedChat(this.store, user.id, this.now());
     const seat = row.seats.find((s) => s.userId === user.id);
     const channel: ChatChannelT = seat ? 'players' : 'spectators';
     const now = this.now();

@@ -12,6 +12,7 @@ import { Rematches } from './rematch.js';
 import { Seeks } from './seeks.js';
 import { LobbyHub } from './lobby.js';
 import { profileGame } from './games.js';
+import { refuseBlockedIn } from '../moderation/moderation.js';
 
 type SocialMessage = Extract<ClientMessageT, { type: 'chat' | 'rematch' }>;
 
@@ -113,7 +114,11 @@ export class Social {
     const row = await this.games.table.store.getGame(c.gameId);
     if (!row) throw notFound('game-not-found', `No game "${c.gameId}".`);
     if (msg.type === 'chat') await this.chat.post(c.user, row, msg.text);
-    else await this.rematches.act(c.user, row, msg.op);
+    else {
+      // A rematch is an invitation: not between players who blocked each other.
+      if (c.user && (msg.op === 'offer' || msg.op === 'accept')) await refuseBlockedIn(this.games.table.store, row, c.user.id, 'No rematch: one of you blocked the other.');
+      await this.rematches.act(c.user, row, msg.op);
+    }
     this.signal(SOCIAL + c.gameId);
     return row.version;
   }

@@ -117,6 +117,7 @@ export class AccountStore {
         ['DELETE FROM ratings WHERE user_id = ?', [userId]],
         ['DELETE FROM chat WHERE user_id = ?', [userId]],
         ['DELETE FROM mutes WHERE user_id = ? OR muted_id = ?', [userId, userId]],
+        ['DELETE FROM blocks WHERE user_id = ? OR blocked_id = ?', [userId, userId]],
         ['DELETE FROM notify_settings WHERE user_id = ?', [userId]],
         ['DELETE FROM notifications WHERE user_id = ?', [userId]],
         ['DELETE FROM outbox WHERE user_id = ?', [userId]],

@@ -11,6 +11,7 @@ export type { AnalysisRow, AnalysisStatus, AnalysisStore } from './analyses.js';
 export type { NewSeek, SeekRow, SeekStatus, SeekStore } from './seeks.js';
 export type { ChatLineRow, FinishedSeatRow, Glicko, NewChatLine, RatingRow, RematchRow, RematchStatus, SocialStore } from './social.js';
 export { PostgresStore } from './postgres.js';
+export type { ActionKind, ActionRow, ContextLine, ModerationStore, ReportRow, Standing } from './moderation.js';
 export type { AccountStore, LinkLimit, LinkPurpose, NewLinkToken, SessionInfo } from './accounts.js';
 
 /**

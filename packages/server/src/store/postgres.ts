@@ -7,6 +7,7 @@ import { SeekStore } from './seeks.js';
 import { SnapshotStore } from './snapshots.js';
 import { SocialStore } from './social.js';
 import { AccountStore } from './accounts.js';
+import { ModerationStore } from './moderation.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { pgPlaceholders, pgRunner, pgTransaction } from './sql.js';
 
@@ -20,6 +21,7 @@ export class PostgresStore implements Store {
   readonly analyses: AnalysisStore;
   readonly social: SocialStore;
   readonly accounts: AccountStore;
+  readonly moderation: ModerationStore;
   readonly seeks: SeekStore;
   readonly sql: SqlRunner;
 
@@ -31,6 +33,7 @@ export class PostgresStore implements Store {
     this.analyses = new AnalysisStore(this.sql);
     this.social = new SocialStore(this.sql);
     this.accounts = new AccountStore(this.sql);
+    this.moderation = new ModerationStore(this.sql);
     this.seeks = new SeekStore(this.sql);
   }
 

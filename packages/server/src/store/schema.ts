@@ -246,6 +246,50 @@ const MIGRATIONS: ((t: Types) => string)[] = [
   // Draw offers (issue 49, games/draws.ts): a running game's offer as JSON (who offered, who agreed, declined by
   // whom); written with the game's version like every other change of the game.
   () => `ALTER TABLE games ADD COLUMN draw_offer TEXT;`,
+  // Moderation (issue 42, store/moderation.ts): blocks; reports (a chat line's context copied in, one open report
+  // per reporter, user and line: line_id 0 for a report of the user); standing (moderator role, chat mute, ban);
+  // the log of moderators' actions (seen_at: when its user acknowledged a warning or mute).
+  (t) => `CREATE TABLE blocks (
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     blocked_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     created_at ${t.int64} NOT NULL,
+     PRIMARY KEY (user_id, blocked_id)
+   );
+   CREATE INDEX blocks_blocked ON blocks(blocked_id, user_id);
+   CREATE TABLE reports (
+     id ${t.serialKey},
+     reporter_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     target_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     line_id ${t.int64} NOT NULL,
+     game_id TEXT,
+     reason TEXT NOT NULL,
+     note TEXT,
+     context TEXT NOT NULL,
+     status TEXT NOT NULL,
+     created_at ${t.int64} NOT NULL,
+     closed_at ${t.int64}
+   );
+   CREATE UNIQUE INDEX reports_open_once ON reports(reporter_id, target_id, line_id) WHERE status = 'open';
+   CREATE INDEX reports_status ON reports(status, id);
+   CREATE INDEX reports_target ON reports(target_id, id);
+   CREATE TABLE standing (
+     user_id ${t.int64} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+     moderator INTEGER NOT NULL DEFAULT 0,
+     chat_muted_until ${t.int64},
+     banned_at ${t.int64}
+   );
+   CREATE TABLE moderation_log (
+     id ${t.serialKey},
+     moderator_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     target_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     action TEXT NOT NULL,
+     reason TEXT NOT NULL,
+     report_id ${t.int64},
+     until_at ${t.int64},
+     created_at ${t.int64} NOT NULL,
+     seen_at ${t.int64}
+   );
+   CREATE INDEX moderation_log_target ON moderation_log(target_id, id);`,
 ];
 
 /** The table that records the applied migrations. */

@@ -4,6 +4,7 @@
  * finished or released by a sweep. Every state change is a conditional update that says what it changed.
  */
 import type { SqlRunner } from './sql.js';
+import { notBlockedWithSql } from './moderation.js';
 
 export type SeekStatus = 'open' | 'pairing' | 'paired' | 'cancelled' | 'expired';
 
@@ -75,10 +76,11 @@ export class SeekStore {
     return this.select("k.user_id = ? AND k.status = 'paired' AND k.updated_at >= ?", [userId, since]);
   }
 
-  /** Open seeks of other users that `me` pairs with (same game, scenario, time control, rated), oldest first. */
+  /** Open seeks of other users that `me` pairs with (same game, scenario, time control, rated; neither blocked the other), oldest first. */
   compatible(me: SeekRow, now: number, limit: number): Promise<SeekRow[]> {
-    return this.select("k.status = 'open' AND k.game = ? AND k.scenario = ? AND k.time_control = ? AND k.rated = ? AND k.user_id <> ? AND k.expires_at > ? ORDER BY k.created_at, k.id LIMIT ?",
-      [me.game, me.scenario, me.timeControl, me.rated ? 1 : 0, me.userId, now, limit]);
+    return this.select(`k.status = 'open' AND k.game = ? AND k.scenario = ? AND k.time_control = ? AND k.rated = ? AND k.user_id <> ? AND k.expires_at > ?
+      AND ${notBlockedWithSql('k.user_id')} ORDER BY k.created_at, k.id LIMIT ?`,
+      [me.game, me.scenario, me.timeControl, me.rated ? 1 : 0, me.userId, now, me.userId, me.userId, limit]);
   }
 
   /** Seeks left pairing since `before` or earlier (their process may have died), oldest first. */

@@ -3,6 +3,7 @@
  * once), chat and mutes, Glicko-2 ratings, rematch offers, and the reads of a profile. Seeks: seeks.ts.
  */
 import type { Group, SqlRunner } from './sql.js';
+import { notBlockedWithSql } from './moderation.js';
 
 const num = (v: unknown): number => Number(v);
 
@@ -77,12 +78,13 @@ export class ChatStore {
     return insert!.ran && r ? num(r.id) : null;
   }
 
-  /** The game's newest `limit` lines after `afterId`, without users `readerId` muted, oldest first. */
+  /** The game's newest `limit` lines after `afterId`, without users `readerId` muted, blocked or was blocked by, oldest first. */
   async lines(gameId: string, readerId: number, afterId: number, limit: number): Promise<ChatLineRow[]> {
     const rows = await this.x.all<ChatDb>(
       `SELECT c.id, c.game_id, c.seq, c.channel, c.user_id, u.name, c.role, c.text, c.created_at FROM chat c JOIN users u ON u.id = c.user_id
        WHERE c.game_id = ? AND c.id > ? AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.user_id = ? AND m.muted_id = c.user_id)
-       ORDER BY c.id DESC LIMIT ?`, [gameId, afterId, readerId, limit]);
+       AND ${notBlockedWithSql('c.user_id')}
+       ORDER BY c.id DESC LIMIT ?`, [gameId, afterId, readerId, readerId, readerId, limit]);
     return rows.reverse().map((r) => ({
       id: num(r.id), gameId: r.game_id, seq: num(r.seq), channel: r.channel, userId: num(r.user_id), name: r.name, role: r.role, text: r.text, createdAt: num(r.created_at),
     }));

@@ -10,6 +10,7 @@ import { SeekStore } from './seeks.js';
 import { SnapshotStore } from './snapshots.js';
 import { SocialStore } from './social.js';
 import { AccountStore } from './accounts.js';
+import { ModerationStore } from './moderation.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
 import { sqliteRunner } from './sql.js';
 
@@ -38,6 +39,7 @@ export class SqliteStore implements Store {
   readonly analyses: AnalysisStore;
   readonly social: SocialStore;
   readonly accounts: AccountStore;
+  readonly moderation: ModerationStore;
   readonly seeks: SeekStore;
   private readonly checkpointer: WalCheckpointer | null;
 
@@ -55,6 +57,7 @@ export class SqliteStore implements Store {
     this.analyses = new AnalysisStore(this.sql);
     this.social = new SocialStore(this.sql);
     this.accounts = new AccountStore(this.sql);
+    this.moderation = new ModerationStore(this.sql);
     this.seeks = new SeekStore(this.sql);
     this.checkpointer = opts.backgroundCheckpoints && path !== ':memory:' ? new WalCheckpointer(this.db, path) : null;
   }

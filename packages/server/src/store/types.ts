@@ -6,6 +6,7 @@ import type { SeekStore } from './seeks.js';
 import type { SnapshotStore } from './snapshots.js';
 import type { SocialStore } from './social.js';
 import type { AccountStore } from './accounts.js';
+import type { ModerationStore } from './moderation.js';
 import type { SqlRunner } from './sql.js';
 
 export type { SqlRunner } from './sql.js';
@@ -124,6 +125,8 @@ export interface Store {
   readonly social: SocialStore;
   /** Verification and reset links, passwords, an account's sessions. */
   readonly accounts: AccountStore;
+  /** Blocks, reports, standing (moderator, chat mute, ban) and the moderation log. */
+  readonly moderation: ModerationStore;
   /** Seeks and their pairing claims. */
   readonly seeks: SeekStore;
   close(): Promise<void>;

@@ -2,7 +2,7 @@
 // which pushes the unread count and each new notification; it reconnects with backoff like the game socket.
 import type { NotificationListT, NotificationT, NotifySettingsPatchT, NotifySettingsT, UserServerMessageT } from '@tabula/protocol';
 import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
-import { getAuth, request } from './client.js';
+import { getAuth, request, setAuth } from './client.js';
 
 export type { NotificationT as AppNotification, NotifySettingsT as NotifySettings } from '@tabula/protocol';
 
@@ -15,7 +15,7 @@ export const notificationsApi = {
 
 export interface UserLive { close(): void }
 
-export function connectUserLive(h: { onUnread(n: number): void; onNotification(n: NotificationT): void }): UserLive {
+export function connectUserLive(h: { onUnread(n: number): void; onNotification(n: NotificationT): void; onStanding?(): void }): UserLive {
   let ws: WebSocket | null = null;
   let stopped = false;
   let attempts = 0;
@@ -32,9 +32,12 @@ export function connectUserLive(h: { onUnread(n: number): void; onNotification(n
       try { m = JSON.parse(String(ev.data)) as UserServerMessageT; } catch { return; }
       if (m.type === 'unread') h.onUnread(m.count);
       else if (m.type === 'notification') h.onNotification(m.notification);
+      else if (m.type === 'standing') h.onStanding?.();
     };
     socket.onclose = (ev) => {
       if (ws === socket) ws = null;
+      // Signed out by the server (a ban, a sign-out elsewhere): this page is signed out too, unless it signed in again meanwhile.
+      if (ev.code === 4401 && getAuth()?.token === token) setAuth(null);
       if (stopped || (ev.code >= 4000 && !RETRYABLE_CLOSE.includes(ev.code))) return;
       timer = setTimeout(open, Math.min(30_000, 1000 * 2 ** attempts++));
     };

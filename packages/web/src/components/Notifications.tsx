@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../dates.js';
 import type { TFunction } from 'i18next';
 import { connectUserLive, notificationsApi, type AppNotification } from '../api/notifications.js';
+import { refreshStanding } from '../api/moderation.js';
 import { Link, navigate } from '../router.js';
 import { gameName, playerName } from '../labels.js';
 
@@ -41,6 +42,7 @@ export function useNotifications(signedIn: boolean): { unread: number; latest: A
     if (!signedIn) { setUnread(0); setLatest([]); return; }
     const live = connectUserLive({
       onUnread: setUnread,
+      onStanding: refreshStanding,
       onNotification: (n) => {
         setLatest((l) => [n, ...l.filter((x) => x.id !== n.id)].slice(0, 30));
         // The browser's own notification only while the tab is hidden, and only when opted in.

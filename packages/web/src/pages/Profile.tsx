@@ -6,6 +6,7 @@ import { Link } from '../router.js';
 import { loadGame } from '../games.js';
 import { formatDate } from '../dates.js';
 import { botName, gameName, scenarioName } from '../labels.js';
+import { UserSafety } from '../components/Safety.js';
 
 /** A rating with "?" while it is provisional (high rating deviation). */
 export function RatingText({ rating, provisional }: { rating: number; provisional: boolean }) {
@@ -42,6 +43,7 @@ export function Profile({ name }: { name: string }) {
   return (
     <div className="narrow profile" data-testid="profile">
       <h1 dir="auto">{p.name}</h1>
+      <UserSafety name={p.name} />
       <p className="muted">{t('profile.since', { date: formatDate(p.since, i18n.resolvedLanguage ?? i18n.language) })}</p>
       <section className="panel">
         <h2>{t('profile.stats')}</h2>

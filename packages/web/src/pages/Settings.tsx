@@ -5,6 +5,7 @@ import { browserNotifyOn, setBrowserNotify } from '../components/Notifications.j
 import { ChangePassword, DeleteAccount, EmailState, ExportData, Sessions } from './Account.js';
 import { api } from '../api/client.js';
 import { navigate } from '../router.js';
+import { BlockedList } from '../components/Safety.js';
 
 /** Notification settings per channel: in the app (always), the browser, email and a webhook. */
 export function Settings() {
@@ -65,6 +66,7 @@ export function Settings() {
       </section>
       <ChangePassword />
       <Sessions />
+      <BlockedList />
       <ExportData />
       <DeleteAccount onDeleted={() => { api.signOut(); navigate('/', true); }} />
       <section className="panel">
