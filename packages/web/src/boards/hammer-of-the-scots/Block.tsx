@@ -6,7 +6,7 @@ import { BLOCKS, SIDE_COLOR, SIDE_PALE, blockName, shortName, sideName } from '.
 /** Board units of one block on the map (about 40 px at 1280 px wide). */
 export const BLOCK = 64;
 
-/** What a screen reader hears for a block: name, side, strength, fire, move and state. */
+/** What a screen reader hears for a block: the text it shows first, then name, side, strength, fire, move and state. */
 export function blockLabel(t: BoardProps['t'], gameId: string, b: BlockView): string {
   const d = b.id ? BLOCKS.get(b.id) : undefined;
   const side = sideName(t, gameId, b.side);
@@ -15,7 +15,15 @@ export function blockLabel(t: BoardProps['t'], gameId: string, b: BlockView): st
   const base = d
     ? t('board.block', { ns: gameId, name: blockName(t, gameId, d.id), side, steps: b.steps ?? 0, max: b.max ?? d.maxSteps, combat: d.combat, move: d.move })
     : t('board.hidden', { ns: gameId, side });
-  return state ? `${base} (${state})` : base;
+  const full = state ? `${base} (${state})` : base;
+  return t('board.shows', { ns: gameId, visible: blockFace(b), label: full });
+}
+
+/** The text printed on a block, as a sighted player reads it: short name, fire, move ("Mar B2 2"); face down: the side's letter. */
+export function blockFace(b: BlockView): string {
+  const d = b.id ? BLOCKS.get(b.id) : undefined;
+  const face = d ? `${shortName(d.id)} ${d.combat} ${d.move}` : b.side === 'England' ? 'E' : 'S';
+  return b.remembered ? `${face} ?` : face;
 }
 
 /**

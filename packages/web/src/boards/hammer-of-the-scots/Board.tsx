@@ -170,6 +170,7 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
         ) : <p className="muted">{t('common.loading')}</p>}
       </div>
       <p className="small muted">{t('board.legend', { ns: gameId })}</p>
+      <p className="small muted" data-testid="board-keys">{t('board.summaryKey', { ns: gameId })}</p>
       </div>
       <div className="hammer-rest">
       <ActionList gameId={gameId} actions={actions} onAction={(a) => send(a as Act)} t={t} busy={busy} label={label} />
