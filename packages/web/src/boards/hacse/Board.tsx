@@ -8,7 +8,6 @@ type Act = Record<string, unknown> & { type: string };
 const ZONES: Zone[] = ['front', 'reserve', 'hinterland'];
 const SIDES: Side[] = ['axis', 'allies'];
 
-function activate(e: KeyboardEvent, f: () => void) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); f(); } }
 
 export default function HacseBoard({ gameId, view: raw, actions: rawActs, onAction, role, t, busy, createdBy }: BoardProps) {
   const view = raw as HacseView;
@@ -107,11 +106,13 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     const att = attackerOf.get(u.uid);
     const col = roleColor(side);
     return (
+      // A unit that can act is pressed by its name (a button named by the card's name first, WCAG 2.5.3); the whole card takes a click too.
       <div className={`hacse-card unit${acts ? ' hl' : ''}${u.flipped ? ' flipped' : ''}${att ? ' attacking' : ''}${defenders.has(u.uid) ? ' defending' : ''}`}
-        role={acts ? 'button' : 'group'} tabIndex={acts ? 0 : undefined} onClick={acts ? () => click(key) : undefined}
-        onKeyDown={acts ? (e) => activate(e, () => click(key)) : undefined} data-uid={u.uid} data-card={u.card} data-testid="hacse-unit" data-side={side} data-zone={zone}
-        aria-label={unitLabel(u, side, zone)} style={{ borderColor: col }}>
-        <div className="hc-name" style={{ background: col, color: textOn(col) }}>{cardName(u.card)}</div>
+        role={acts ? undefined : 'group'} aria-label={acts ? undefined : unitLabel(u, side, zone)} onClick={acts ? () => click(key) : undefined}
+        data-uid={u.uid} data-card={u.card} data-testid="hacse-unit" data-side={side} data-zone={zone} style={{ borderColor: col }}>
+        {acts
+          ? <button type="button" className="hc-name" style={{ background: col, color: textOn(col) }} aria-label={unitLabel(u, side, zone)} data-testid="hacse-unit-button">{cardName(u.card)}</button>
+          : <div className="hc-name" style={{ background: col, color: textOn(col) }}>{cardName(u.card)}</div>}
         {def && <Stats def={def} />}
         {def && <Tags def={def} />}
         {cardText(u.card) && <div className="hc-text">{cardText(u.card)}</div>}
@@ -234,9 +235,9 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
               const acts = byKey.get(key);
               const def = CARDS.get(c) as CardDef | undefined;
               return (
-                <div key={`${c}-${i}`} className={`hacse-card in-hand${acts ? ' hl' : ''}`} role={acts ? 'button' : 'group'} tabIndex={acts ? 0 : undefined} aria-label={handCardLabel(c)}
-                  onClick={acts ? () => click(key) : undefined} onKeyDown={acts ? (e) => activate(e, () => click(key)) : undefined} data-card={c} data-testid="hacse-hand-card">
-                  <div className="hc-name">{cardName(c)}</div>
+                <div key={`${c}-${i}`} className={`hacse-card in-hand${acts ? ' hl' : ''}`} role={acts ? undefined : 'group'} aria-label={acts ? undefined : handCardLabel(c)}
+                  onClick={acts ? () => click(key) : undefined} data-card={c} data-testid="hacse-hand-card">
+                  {acts ? <button type="button" className="hc-name" aria-label={handCardLabel(c)} data-testid="hacse-card-button">{cardName(c)}</button> : <div className="hc-name">{cardName(c)}</div>}
                   <div className="small muted">{t(`hacse.kind.${def?.kind ?? 'unit'}`)}{def?.cost !== undefined ? ` · ${t('hacse.cost', { cost: def.cost })}` : ''}</div>
                   {def && <Stats def={def} />}
                   {def && <Tags def={def} />}

@@ -46,11 +46,12 @@ export function Block({ b, x, y, size = BLOCK, hl, onClick, t, gameId, selected 
         strokeDasharray={b.reserve ? `${6 * k} ${4 * k}` : b.remembered ? `${2 * k} ${3 * k}` : undefined} />
       {hl && <rect x={-5 * k} y={-5 * k} width={s + 10 * k} height={s + 10 * k} rx={8 * k} fill="none" stroke="#F0E442" strokeWidth={4 * k} pointerEvents="none" />}
       {selected && <rect x={-5 * k} y={-5 * k} width={s + 10 * k} height={s + 10 * k} rx={8 * k} fill="none" stroke="#000" strokeWidth={3 * k} strokeDasharray={`${5 * k} ${3 * k}`} pointerEvents="none" />}
+      {/* The spaces between the printed texts are not drawn (SVG draws text only inside <text>) but keep its words apart for a reader of the text. */}
       {d ? (
         <g pointerEvents="none" fontFamily="inherit">
           <text x={s / 2} y={18 * k} textAnchor="middle" fontSize={18 * k} fontWeight={700} textLength={shortName(d.id).length > 6 ? s - 6 * k : undefined}
-            lengthAdjust="spacingAndGlyphs">{shortName(d.id)}</text>
-          <text x={s / 2} y={41 * k} textAnchor="middle" fontSize={22 * k} fontWeight={700} fill={SIDE_COLOR[side]}>{d.combat}</text>
+            lengthAdjust="spacingAndGlyphs">{shortName(d.id)}</text>{' '}
+          <text x={s / 2} y={41 * k} textAnchor="middle" fontSize={22 * k} fontWeight={700} fill={SIDE_COLOR[side]}>{d.combat}</text>{' '}
           {/* Strength: one pip per step along the bottom (filled = left), move rating at the right. */}
           {Array.from({ length: max }, (_, i) => (
             <circle key={i} cx={(9 + i * 11) * k} cy={54 * k} r={4.2 * k} fill={i < steps ? '#1d1d1f' : 'none'} stroke="#1d1d1f" strokeWidth={1.3 * k} />
@@ -61,6 +62,7 @@ export function Block({ b, x, y, size = BLOCK, hl, onClick, t, gameId, selected 
         <text x={s / 2} y={s / 2 + 9 * k} textAnchor="middle" fontSize={26 * k} fontWeight={700} fill="#fff" pointerEvents="none">{side === 'England' ? 'E' : 'S'}</text>
       )}
       {b.moved && <circle cx={s - 7 * k} cy={7 * k} r={5 * k} fill="#000" pointerEvents="none" />}
+      {b.remembered && ' '}
       {b.remembered && <text x={s - 5 * k} y={40 * k} fontSize={17 * k} textAnchor="end" fontWeight={700} fill={SIDE_COLOR[side]} pointerEvents="none">?</text>}
     </g>
   );
