@@ -34,12 +34,13 @@ export const SCENARIOS = {
   hacse: {
     options: {},
     // Both sides draw until a hand is full, then go for a combat with orders.
-    policy: (view, acts, rng, reached) => byPref(reached.has('hand full')
+    policy: (view, acts, rng, reached) => (acts.some((a) => a.type === 'commit' && a.order) ? rng.pick(acts.filter((a) => a.type === 'commit' && a.order)) : byPref(reached.has('hand full')
       ? ['commit', 'attack', 'declared', 'place', 'pay', 'keep', 'hqPass', 'blocked', 'resolve', 'assign', 'spread', 'flank', 'end']
-      : ['draw', 'end', 'keep', 'hqPass', 'blocked', 'declared', 'resolve', 'assign', 'spread', 'flank'], acts, rng),
+      : ['draw', 'end', 'keep', 'hqPass', 'blocked', 'declared', 'resolve', 'assign', 'spread', 'flank'], acts, rng)),
     checkpoints: [
       { name: 'hand full', done: (v) => (v.players[v.viewer]?.hand?.length ?? 0) >= 9 },
-      { name: 'attack with orders', done: (v, acts) => !!v.combat && v.combat.attackers.some((a) => a.hasOrder || a.order) && acts.length > 0 },
+      // Committing attackers: one has its order, more units are offered (units that act, units that do not).
+      { name: 'attack with orders', done: (v, acts) => !!v.combat && v.combat.attackers.some((a) => a.hasOrder || a.order) && acts.some((a) => a.type === 'commit') },
     ],
   },
 };
