@@ -47,7 +47,7 @@ async function ax(cdp, page, el) {
 /** The text an element shows, word by word, as a sighted player reads it (SVG texts and HTML text). */
 const shownText = (el) => el.evaluate((e) => [...e.querySelectorAll('text, .hc-name')].map((x) => x.textContent.trim()).filter(Boolean).join(' ') || e.textContent.trim());
 
-test('issue 45, Hammer in battle: a block is named by its printed text, then name, side, strength; an area says its borders; I reads the area', { skip, timeout: 90_000 }, async () => {
+test('issue 45, Hammer in battle: a block is named by its printed text, then name, side, strength; an area says its borders; I reads the area', { skip, timeout: 90_000 }, async (t) => {
   const game = (await import('@tabula/hammer')).hammerGame;
   const { HAMMER_DATA } = await import('@tabula/hammer');
   const { ctx, page, errors, cdp, view } = await openPosition('hammer-of-the-scots', game, 'battle');
@@ -89,6 +89,7 @@ test('issue 45, Hammer in battle: a block is named by its printed text, then nam
     const said = await page.getByTestId('board-readout').innerText();
     assert.ok(said.startsWith(areaName), said);
     assert.match(said, /Blocks: .*strength \d of \d.*Borders: .*Across the borders: /);
+    t.diagnostic(`block: ${a.role} "${a.name}" | area: ${an.role} "${an.name}", described "${an.description}" | I: "${said.slice(0, 300)}"`);
     assert.deepEqual(errors, []);
   } finally { await ctx.close(); }
 });
@@ -100,7 +101,7 @@ function sidesInWords(def, rot) {
   return SIDES.map((s, i) => `${SIDE_WORD[s]}: ${def.edges[SIDES[(i - rot + 4) % 4]]}`).join(', ');
 }
 
-test('issue 45, Carcassonne while placing: the tile in hand, a placed tile and a figure named by what they show', { skip, timeout: 90_000 }, async () => {
+test('issue 45, Carcassonne while placing: the tile in hand, a placed tile and a figure named by what they show', { skip, timeout: 90_000 }, async (t) => {
   const game = (await import('@tabula/carcassonne')).carcassonneGame;
   const { TILE_DEFS } = await import('@tabula/carcassonne');
   const { ctx, page, errors, cdp, view } = await openPosition('carcassonne', game, 'placing');
@@ -131,6 +132,7 @@ test('issue 45, Carcassonne while placing: the tile in hand, a placed tile and a
     assert.equal(fig.role, 'image');
     const as = { city: 'knight in the city', road: 'robber on the road', field: 'farmer in the field', cloister: 'monk in the cloister' }[f.featureKind];
     assert.ok(fig.name.startsWith(`${f.owner === 'red' ? 'Red' : 'Blue'} meeple, ${as}, on the tile at `), fig.name);
+    t.diagnostic(`hand: "${hand.name}" | placed: "${placed.name}" | figure: "${fig.name}"`);
     // The summary key on an open place: its neighbours side by side.
     await page.getByTestId('carc-spot').first().focus();
     await page.keyboard.press('i');
@@ -139,7 +141,7 @@ test('issue 45, Carcassonne while placing: the tile in hand, a placed tile and a
   } finally { await ctx.close(); }
 });
 
-test('issue 45, HACSE: units of both sides and hand cards named by what they show, symbols in words, in English and Chinese', { skip, timeout: 120_000 }, async () => {
+test('issue 45, HACSE: units of both sides and hand cards named by what they show, symbols in words, in English and Chinese', { skip, timeout: 120_000 }, async (t) => {
   const game = (await import('@tabula/hacse')).hacseGame;
   const { CARDS } = await import('@tabula/hacse');
   // Attack with orders: the side to act commits units (buttons), the enemy's units are named groups.
@@ -161,6 +163,7 @@ test('issue 45, HACSE: units of both sides and hand cards named by what they sho
         // What the card shows in words is in its name too: its tags and its text.
         const shownTags = await unit.locator('.hc-tags .tag').allInnerTexts();
         for (const tg of shownTags) assert.ok(n.name.includes(tg), `${tg} in ${n.name}`);
+        t.diagnostic(`${side} unit: ${n.role} "${n.name}"`);
       }
       assert.ok(await page.locator(`[data-testid=hacse-unit][data-side=${role}] button.hc-name`).count() > 0, 'a unit that can act is a button');
       await page.locator(`[data-testid=hacse-unit][data-side=${role}] button.hc-name`).first().focus();
@@ -182,9 +185,10 @@ test('issue 45, HACSE: units of both sides and hand cards named by what they sho
         const target = (await c.locator('button.hc-name').count()) ? c.locator('button.hc-name') : c;
         const n = await ax(cdp, page, await target.elementHandle());
         assert.ok(['button', 'group'].includes(n.role), n.role);
-        assert.ok(n.name.startsWith(`${shown} ${kindLine}`), `"${n.name}" starts with "${shown} ${kindLine}"`);
+        assert.ok(n.name.startsWith(`${shown}：${kindLine}`), `"${n.name}" starts with "${shown}：${kindLine}"`);
         assert.doesNotMatch(n.name, /[⚔◆➚▲]/);
         if (CARDS.get(await c.getAttribute('data-card'))?.damage) assert.match(n.name, /突击 \d，机动 \d，侧翼 \d/);
+        if (i < 2) t.diagnostic(`hand card: ${n.role} "${n.name}"`);
       }
       assert.deepEqual(errors, []);
     } finally { await ctx.close(); }

@@ -65,7 +65,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     if (def.damage) w.push(t('board.words.damage', { ns: gameId, a: def.damage.assault, m: def.damage.maneuver, f: def.damage.flank }), t('board.words.armour', { ns: gameId, n: def.armour ?? 0 }));
     if (def.penetration !== undefined) w.push(t('board.words.pen', { ns: gameId, n: def.penetration }));
     if (def.gain) w.push(t(def.gain.bracketed ? 'board.words.gainUnopposed' : 'board.words.gain', { ns: gameId, n: def.gain.value }));
-    return w.join(', ');
+    return w.join(t('board.listSep', { ns: gameId }));
   };
   const tagNames = (def: CardDef | undefined) => (def?.tags ?? []).map((g) => t(`board.tag.${g}`, { ns: gameId, defaultValue: g }));
   // The symbols are for the eye; a screen reader hears them as words.
@@ -83,13 +83,13 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
   const Tags = ({ def }: { def: CardDef }) => (def.tags?.length ? (
     <div className="hc-tags">{tagNames(def).map((g) => <span key={g} className="tag">{g}</span>)}</div>
   ) : null);
-  /** What a unit shows, in its order on the card: name, numbers (in words), tags, text, marks, its attack. */
+  /** What a unit shows in words, in its order on the card: name, tags, text, marks, its attack (its numbers follow in the label). */
   const unitShows = (u: UnitView): string => {
     const def = CARDS.get(u.card) as CardDef | undefined;
     const att = attackerOf.get(u.uid);
-    return [cardName(u.card), statWords(def), ...tagNames(def), cardText(u.card), u.flipped ? t('hacse.flipped') : '', u.attacked ? t('hacse.attacked') : '',
+    return [cardName(u.card), ...tagNames(def), cardText(u.card), u.flipped ? t('hacse.flipped') : '', u.attacked ? t('hacse.attacked') : '',
       u.placed === view.turn ? t('board.newThisTurn', { ns: gameId }) : '',
-      att ? `${att.order ? cardName(att.order) : att.hasOrder ? t('hacse.faceDownOrder') : t('hacse.noOrder')}${att.vs ? ` → ${unitName(att.vs)}` : ''}` : ''].filter(Boolean).join(' ');
+      att ? `${att.order ? cardName(att.order) : att.hasOrder ? t('hacse.faceDownOrder') : t('hacse.noOrder')}${att.vs ? ` → ${unitName(att.vs)}` : ''}` : ''].filter(Boolean).join(t('board.listSep', { ns: gameId }));
   };
   const unitLabel = (u: UnitView, side: Side, zone: Zone): string => t('board.shows', {
     ns: gameId, visible: unitShows(u),
@@ -97,7 +97,8 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
   });
   const handCardLabel = (c: string): string => {
     const def = CARDS.get(c) as CardDef | undefined;
-    return [cardName(c), `${t(`hacse.kind.${def?.kind ?? 'unit'}`)}${def?.cost !== undefined ? ` · ${t('hacse.cost', { cost: def.cost })}` : ''}`, statWords(def), ...tagNames(def), cardText(c)].filter(Boolean).join(' ');
+    const rest = [`${t(`hacse.kind.${def?.kind ?? 'unit'}`)}${def?.cost !== undefined ? ` · ${t('hacse.cost', { cost: def.cost })}` : ''}`, statWords(def), ...tagNames(def), cardText(c)];
+    return t('board.shows', { ns: gameId, visible: cardName(c), label: rest.filter(Boolean).join(t('board.listSep', { ns: gameId })) });
   };
   const UnitCard = ({ u, side, zone }: { u: UnitView; side: Side; zone: Zone }) => {
     const def = CARDS.get(u.card) as CardDef | undefined;
