@@ -268,7 +268,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
         })}
         {view.figures.map((f, i) => (
           <g key={i} transform={`translate(${f.x * 100 + f.at[0] * 100} ${f.y * 100 + f.at[1] * 100}) scale(1.1)`} data-owner={f.owner} data-testid="carc-figure"
-            role="img" aria-label={figureWords(t, gameId, f, roleName(t, gameId, f.owner), tileAtWords(f.x, f.y))}>
+            role="img" aria-label={figureWords(t, gameId, f, roleName(t, gameId, f.owner), tileAtWords(f.x, f.y))
+              + (f.kind === 'shepherd' && (view.players[f.owner]?.flock.length ?? 0) > 0 ? `; ${t('board.flockOf', { ns: gameId, count: view.players[f.owner]!.flock.reduce((a, b) => a + b, 0) })}` : '')}>
             <Meeple color={colorOf(f.owner)} kind={f.kind} label={roleName(t, gameId, f.owner).charAt(0).toUpperCase()} />
             {f.kind === 'shepherd' && (view.players[f.owner]?.flock.length ?? 0) > 0 && (
               <g transform="translate(12 -14)" role="img" aria-label={t('board.flockOf', { ns: gameId, count: view.players[f.owner]!.flock.reduce((a, b) => a + b, 0) })}>
