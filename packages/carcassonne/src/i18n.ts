@@ -6,6 +6,7 @@
 type Table = Record<string, string>;
 
 import { promptMessages } from './prompt-i18n.js';
+import { A11Y_BOARD } from './a11y-i18n.js';
 const en: Table = {
   'rule.not-your-turn': 'It is not your turn.',
   'rule.game-over': 'The game is over.',
@@ -420,7 +421,7 @@ const BOARD: Record<string, [string, string, string, string]> = {
   'board.hill': ['hill', 'Hügel', 'colina', '山丘'],
   'board.controls': ['Tile controls', 'Kartensteuerung', 'Controles de la loseta', '板块操作'],
 };
-for (const [key, words] of Object.entries(BOARD)) {
+for (const [key, words] of Object.entries({ ...BOARD, ...A11Y_BOARD })) {
   [en, de, es, zhHans].forEach((table, i) => { table[key] = words[i]!; });
 }
 // The tables were completed after `messages` copied them: copy what was added since.

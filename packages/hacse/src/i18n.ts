@@ -11,6 +11,7 @@ type Table = Record<string, string>;
 
 // [id, en, de] - proper names stay untranslated where that is what players say.
 import { promptMessages } from './prompt-i18n.js';
+import { A11Y_UI } from './a11y-i18n.js';
 const NAMES: [string, string, string][] = [
   ['order.assault', 'Assault', 'Sturmangriff'],
   ['order.maneuver', 'Manoeuvre', 'Taktieren'],
@@ -403,7 +404,7 @@ function build(): Record<Lang, Table> {
   for (const [id, en, de, es, zh] of TEXTS) {
     out.en[`card.${id}.text`] = en; out.de[`card.${id}.text`] = de; out.es[`card.${id}.text`] = es; out['zh-Hans'][`card.${id}.text`] = zh;
   }
-  for (const [k, en, de, es, zh] of UI) {
+  for (const [k, en, de, es, zh] of [...UI, ...A11Y_UI]) {
     out.en[k] = en; out.de[k] = de; out.es[k] = es; out['zh-Hans'][k] = zh;
   }
   return out;

@@ -6,6 +6,7 @@
  */
 import { promptMessages } from './prompt-i18n.js';
 import data from './data/hammer-of-the-scots.json' with { type: 'json' };
+import { A11Y_BOARD } from './a11y-i18n.js';
 
 type Table = Record<string, string>;
 
@@ -556,7 +557,7 @@ const BOARD: Record<string, [string, string, string, string]> = {
     'Fronteras: verde continua = mayor (6 bloques por fase), roja discontinua = menor (2, hay que detenerse), con borde negro = anglo-escocesa. Disco amarillo = frontera del ataque principal; número blanco = bloques que la cruzaron en esta fase. ♜ límite de castillo, ✝ catedral, cursiva = áreas natales de nobles. Un bloque muestra nombre, fuego (iniciativa y dados), fuerza en puntos y movimiento; punto negro = movido este turno.',
     '边界：绿色实线 = 主要边界（每阶段 6 个木块），红色虚线 = 次要边界（2 个，须停下），黑边 = 英苏边界。黄色圆盘 = 主攻边界；白色数字 = 本阶段越过该边界的木块数。♜ 城堡限制，✝ 大教堂，斜体 = 贵族家园。木块显示名称、火力（先攻字母和骰数）、以点表示的战斗力和移动力；黑点 = 本回合已移动。'],
 };
-for (const [k, words] of Object.entries(BOARD)) {
+for (const [k, words] of Object.entries({ ...BOARD, ...A11Y_BOARD })) {
   [en, de, es, zh].forEach((table, i) => { table[`board.${k}`] = words[i]!; });
 }
 for (const [type, words] of Object.entries(ACTION_GROUPS)) {

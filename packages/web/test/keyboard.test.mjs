@@ -38,7 +38,7 @@ async function assertHeadingFocused(page, pattern) {
 const MOVE = {
   carcassonne: '[data-testid=carc-spot], [data-testid=carc-skip]',
   'hammer-of-the-scots': '.hammer-card.hl, [data-block][role=button], g.spot[role=button], button.action:not(:disabled)',
-  hacse: '.hacse-card.hl, button.action:not(:disabled)',
+  hacse: '.hacse-card.hl button.hc-name, button.action:not(:disabled)',
 };
 
 /**

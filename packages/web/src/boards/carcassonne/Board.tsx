@@ -4,9 +4,10 @@ import type { BoardProps } from '../types.js';
 import { roleColor, textOn } from '../../colors.js';
 import { roleName } from '../../labels.js';
 import { isDeepStrictEqual } from '@tabula/engine';
-import { DEFS, PlacedTile, TileArt } from './TileArt.js';
+import { PlacedTile, TileArt } from './TileArt.js';
 import { ActionList } from '../generic/ActionList.js';
 import { ARROW_DIRECTIONS, arrowTarget, type Place } from '../arrow-nav.js';
+import { figureWords, neighboursWords, tileWords } from './describe.js';
 
 /** A meeple's outline (head, arms, legs), about 24 units tall. */
 const MEEPLE = 'M0 -13a4.5 4.5 0 1 1 0.01 0M-4 -9H4L12 -3L11 1L5 -1L9 12H2L0 6L-2 12H-9L-5 -1L-11 1L-12 -3Z';
@@ -16,12 +17,12 @@ function Meeple({ color, kind, label }: { color: string; kind: 'follower' | 'she
     <g>
       <circle r={10} fill={color} stroke="#000" strokeWidth={1.6} />
       <path d="M3 8V-10Q3 -14 -1 -14" fill="none" stroke="#000" strokeWidth={2} />
-      <text y={4} textAnchor="middle" fontSize={10} fontWeight={700} fill={textOn(color)}>{label}</text>
+      <text y={4} textAnchor="middle" fontSize={10} fontWeight={700} fill={textOn(color)} aria-hidden="true">{label}</text>
     </g>
   ) : (
     <g>
       <path d={MEEPLE} fill={color} stroke="#000" strokeWidth={1.4} strokeLinejoin="round" />
-      <text y={6} textAnchor="middle" fontSize={8} fontWeight={700} fill={textOn(color)}>{label}</text>
+      <text y={6} textAnchor="middle" fontSize={8} fontWeight={700} fill={textOn(color)} aria-hidden="true">{label}</text>
     </g>
   );
 }
@@ -129,8 +130,32 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
     else if (e.key === '+' || e.key === '=') zoom(1 / 1.2);
     else if (e.key === '-') zoom(1.2);
   };
+  const tileAtWords = (x: number, y: number) => t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, x, y) });
+  const figuresOn = (x: number, y: number) => {
+    const list = view.figures.filter((f) => f.x === x && f.y === y).map((f) => figureWords(t, gameId, f, roleName(t, gameId, f.owner), tileAtWords(x, y)));
+    return list.length ? t('board.figuresHere', { ns: gameId, list: list.join('; ') }) : '';
+  };
+  /** A placed tile in words: where, what it shows, its turn, the figures on it. */
+  const placedWords = (tl: { id: string; x: number; y: number; rot: number }) =>
+    [t('board.placed', { ns: gameId, tile: tileAtWords(tl.x, tl.y), name: tileWords(t, gameId, tl.id, tl.rot) }), figuresOn(tl.x, tl.y)].filter(Boolean).join('. ');
+  const handWords = view.current ? t('board.inHand', { ns: gameId, desc: tileWords(t, gameId, view.current, sel?.rot ?? 0) }) : '';
+  // The summary key (I or ?) writes into a live region: the place in focus with its neighbours, else the tile in hand and the last tile placed.
+  const [readout, setReadout] = useState('');
+  const summary = (target: Element): string => {
+    const spot = target.closest<SVGGElement>('[data-testid=carc-spot]');
+    if (spot) {
+      const x = Number(spot.dataset.x), y = Number(spot.dataset.y);
+      return [spot.getAttribute('aria-label') ?? '', neighboursWords(t, gameId, view, x, y, whereWords(t, gameId, x, y))].join('. ');
+    }
+    const last = lastPlaced ? placedWords(lastPlaced) : '';
+    if (target.closest('[data-testid=carc-deploy]')) return last;
+    return [handWords, canPlace ? t('board.openPlaces', { ns: gameId, count: view.placements.filter((p) => rotsAt(p.x, p.y).length > 0).length }) : '',
+      last ? t('board.lastPlaced', { ns: gameId, desc: last }) : ''].filter(Boolean).join('. ');
+  };
   const onBoardKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if ((e.key === 'r' || e.key === 'R') && sel && !(e.target instanceof HTMLInputElement)) { e.preventDefault(); rotate(); }
+    if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
+    if ((e.key === 'r' || e.key === 'R') && sel) { e.preventDefault(); rotate(); }
+    else if (e.key === 'i' || e.key === 'I' || e.key === '?') { e.preventDefault(); setReadout(summary(e.target as Element)); }
   };
   const confirmRef = useRef<HTMLButtonElement>(null);
   const focusConfirm = useRef(false);
@@ -164,7 +189,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           <h3>{t('carc.current')}</h3>
           {/* Only the tile the player is to place: another player's tile shows on the board once placed. */}
           {view.current && (role === null || view.turn === role) ? (
-            <svg viewBox="-5 -5 110 110" width={92} height={92} aria-label={t('carc.current')}>
+            <svg viewBox="-5 -5 110 110" width={92} height={92} role="img" aria-label={handWords} data-testid="carc-hand-tile">
               <g transform={`rotate(${(sel?.rot ?? 0) * 90} 50 50)`}><TileArt id={view.current} rot={sel?.rot ?? 0} /></g>
               <rect width={100} height={100} fill="none" stroke="#333" strokeWidth={2} />
             </svg>
@@ -219,7 +244,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
         tabIndex={0} onKeyDown={keyPan} role="application" aria-label={t('carc.board')} data-testid="carc-board">
         <g role="list" aria-label={t('board.tiles', { ns: gameId })}>
           {view.tiles.map((tl) => (
-            <g key={`${tl.x},${tl.y}`} role="listitem" aria-label={t('board.placed', { ns: gameId, tile: t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, tl.x, tl.y) }), name: t(`name.${tl.id}`, { ns: gameId, defaultValue: tl.id }) }) + (DEFS.get(tl.id)?.hill ? `, ${t('board.hill', { ns: gameId })}` : '')}>
+            <g key={`${tl.x},${tl.y}`} role="listitem" aria-label={placedWords(tl)} data-testid="carc-tile" data-x={tl.x} data-y={tl.y}>
               <PlacedTile {...tl} />
             </g>
           ))}
@@ -231,7 +256,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
         {canPlace && view.placements.filter((p) => rotsAt(p.x, p.y).length > 0).map((p) => {
           const on = sel?.x === p.x && sel.y === p.y;
           return (
-            <g key={`p${p.x},${p.y}`} className="spot" role="button" tabIndex={0} aria-label={t('board.placeHere', { ns: gameId, where: whereWords(t, gameId, p.x, p.y) })}
+            <g key={`p${p.x},${p.y}`} className="spot" role="button" tabIndex={0}
+              aria-label={[t('board.placeHere', { ns: gameId, where: whereWords(t, gameId, p.x, p.y) }), on && sel && view.current ? t('board.preview', { ns: gameId, desc: tileWords(t, gameId, view.current, sel.rot) }) : ''].filter(Boolean).join('; ')}
               data-testid="carc-spot" data-x={p.x} data-y={p.y} onClick={() => pick(p.x, p.y)} onKeyDown={(e) => spotKey(e, p.x, p.y)}>
               {on && sel && view.current ? (
                 <g opacity={0.85}><PlacedTile id={view.current} x={p.x} y={p.y} rot={sel.rot} /></g>
@@ -241,10 +267,12 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           );
         })}
         {view.figures.map((f, i) => (
-          <g key={i} transform={`translate(${f.x * 100 + f.at[0] * 100} ${f.y * 100 + f.at[1] * 100}) scale(1.1)`} data-owner={f.owner}>
+          <g key={i} transform={`translate(${f.x * 100 + f.at[0] * 100} ${f.y * 100 + f.at[1] * 100}) scale(1.1)`} data-owner={f.owner} data-testid="carc-figure"
+            role="img" aria-label={figureWords(t, gameId, f, roleName(t, gameId, f.owner), tileAtWords(f.x, f.y))
+              + (f.kind === 'shepherd' && (view.players[f.owner]?.flock.length ?? 0) > 0 ? `; ${t('board.flockOf', { ns: gameId, count: view.players[f.owner]!.flock.reduce((a, b) => a + b, 0) })}` : '')}>
             <Meeple color={colorOf(f.owner)} kind={f.kind} label={roleName(t, gameId, f.owner).charAt(0).toUpperCase()} />
             {f.kind === 'shepherd' && (view.players[f.owner]?.flock.length ?? 0) > 0 && (
-              <g transform="translate(12 -14)" aria-label={t('carc.flock')}>
+              <g transform="translate(12 -14)" role="img" aria-label={t('board.flockOf', { ns: gameId, count: view.players[f.owner]!.flock.reduce((a, b) => a + b, 0) })}>
                 <ellipse rx={11} ry={8} fill="#fff" stroke="#000" strokeWidth={1.2} />
                 <text y={4} textAnchor="middle" fontSize={10} fontWeight={700}>{view.players[f.owner]!.flock.reduce((a, b) => a + b, 0)}</text>
               </g>
@@ -308,6 +336,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
         </div>
       )}
       <p className="small muted">{t('carc.help')}</p>
+      <p className="small muted" data-testid="board-keys">{t('board.summaryKey', { ns: gameId })}</p>
+      <p className="sr-only" role="status" aria-label={t('board.summaryRegion', { ns: gameId })} data-testid="board-readout">{readout}</p>
       <details className="panel">
         <summary>{t('carc.unseen', { count: Object.values(view.unseen).reduce((a, b) => a + b, 0) })}</summary>
         <div className="carc-unseen">

@@ -8,7 +8,6 @@ type Act = Record<string, unknown> & { type: string };
 const ZONES: Zone[] = ['front', 'reserve', 'hinterland'];
 const SIDES: Side[] = ['axis', 'allies'];
 
-function activate(e: KeyboardEvent, f: () => void) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); f(); } }
 
 export default function HacseBoard({ gameId, view: raw, actions: rawActs, onAction, role, t, busy, createdBy }: BoardProps) {
   const view = raw as HacseView;
@@ -59,17 +58,48 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
   const defenders = new Map((combat?.attackers ?? []).filter((a) => a.vs).map((a) => [a.vs!, a.uid]));
   const others = actions.filter((a) => typeof a.card !== 'string' && typeof a.uid !== 'string' && !(typeof a.target === 'string' && units.has(a.target)));
 
+  /** The symbols of a card's numbers in words ("damage by order: assault 2, manoeuvre 1, flank 2, armour 0, …"). */
+  const statWords = (def: CardDef | undefined): string => {
+    if (!def) return '';
+    const w: string[] = [];
+    if (def.damage) w.push(t('board.words.damage', { ns: gameId, a: def.damage.assault, m: def.damage.maneuver, f: def.damage.flank }), t('board.words.armour', { ns: gameId, n: def.armour ?? 0 }));
+    if (def.penetration !== undefined) w.push(t('board.words.pen', { ns: gameId, n: def.penetration }));
+    if (def.gain) w.push(t(def.gain.bracketed ? 'board.words.gainUnopposed' : 'board.words.gain', { ns: gameId, n: def.gain.value }));
+    return w.join(t('board.listSep', { ns: gameId }));
+  };
+  const tagNames = (def: CardDef | undefined) => (def?.tags ?? []).map((g) => t(`board.tag.${g}`, { ns: gameId, defaultValue: g }));
+  // The symbols are for the eye; a screen reader hears them as words.
   const Stats = ({ def }: { def: CardDef }) => (
     <div className="hc-stats">
-      {def.damage && <span>⚔ {def.damage.assault}/{def.damage.maneuver}/{def.damage.flank}</span>}
-      {def.damage && <span>◆ {def.armour ?? 0}</span>}
-      {def.penetration !== undefined && <span>➚ {def.penetration}</span>}
-      {def.gain && <span>▲ {def.gain.bracketed ? `(${def.gain.value})` : def.gain.value}</span>}
+      <span aria-hidden="true" style={{ display: 'contents' }}>
+        {def.damage && <span>⚔ {def.damage.assault}/{def.damage.maneuver}/{def.damage.flank}</span>}
+        {def.damage && <span>◆ {def.armour ?? 0}</span>}
+        {def.penetration !== undefined && <span>➚ {def.penetration}</span>}
+        {def.gain && <span>▲ {def.gain.bracketed ? `(${def.gain.value})` : def.gain.value}</span>}
+      </span>
+      {statWords(def) && <span className="sr-only">{statWords(def)}</span>}
     </div>
   );
   const Tags = ({ def }: { def: CardDef }) => (def.tags?.length ? (
-    <div className="hc-tags">{def.tags.map((g) => <span key={g} className="tag">{t(`board.tag.${g}`, { ns: gameId, defaultValue: g })}</span>)}</div>
+    <div className="hc-tags">{tagNames(def).map((g) => <span key={g} className="tag">{g}</span>)}</div>
   ) : null);
+  /** What a unit shows in words, in its order on the card: name, tags, text, marks, its attack (its numbers follow in the label). */
+  const unitShows = (u: UnitView): string => {
+    const def = CARDS.get(u.card) as CardDef | undefined;
+    const att = attackerOf.get(u.uid);
+    return [cardName(u.card), ...tagNames(def), cardText(u.card), u.flipped ? t('hacse.flipped') : '', u.attacked ? t('hacse.attacked') : '',
+      u.placed === view.turn ? t('board.newThisTurn', { ns: gameId }) : '',
+      att ? `${att.order ? cardName(att.order) : att.hasOrder ? t('hacse.faceDownOrder') : t('hacse.noOrder')}${att.vs ? ` → ${unitName(att.vs)}` : ''}` : ''].filter(Boolean).join(t('board.listSep', { ns: gameId }));
+  };
+  const unitLabel = (u: UnitView, side: Side, zone: Zone): string => t('board.shows', {
+    ns: gameId, visible: unitShows(u),
+    label: t('board.unitDetail', { ns: gameId, side: sideName(side), zone: zoneName(zone), stats: statWords(CARDS.get(u.card) as CardDef | undefined) || '–', n: u.damage, max: u.destroyAt }),
+  });
+  const handCardLabel = (c: string): string => {
+    const def = CARDS.get(c) as CardDef | undefined;
+    const rest = [`${t(`hacse.kind.${def?.kind ?? 'unit'}`)}${def?.cost !== undefined ? ` · ${t('hacse.cost', { cost: def.cost })}` : ''}`, statWords(def), ...tagNames(def), cardText(c)];
+    return t('board.shows', { ns: gameId, visible: cardName(c), label: rest.filter(Boolean).join(t('board.listSep', { ns: gameId })) });
+  };
   const UnitCard = ({ u, side, zone }: { u: UnitView; side: Side; zone: Zone }) => {
     const def = CARDS.get(u.card) as CardDef | undefined;
     const key = `unit:${u.uid}`;
@@ -77,14 +107,13 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     const att = attackerOf.get(u.uid);
     const col = roleColor(side);
     return (
+      // A unit that can act is pressed by its name (a button named by the card's name first, WCAG 2.5.3); the whole card takes a click too.
       <div className={`hacse-card unit${acts ? ' hl' : ''}${u.flipped ? ' flipped' : ''}${att ? ' attacking' : ''}${defenders.has(u.uid) ? ' defending' : ''}`}
-        role={acts ? 'button' : undefined} tabIndex={acts ? 0 : undefined} onClick={acts ? () => click(key) : undefined}
-        onKeyDown={acts ? (e) => activate(e, () => click(key)) : undefined} data-uid={u.uid} data-card={u.card} data-testid="hacse-unit"
-        aria-label={[t('board.unit', { ns: gameId, name: cardName(u.card), side: sideName(side), zone: zoneName(zone), a: def?.damage?.assault ?? 0, m: def?.damage?.maneuver ?? 0,
-          f: def?.damage?.flank ?? 0, armour: def?.armour ?? 0, pen: def?.penetration ?? 0, n: u.damage, max: u.destroyAt }),
-        u.flipped ? t('hacse.flipped') : '', u.attacked ? t('hacse.attacked') : '', u.placed === view.turn ? t('board.newThisTurn', { ns: gameId }) : ''].filter(Boolean).join(', ')}
-        style={{ borderColor: col }}>
-        <div className="hc-name" style={{ background: col, color: textOn(col) }}>{cardName(u.card)}</div>
+        role={acts ? undefined : 'group'} aria-label={acts ? undefined : unitLabel(u, side, zone)} onClick={acts ? () => click(key) : undefined}
+        data-uid={u.uid} data-card={u.card} data-testid="hacse-unit" data-side={side} data-zone={zone} style={{ borderColor: col }}>
+        {acts
+          ? <button type="button" className="hc-name" style={{ background: col, color: textOn(col) }} aria-label={unitLabel(u, side, zone)} data-testid="hacse-unit-button">{cardName(u.card)}</button>
+          : <div className="hc-name" style={{ background: col, color: textOn(col) }}>{cardName(u.card)}</div>}
         {def && <Stats def={def} />}
         {def && <Tags def={def} />}
         {cardText(u.card) && <div className="hc-text">{cardText(u.card)}</div>}
@@ -123,8 +152,29 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
   };
 
   const hand = view.players[me].hand;
+  // The summary key (I or ?) writes into a live region: the unit or card in focus with the units facing it, else every row.
+  const [readout, setReadout] = useState('');
+  const rowWords = (side: Side, zone: Zone) => t('board.row', { ns: gameId, side: sideName(side), zone: zoneName(zone),
+    list: view.players[side][zone].map((u) => `${cardName(u.card)} (${u.damage}/${u.destroyAt})`).join(', ') || t('board.rowEmpty', { ns: gameId }) });
+  const summary = (target: Element): string => {
+    const unit = target.closest<HTMLElement>('[data-testid=hacse-unit]');
+    const u = unit ? units.get(unit.dataset.uid ?? '') : undefined;
+    if (unit && u) {
+      const side = unit.dataset.side as Side, zone = unit.dataset.zone as Zone;
+      const other: Side = side === 'axis' ? 'allies' : 'axis';
+      return [unitLabel(u, side, zone), rowWords(side, zone), t('board.facing', { ns: gameId, list: rowWords(other, zone) })].join('. ');
+    }
+    const card = target.closest<HTMLElement>('[data-testid=hacse-hand-card]');
+    const rows = SIDES.flatMap((sd) => ZONES.map((z) => rowWords(sd, z)));
+    return [card ? handCardLabel(card.dataset.card ?? '') : t('hacse.dieTrack', { die: view.die }), ...rows].join('. ');
+  };
+  const onBoardKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey || !(e.key === 'i' || e.key === 'I' || e.key === '?')) return;
+    e.preventDefault();
+    setReadout(summary(e.target as Element));
+  };
   return (
-    <div className="hacse-board">
+    <div className="hacse-board" onKeyDown={onBoardKey}>
       <div className="panel hacse-status">
         <div className="die-track" role="img" aria-label={t('hacse.dieTrack', { die: view.die })} data-testid="die-track">
           {Array.from({ length: 11 }, (_, i) => (
@@ -186,9 +236,9 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
               const acts = byKey.get(key);
               const def = CARDS.get(c) as CardDef | undefined;
               return (
-                <div key={`${c}-${i}`} className={`hacse-card in-hand${acts ? ' hl' : ''}`} role={acts ? 'button' : undefined} tabIndex={acts ? 0 : undefined}
-                  onClick={acts ? () => click(key) : undefined} onKeyDown={acts ? (e) => activate(e, () => click(key)) : undefined} data-card={c} data-testid="hacse-hand-card">
-                  <div className="hc-name">{cardName(c)}</div>
+                <div key={`${c}-${i}`} className={`hacse-card in-hand${acts ? ' hl' : ''}`} role={acts ? undefined : 'group'} aria-label={acts ? undefined : handCardLabel(c)}
+                  onClick={acts ? () => click(key) : undefined} data-card={c} data-testid="hacse-hand-card">
+                  {acts ? <button type="button" className="hc-name" aria-label={handCardLabel(c)} data-testid="hacse-card-button">{cardName(c)}</button> : <div className="hc-name">{cardName(c)}</div>}
                   <div className="small muted">{t(`hacse.kind.${def?.kind ?? 'unit'}`)}{def?.cost !== undefined ? ` · ${t('hacse.cost', { cost: def.cost })}` : ''}</div>
                   {def && <Stats def={def} />}
                   {def && <Tags def={def} />}
@@ -206,6 +256,8 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
         </div>
       )}
       <p className="small muted hacse-legend" data-testid="hacse-legend">{t('board.legend', { ns: gameId })}</p>
+      <p className="small muted" data-testid="board-keys">{t('board.summaryKey', { ns: gameId })}</p>
+      <p className="sr-only" role="status" aria-label={t('board.summaryRegion', { ns: gameId })} data-testid="board-readout">{readout}</p>
       {others.length > 0 && <ActionList gameId={gameId} actions={others} onAction={onAction} t={t} busy={busy} label={label} />}
       {/* A step whose only controls are units to click (e.g. the next engagement) gets visible buttons too. */}
       {others.length === 0 && actions.length > 0 && !hand?.some((c) => byKey.has(`card:${c}`)) && (

@@ -53,7 +53,7 @@ export function BattleBoard({ view, blockActs, onBlock, t, gameId }: {
         {(['A', 'B', 'C', '?'] as const).map((l) => {
           const list = front.filter((b) => letter(b) === l);
           if (!list.length) return null;
-          return <div key={l} className={`battle-letter${battle.stage === 'turns' && battle.letter === l ? ' now' : ''}`}><span className="letter" aria-label={t('board.initiative', { ns: gameId, letter: l })}>{l}</span>{row(list, l)}</div>;
+          return <div key={l} className={`battle-letter${battle.stage === 'turns' && battle.letter === l ? ' now' : ''}`}><span className="letter" role="img" aria-label={t('board.initiative', { ns: gameId, letter: l })}>{l}</span>{row(list, l)}</div>;
         })}
         {reserve.length > 0 && <div className="battle-letter reserve"><span className="letter small">{t('board.reserves', { ns: gameId })}</span>{row(reserve, 'r')}</div>}
       </div>

@@ -105,8 +105,8 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
   return (
     <div className="hammer-board">
       <div className="hammer-status panel">
-        <div className="year-track" aria-label={t('hammer.year')}>
-          {years.map((y) => <span key={y} className={`year${y === view.year ? ' on' : ''}${y > view.lastYear ? ' out' : ''}`}>{y}</span>)}
+        <div className="year-track" role="group" aria-label={t('hammer.year')}>
+          {years.map((y) => <span key={y} className={`year${y === view.year ? ' on' : ''}${y > view.lastYear ? ' out' : ''}`} aria-current={y === view.year ? 'date' : undefined}>{y}</span>)}
         </div>
         <p className="small">
           {t('hammer.turn', { turn: view.turn })} · {view.edward} · {t('hammer.nobles', { e: view.nobles.England, s: view.nobles.Scotland })}
@@ -163,13 +163,14 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
         <button type="button" className="small" onClick={() => setZoom((z) => Math.min(4, z * 1.5))} disabled={zoom >= 4} aria-label={t('carc.zoomIn')} data-testid="hammer-zoom-in">+</button>
         <button type="button" className="small" onClick={() => setZoom((z) => Math.max(1, z / 1.5))} disabled={zoom <= 1} aria-label={t('carc.zoomOut')} data-testid="hammer-zoom-out">−</button>
       </div>
-      <div className="hammer-map-wrap" data-testid="hammer-map-wrap" tabIndex={0} aria-label={t('hammer.map')}>
+      <div className="hammer-map-wrap" data-testid="hammer-map-wrap" tabIndex={0} role="region" aria-label={t('hammer.map')}>
         {geo ? (
           <HammerMap geo={geo} view={view} areaActs={areaActs} blockActs={blockActs} onArea={chooseArea} onBlock={(b) => chooseBlock(b)}
             t={t} gameId={gameId} zoom={zoom} selected={pickedBlock ?? view.selected} />
         ) : <p className="muted">{t('common.loading')}</p>}
       </div>
       <p className="small muted">{t('board.legend', { ns: gameId })}</p>
+      <p className="small muted" data-testid="board-keys">{t('board.summaryKey', { ns: gameId })}</p>
       </div>
       <div className="hammer-rest">
       <ActionList gameId={gameId} actions={actions} onAction={(a) => send(a as Act)} t={t} busy={busy} label={label} />

@@ -1,9 +1,10 @@
-import type { KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { HammerView } from '@tabula/hammer';
 import type { BoardProps } from '../types.js';
 import { ARROW_DIRECTIONS, arrowTarget, type Place } from '../arrow-nav.js';
 import { AREAS, BORDERS, areaName, sideName } from './data.js';
 import { BLOCK, Block } from './Block.js';
+import { areaReadout, bordersText } from './describe.js';
 
 /** The geometry built by scripts/build-hammer-map.mjs (board coordinates). */
 export interface MapGeometry {
@@ -38,11 +39,19 @@ export function areaInDirection(from: string, key: string): string | null {
   return d && p ? arrowTarget(p, d, NEIGHBOURS.get(from) ?? [], PLACES)?.id ?? null : null;
 }
 
+/** The area of the focused element: an area itself, or a block in one. */
+function focusedArea(e: KeyboardEvent<SVGSVGElement>): string | null {
+  const at = (e.target as Element).closest('[data-area], [data-area-of]');
+  return at?.getAttribute('data-area') ?? at?.getAttribute('data-area-of') ?? null;
+}
+
+/** The keys that read the area in focus aloud (documented under the map). */
+export const isSummaryKey = (e: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean }) => (e.key === 'i' || e.key === 'I' || e.key === '?') && !e.altKey && !e.ctrlKey && !e.metaKey;
+
 /** Arrow keys on the map move the focus from the focused area (or a block in it) to the area in that direction. */
 function onMapKey(e: KeyboardEvent<SVGSVGElement>) {
   if (!ARROW_DIRECTIONS[e.key] || e.altKey || e.ctrlKey || e.metaKey) return;
-  const at = (e.target as Element).closest('[data-area], [data-area-of]');
-  const from = at?.getAttribute('data-area') ?? at?.getAttribute('data-area-of');
+  const from = focusedArea(e);
   const to = from ? areaInDirection(from, e.key) : null;
   const el = to ? e.currentTarget.querySelector<SVGElement>(`path[data-area="${to}"]`) : null;
   if (!el) return;
@@ -73,9 +82,18 @@ export function HammerMap({ geo, view, areaActs, blockActs, onArea, onBlock, t, 
   const areaView = new Map(view.areas.map((a) => [a.id, a]));
   const battle = view.battle;
   const main = new Set(Object.values(view.mainBorder));
+  // The summary key writes into a live region: the area in focus, its blocks, borders and neighbours.
+  const [readout, setReadout] = useState('');
+  const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
+    const id = isSummaryKey(e) ? focusedArea(e) : null;
+    if (!id) return onMapKey(e);
+    e.preventDefault();
+    setReadout(areaReadout(t, gameId, view, id, areaSummary(t, gameId, view, id)));
+  };
   return (
+    <>
     <svg className={`board-svg hammer-map${zoom > 1 ? ' zoomed' : ''}`} style={zoom > 1 ? { width: `${Math.round(zoom * 100)}%` } : undefined}
-      viewBox={`${x} ${y} ${w} ${h}`} role="group" aria-label={t('hammer.map')} data-testid="hammer-map" onKeyDown={onMapKey}>
+      viewBox={`${x} ${y} ${w} ${h}`} role="group" aria-label={t('hammer.map')} data-testid="hammer-map" onKeyDown={onKey}>
       <rect x={x} y={y} width={w} height={h} fill="#b9d3e2" />
       <path d={geo.coast.map(ring).join('')} fill="#e4ddc8" fillRule="evenodd" />
       {AREAS.map((a) => {
@@ -86,7 +104,7 @@ export function HammerMap({ geo, view, areaActs, blockActs, onArea, onBlock, t, 
           <path key={a.id} d={geo.areas[a.id]!.map(ring).join('')} fillRule="evenodd"
             className={`harea${acts ? ' spot hl' : ''}${contested ? ' contested' : ''}`} data-area={a.id} data-country={a.country}
             // Every area takes the focus from the arrow keys; only those with a move are in the Tab order and act.
-            tabIndex={acts ? 0 : -1} role={acts ? 'button' : 'img'} aria-label={label}
+            tabIndex={acts ? 0 : -1} role={acts ? 'button' : 'img'} aria-label={label} aria-describedby={`hammer-borders-${a.id}`}
             onClick={acts ? () => onArea(a.id) : undefined}
             onKeyDown={acts ? (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onArea(a.id); } } : undefined} />
         );
@@ -150,5 +168,8 @@ export function HammerMap({ geo, view, areaActs, blockActs, onArea, onBlock, t, 
         );
       })}
     </svg>
+    <div hidden>{AREAS.map((a) => <p key={a.id} id={`hammer-borders-${a.id}`}>{bordersText(t, gameId, a.id)}</p>)}</div>
+    <p className="sr-only" role="status" aria-label={t('board.summaryRegion', { ns: gameId })} data-testid="board-readout">{readout}</p>
+    </>
   );
 }

@@ -2,7 +2,7 @@
 import { HAMMER_DATA as data } from '@tabula/hammer';
 import type { BoardProps } from '../types.js';
 
-export interface AreaData { id: string; name: string; country: string; castleLimit: number; cathedral: boolean; coastal: boolean; nobleHome: string[]; boardPosition: { x: number; y: number } }
+export interface AreaData { id: string; name: string; country: string; castleLimit: number; cathedral: boolean; coastal: boolean; seas?: string[]; nobleHome: string[]; boardPosition: { x: number; y: number } }
 export interface BorderData { id: string; areas: [string, string]; type: string; angloScottish: boolean }
 export interface BlockData { id: string; name: string; side: string; type: string; move: number; combat: string; maxSteps: number }
 export const AREAS = data.areas as unknown as AreaData[];
