@@ -60,5 +60,6 @@ export const es: Texts = {
   'hammer.act.disband': "Disolver",
   'hammer.act.wallace': "Wallace a Selkirk",
   'hammer.act.draw': "Robar bloque",
+  'hammer.act.sep': ": ",
   'hammer.act.step': "Añadir un punto de fuerza",
 };

@@ -33,7 +33,7 @@ export function whereWords(t: T, ns: string, x: number, y: number): string {
   const parts: string[] = [];
   if (x) parts.push(t(x > 0 ? 'board.east' : 'board.west', { ns, count: Math.abs(x) }));
   if (y) parts.push(t(y > 0 ? 'board.south' : 'board.north', { ns, count: Math.abs(y) }));
-  return parts.join(', ');
+  return parts.join(t('board.whereSep', { ns }));
 }
 /** Which side of its tile a figure spot is on, from its anchor (0..1 across the tile, y down). */
 export function sideWord(t: T, ns: string, at: [number, number] | number[]): string {
