@@ -30,7 +30,7 @@ export const de: Texts = {
   'hammer.dice': "Würfel:",
   'hammer.cancel': "Abbrechen",
   'hammer.map': "Karte von Schottland und England",
-  'hammer.legend': "Grenzen: durchgezogen grün = Hauptgrenze (6 Blöcke), gestrichelt orange = Nebengrenze (2, Halt), mit schwarzem Balken = anglo-schottisch; gelbe Scheibe = Hauptangriffsgrenze; Zahlen = Blöcke über eine Grenze in dieser Phase. ♜ Castle Limit, ✝ Kathedrale. Blöcke: Name, Feuer (Buchstabe + Würfel), Stufen ●, Bewegung.",
+  'hammer.legend': "Grenzen: durchgezogen grün = schwarze Grenze (6 Blöcke), gestrichelt orange = rote Grenze (2, Halt), mit schwarzem Balken = anglo-schottisch; gelbe Scheibe = Hauptangriffsgrenze; Zahlen = Blöcke über eine Grenze in dieser Phase. ♜ Castle Limit, ✝ Kathedrale. Blöcke: Name, Feuer (Buchstabe + Würfel), Stufen ●, Bewegung.",
   'hammer.poolList': "Dein Vorrat",
   'hammer.act.card': "Karte spielen",
   'hammer.act.pass': "Passen",
