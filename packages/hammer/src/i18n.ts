@@ -405,8 +405,8 @@ const zh: Table = {
   'card.move-3': '移动3',
   'role.England': '英格兰',
   'role.Scotland': '苏格兰',
-  'scenario.braveheart': '勇敢的心（1297-1305）',
-  'scenario.the-bruce': '布鲁斯（1306-1314）',
+  'scenario.braveheart': 'Braveheart（1297-1305）',
+  'scenario.the-bruce': 'The Bruce（1306-1314）',
   'scenario.campaign': '战役（1297起）',
   'phase.cards': '打出一张牌',
   'phase.event': '结算你的事件',
@@ -446,7 +446,7 @@ const blockWords: Record<string, [string, string, string]> = {
   Knights: ['Ritter', 'Caballeros', '骑士'],
   Infantry: ['Fußvolk', 'Infantería', '步兵'],
   Wallace: ['Wallace', 'Wallace', '华勒斯'],
-  Bruce: ['Bruce', 'Bruce', '布鲁斯'],
+  Bruce: ['Bruce', 'Bruce', 'Bruce'],
 };
 
 /** The home places of the English and Welsh/Irish blocks ("Northumber" is the block's own short form). */

@@ -80,7 +80,7 @@ function chineseSpacing(text, key) {
 function chinesePunctuation(text, key) {
   if (key.startsWith('action:hacse:')) return [];
   const t = text.replace(/\{\{[^}]*\}\}|\$t\([^)]*\)/g, 'X').replace(/https?:\/\/\S+/g, '');
-  const re = new RegExp(`[${HAN}0-9X] ?[,;:?!](?=\\s|$|[${HAN}])|[,;:] ?[${HAN}]`, 'gu');
+  const re = new RegExp(`[${HAN}0-9X] ?[,;:?!](?=\\s|$|[${HAN}])|[,;:] ?[${HAN}]|[${HAN}] ?\\(|\\( ?[${HAN}]|[${HAN}] ?\\)`, 'gu');
   return (t.match(re) ?? []).map((m) => `Latin punctuation in "${m}"`);
 }
 
@@ -106,6 +106,7 @@ export const CHECKS = {
     'no English left over': englishLeftovers('es'),
   },
   'zh-Hans': {
+    'one register: 你, never 您': (text) => (text.includes('您') ? ['formal "您"'] : []),
     'no space between Chinese and Latin letters or digits': chineseSpacing,
     'Chinese punctuation, not Latin': chinesePunctuation,
     'a number and its noun carry a measure word': chineseMeasure,

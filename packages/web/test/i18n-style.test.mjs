@@ -34,6 +34,9 @@ test('i18n style: the checks catch each kind of problem they stand for', () => {
   assert.ok(fails('zh-Hans', 'a number and its noun carry a measure word', '造成0伤害'));
   assert.ok(fails('zh-Hans', 'Chinese punctuation, not Latin', '东 2, 北 1'));
   assert.ok(!fails('zh-Hans', 'Chinese punctuation, not Latin', '东2，北1'));
+  assert.ok(fails('zh-Hans', 'Chinese punctuation, not Latin', '苏格兰之锤 (勇敢的心)'));
+  assert.ok(fails('zh-Hans', 'one register: 你, never 您', '轮到您了'));
+  assert.ok(fails('zh-Hans', 'no space between Chinese and Latin letters or digits', '一个木块从 Selkirk 移动到Dunbar'));
   for (const lang of ['de', 'es', 'zh-Hans']) {
     assert.ok(fails(lang, 'no English left over', 'Any'));
     assert.ok(fails(lang, 'no English left over', 'Won'));
