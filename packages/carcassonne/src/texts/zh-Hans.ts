@@ -2,16 +2,16 @@ import type { Texts } from '@tabula/engine';
 
 /** Simplified Chinese texts of the platform about Carcassonne: the board's labels and the rules summary. */
 export const zhHans: Texts = {
-  'rules.carcassonne.summary': '铺放地形板块，拼出城市、道路、修道院和草地，并派出随从占领以得分。“山丘与羊群”扩展加入山丘、葡萄园和牧羊人，羊群从袋中抽取而壮大。',
-  'rules.carcassonne.points': '每回合：抽一块板块，放置时所有相邻边必须吻合。\n然后可以在该板块上无人占据的区域放一名随从。\n完成的道路、城市和修道院立即计分，随从返回。\n草地上的牧羊人会抽羊；在狼驱散羊群之前把它们赶回家计分。\n游戏结束时，草地按其接触的已完成城市计分。',
+  'rules.carcassonne.summary': '铺放地形板块，拼出城市、道路、修道院和草地，并派出随从占领以得分。“山丘与羊群”扩展加入山丘、葡萄园和牧羊人，牧羊人从袋中抽取羊标记来扩大羊群。',
+  'rules.carcassonne.points': '每回合：抽一块板块，放置时所有相邻边必须吻合。\n然后可以在该板块上无人占据的区域放一名随从。\n完成的道路、城市和修道院立即计分，随从返回。\n草地上的牧羊人会抽羊；在狼驱散羊群之前把羊群赶进羊圈计分。\n游戏结束时，草地按其接触的已完成城市计分。',
   'carc.current': "手中板块",
   'carc.rotate': "旋转",
   'carc.place': "放置板块",
   'carc.pickSpot_other': "在棋盘上从{{count}}个高亮位置中选择一个。",
   'carc.choose': "放置什么",
   'carc.skip': "不放置",
-  'carc.grow': "让羊群壮大（抽一枚标记）",
-  'carc.drive': "把羊群赶回家（计分）",
+  'carc.grow': "扩大羊群（抽一枚标记）",
+  'carc.drive': "把羊群赶进羊圈（计分）",
   'carc.follower': "随从",
   'carc.shepherd': "牧羊人",
   'carc.player': "玩家",
