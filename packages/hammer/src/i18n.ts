@@ -514,6 +514,14 @@ const ACTION_GROUPS: Record<string, [string, string, string, string]> = {
 };
 /** Texts of the web board ('board.<key>'): map, blocks, battle board, warnings. */
 const BOARD: Record<string, [string, string, string, string]> = {
+  'king.edward1': ['Edward I', 'Eduard I.', 'Eduardo I', '爱德华一世'],
+  'king.edward2': ['Edward II', 'Eduard II.', 'Eduardo II', '爱德华二世'],
+  'listSep': [', ', ', ', ', ', '，'],
+  'colon': [': ', ': ', ': ', '：'],
+  'labelGap': [' ', ' ', ' ', ''],
+  'played': [' ({{played}}: {{cards}})', ' ({{played}}: {{cards}})', ' ({{played}}: {{cards}})', '（{{played}}：{{cards}}）'],
+  'withState': ['{{base}} ({{state}})', '{{base}} ({{state}})', '{{base}} ({{state}})', '{{base}}（{{state}}）'],
+  'roleSide': ['{{role}}: {{side}}', '{{role}}: {{side}}', '{{role}}: {{side}}', '{{role}}：{{side}}'],
   'blockCount': ['{{side}} blocks: {{count}}', '{{side}}-Blöcke: {{count}}', 'bloques de {{side}}: {{count}}', '{{side}}木块：{{count}}'],
   'empty': ['empty', 'leer', 'vacía', '空'],
   'contested': ['contested', 'umkämpft', 'disputada', '争夺中'],

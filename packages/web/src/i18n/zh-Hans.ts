@@ -40,6 +40,8 @@ export const zhHans: Record<string, string> = {
   'common.loading': '加载中…',
   'common.yes': '是',
   'common.no': '否',
+  'common.listSep': '、',
+  'common.colon': '：',
   'common.copy': '复制',
   'common.copied': '已复制',
 

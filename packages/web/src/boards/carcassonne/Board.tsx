@@ -190,7 +190,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             </tbody>
           </table>
           <svg className="score-track" viewBox={`-8 -9 ${maxScore * 3 + 16} 36`} role="img"
-            aria-label={`${t('carc.scoreTrack')}: ${roles.map((r) => `${roleName(t, gameId, r)} ${view.players[r]!.score}`).join(', ')}`}>
+            aria-label={`${t('carc.scoreTrack')}${t('common.colon')}${roles.map((r) => `${roleName(t, gameId, r)} ${view.players[r]!.score}`).join(t('common.listSep'))}`}>
             <line x1={0} x2={maxScore * 3} y1={12} y2={12} stroke="#888" strokeWidth={1} />
             {Array.from({ length: Math.floor(maxScore / 10) + 1 }, (_, i) => <g key={i}><line x1={i * 30} x2={i * 30} y1={6} y2={18} stroke="#555" /><text x={i * 30} y={-1} fontSize={9} textAnchor="middle">{i * 10}</text></g>)}
             {roles.map((r, i) => {

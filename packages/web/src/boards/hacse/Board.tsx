@@ -47,7 +47,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     if (typeof a.uid === 'string') parts.push(unitName(a.uid));
     if (typeof a.zone === 'string') parts.push(`→ ${zoneName(a.zone)}`);
     if (typeof a.to === 'string') parts.push(`→ ${zoneName(a.to)}`);
-    if (a.type === 'commit') parts.push(a.order === null ? t('hacse.noOrder') : `: ${cardName(String(a.order))}`);
+    if (a.type === 'commit') parts.push(a.order === null ? t('hacse.noOrder') : `${t('hacse.orderSep', { defaultValue: ': ' })}${cardName(String(a.order))}`);
     if (typeof a.attacker === 'string') parts.push(`⟂ ${unitName(a.attacker)}`);
     if (typeof a.target === 'string') parts.push(`→ ${unitName(a.target)}`);
     return parts.length ? `${verb} ${parts.join(' ')}` : verb;
@@ -82,7 +82,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
         onKeyDown={acts ? (e) => activate(e, () => click(key)) : undefined} data-uid={u.uid} data-card={u.card} data-testid="hacse-unit"
         aria-label={[t('board.unit', { ns: gameId, name: cardName(u.card), side: sideName(side), zone: zoneName(zone), a: def?.damage?.assault ?? 0, m: def?.damage?.maneuver ?? 0,
           f: def?.damage?.flank ?? 0, armour: def?.armour ?? 0, pen: def?.penetration ?? 0, n: u.damage, max: u.destroyAt }),
-        u.flipped ? t('hacse.flipped') : '', u.attacked ? t('hacse.attacked') : '', u.placed === view.turn ? t('board.newThisTurn', { ns: gameId }) : ''].filter(Boolean).join(', ')}
+        u.flipped ? t('hacse.flipped') : '', u.attacked ? t('hacse.attacked') : '', u.placed === view.turn ? t('board.newThisTurn', { ns: gameId }) : ''].filter(Boolean).join(t('common.listSep'))}
         style={{ borderColor: col }}>
         <div className="hc-name" style={{ background: col, color: textOn(col) }}>{cardName(u.card)}</div>
         {def && <Stats def={def} />}
@@ -108,9 +108,9 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
       <div className={`hacse-side side-${side}`} data-side={side}>
         <div className="hacse-side-head">
           <b style={{ color: roleTextColor(side) }}>{sideName(side)}</b> · {p.deck.builtin === false ? (createdBy ? t('hacse.uploadedDeckBy', { name: p.deck.name, owner: createdBy }) : t('hacse.uploadedDeck', { name: p.deck.name })) : t(`deckname.${p.deck.id}`, { ns: gameId, defaultValue: p.deck.name })} · {t('hacse.deckCount', { count: p.deckCount })} · {t('hacse.handCount', { count: p.handCount })} · {t('hacse.discardCount', { count: p.discard.length })}
-          {p.supports.length > 0 && <> · {t('hacse.supports')}: {p.supports.map(cardName).join(', ')}</>}
-          {p.progress.length > 0 && <> · {t('hacse.progress')}: {p.progress.map(cardName).join(', ')}</>}
-          {side !== me && p.known && p.known.length > 0 && <> · <span data-testid="hacse-known">{t('hacse.knownInHand')}: {p.known.map(cardName).join(', ')}</span></>}
+          {p.supports.length > 0 && <> · {t('hacse.supports')}{t('common.colon')}{p.supports.map(cardName).join(t('common.listSep'))}</>}
+          {p.progress.length > 0 && <> · {t('hacse.progress')}{t('common.colon')}{p.progress.map(cardName).join(t('common.listSep'))}</>}
+          {side !== me && p.known && p.known.length > 0 && <> · <span data-testid="hacse-known">{t('hacse.knownInHand')}{t('common.colon')}{p.known.map(cardName).join(t('common.listSep'))}</span></>}
         </div>
         {zones.map((z) => (
           <div key={z} className={`hacse-row zone-${z}`} data-zone={z}>
