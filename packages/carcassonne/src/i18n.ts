@@ -391,7 +391,7 @@ for (const [key, words] of Object.entries(VARIANT_VALUES)) {
 
 /** Texts of the web board ('board.<key>'): where a tile or a figure goes, in words. */
 const BOARD: Record<string, [string, string, string, string]> = {
-  'board.start': ['the start position', 'an der Startposition', 'en la posición inicial', '起始位置'],
+  'board.start': ['the start tile', 'an der Startposition', 'en la posición inicial', '起始位置'],
   'board.whereSep': [', ', ', ', ', ', '、'],
   'board.east_one': ['{{count}} east', '{{count}} Feld östlich', 'a {{count}} casilla al este', '东{{count}}格'],
   'board.east_other': ['{{count}} east', '{{count}} Felder östlich', 'a {{count}} casillas al este', '东{{count}}格'],

@@ -68,7 +68,7 @@ function carcLabels(lang) {
 
 test('i18n style: the Carcassonne board labels read as sentences in every language', () => {
   assert.deepEqual(carcLabels('en'), ['Put a figure on the road at the east side of the tile at 2 east, 1 south',
-    'Put a figure on the city at the centre of the tile at the start position', 'Place the tile at 1 west']);
+    'Put a figure on the city at the centre of the tile at the start tile', 'Place the tile at 1 west']);
   assert.deepEqual(carcLabels('de'), ['Figur setzen: Straße an der Ostseite der Karte 2 Felder östlich, 1 Feld südlich',
     'Figur setzen: Stadt in der Mitte der Karte an der Startposition', 'Karte hierhin legen: 1 Feld westlich']);
   assert.deepEqual(carcLabels('es'), ['Poner una figura: camino, en el lado este de la loseta a 2 casillas al este, a 1 casilla al sur',
