@@ -51,6 +51,8 @@ interface Texts {
   /** "{name}{scenario} vs {opponents}": the game's title; {scenario} is filled from `scenario` or empty. */
   title: string;
   scenario: string;
+  /** The title while nobody has joined yet, where "{vs} {nobody}" does not read (Chinese). */
+  alone?: string;
   /** What separates a label from its link ("Open the game: https://…"). */
   colon: string;
   vs: string;
@@ -91,7 +93,7 @@ const T: Record<MailLang, Texts> = {
     open: 'Abrir la partida', unsubscribe: 'Darse de baja de estos correos', why: 'Recibes este correo porque no estabas conectado a Tabula.',
   },
   'zh-Hans': {
-    title: '{name}{scenario}{vs}{opponents}', scenario: '（{scenario}）', colon: '：',
+    title: '{name}{scenario}{vs}{opponents}', alone: '{name}{scenario}（暂无对手）', scenario: '（{scenario}）', colon: '：',
     vs: '对', nobody: '暂无对手',
     subject: { 'your-turn': '轮到你了：{game}', 'game-over': '对局结束：{game}', invited: '{by}邀请你玩{game}', 'time-low': '时间不多了：{game}' },
     body: { 'your-turn': '在{game}中轮到你行动了。', 'game-over': '对局{game}已结束。{result}', invited: '{by}邀请你玩{game}。', 'time-low': '你在{game}中的时间不多了。' },
@@ -117,6 +119,7 @@ export function gameTitle(lang: MailLang, p: EventPayload): string {
   const scenarios = p.game ? getGame(p.game)?.scenarios ?? [] : [];
   const scenarioName = p.scenario && scenarios.length > 1 ? gameMessages.get(p.game!)?.[lang]?.[`scenario.${p.scenario}`] : undefined;
   const scenario = scenarioName ? fill(t.scenario, { scenario: scenarioName }) : '';
+  if (!p.opponents.length && t.alone) return fill(t.alone, { name, scenario });
   return fill(t.title, { name, scenario, vs: t.vs, opponents: p.opponents.length ? p.opponents.join(t.colon === '：' ? '、' : ', ') : t.nobody });
 }
 
