@@ -20,8 +20,8 @@ const ROWS: Row[] = [
   ["prompt.flock",
     "Your shepherd’s flock: let it grow or drive it home.",
     "Die Herde deines Schäfers: Herde erweitern oder Herde in den Stall treiben.",
-    "El rebaño de tu pastor: déjalo crecer o llévalo a casa.",
-    "你的牧羊人的羊群：让它壮大，或赶回家。",
+    "El rebaño de tu pastor: amplía el rebaño o llévalo al establo.",
+    "你的牧羊人的羊群：扩大羊群，或把羊群赶进羊圈。",
   ],
 ];
 

@@ -4,7 +4,7 @@ import { texts } from './texts/index.js';
 /** hacse as the platform sees it; imports no engine code (the engine comes with `load`). */
 export const manifest: GameManifest<'hacse'> = {
   id: 'hacse',
-  names: { en: 'HACSE card game', de: 'HACSE-Kartenspiel', es: 'Juego de cartas HACSE', 'zh-Hans': 'HACSE 卡牌游戏' },
+  names: { en: 'HACSE card game', de: 'HACSE-Kartenspiel', es: 'Juego de cartas HACSE', 'zh-Hans': 'HACSE卡牌游戏' },
   texts,
   rules: rulesByLanguage((lang) => import(`./reference/${lang}.js`) as Promise<{ doc: RulesDoc }>),
   links: [

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GAMES, ui } from './i18n-harness.mjs';
 import { readGlossary } from './glossary-table.mjs';
+import { CORPUS } from './i18n-corpus.mjs';
 
 // The web keys that belong to each game; every other web key is the platform's.
 const WEB_PREFIX = { carcassonne: ['carc.', 'prompt.carcassonne.', 'rules.carcassonne.'],
@@ -12,9 +13,17 @@ const WEB_PREFIX = { carcassonne: ['carc.', 'prompt.carcassonne.', 'rules.carcas
   hacse: ['hacse.', 'prompt.hacse.', 'rules.hacse.'] };
 const ALL_PREFIXES = Object.values(WEB_PREFIX).flat();
 
-/** Every string of a scope in one language, as [qualified key, text]: the game's own ("key") and the web's ("ui:key"). */
+/**
+ * Every string of a scope in one language, as [qualified key, text]: the game's own ("key"), the web's ("ui:key"), and
+ * from i18n-corpus.mjs the game's rules reference ("ref:<game>:…") and the lines rendered from seeded games
+ * ("log:<game>:…", "prompt:<game>:…", "action:<game>:…", "actionGroup:<game>:…"); for the platform, mails and the
+ * unsubscribe page ("mail:…", "unsubscribe:…"). So cards, prompts, buttons, logs, labels and the reference all say a
+ * term the same way.
+ */
 function strings(scope, lang) {
   const out = [];
+  const kinds = scope === 'platform' ? ['mail:', 'unsubscribe:'] : ['ref:', 'log:', 'prompt:', 'action:', 'actionGroup:'].map((k) => `${k}${scope}:`);
+  for (const [k, v] of CORPUS[lang]) if (kinds.some((p) => k.startsWith(p))) out.push([k, v]);
   if (scope !== 'platform') for (const [k, v] of Object.entries(GAMES[scope].messages[lang])) out.push([k, v]);
   for (const [k, v] of Object.entries(ui[lang])) {
     const mine = scope === 'platform' ? !ALL_PREFIXES.some((p) => k.startsWith(p)) : WEB_PREFIX[scope].some((p) => k.startsWith(p));
@@ -56,3 +65,12 @@ for (const [scope, file] of Object.entries(FILES)) {
     });
   }
 }
+
+test('glossary: the strings checked include the rules reference, rendered log lines, prompts, action labels and mails', () => {
+  const kinds = (scope, lang) => new Set(strings(scope, lang).map(([k]) => k.split(':')[0]));
+  for (const lang of ['de', 'es', 'zh-Hans']) {
+    const hammer = kinds('hammer-of-the-scots', lang);
+    for (const k of ['ref', 'log', 'prompt', 'action', 'actionGroup', 'ui']) assert.ok(hammer.has(k), `${lang}: no ${k} strings`);
+    assert.ok(kinds('platform', lang).has('mail') && kinds('platform', lang).has('unsubscribe'), `${lang}: no mails`);
+  }
+});

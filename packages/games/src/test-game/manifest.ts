@@ -11,7 +11,7 @@ export const testGameManifest: GameManifest = {
     en: summary('Take 1 to 3 stones in turn; whoever takes the last stone wins.'),
     de: summary('Nehmt abwechselnd 1 bis 3 Steine; wer den letzten nimmt, gewinnt.'),
     es: summary('Tomad por turnos de 1 a 3 piedras; quien toma la última gana.'),
-    'zh-Hans': summary('轮流取 1 到 3 颗石子，取走最后一颗者获胜。'),
+    'zh-Hans': summary('轮流取1到3颗石子，取走最后一颗者获胜。'),
   },
   links: [],
   hotseatCurtain: false,

@@ -16,6 +16,6 @@ export const messages: InLanguages<Texts> = {
   },
   'zh-Hans': {
     'role.first': '先手', 'role.second': '后手', 'scenario.standard': '标准', 'variant.pile': '石子',
-    'prompt.take': '取 1 到 3 颗石子（剩 {{pile}} 颗）。', 'log.took_other': '取了 {{count}} 颗石子',
+    'prompt.take': '取1到3颗石子（剩{{pile}}颗）。', 'log.took_other': '取了{{count}}颗石子',
   },
 };

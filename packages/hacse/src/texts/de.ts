@@ -11,6 +11,7 @@ export const de: Texts = {
   'hacse.attacked': "hat angegriffen",
   'hacse.faceDownOrder': "Befehl verdeckt",
   'hacse.noOrder': "kein Befehl",
+  'hacse.orderSep': ": ",
   'hacse.deckCount_one': "{{count}} Karte im Stapel",
   'hacse.deckCount_other': "{{count}} Karten im Stapel",
   'hacse.uploadedDeckBy': "„{{name}}“ (Stapel hochgeladen von {{owner}})",

@@ -11,6 +11,7 @@ export const en: Texts = {
   'hacse.attacked': "attacked",
   'hacse.faceDownOrder': "order face down",
   'hacse.noOrder': "no order",
+  'hacse.orderSep': ": ",
   'hacse.deckCount_one': "{{count}} card in deck",
   'hacse.uploadedDeckBy': "“{{name}}” (deck uploaded by {{owner}})",
   'hacse.uploadedDeck': "“{{name}}” (uploaded deck)",

@@ -11,6 +11,7 @@ export const es: Texts = {
   'hacse.attacked': "ha atacado",
   'hacse.faceDownOrder': "orden boca abajo",
   'hacse.noOrder': "sin orden",
+  'hacse.orderSep': ": ",
   'hacse.deckCount_one': "{{count}} carta en el mazo",
   'hacse.uploadedDeckBy': "«{{name}}» (mazo subido por {{owner}})",
   'hacse.uploadedDeck': "«{{name}}» (mazo subido)",

@@ -60,5 +60,6 @@ export const en: Texts = {
   'hammer.act.disband': "Disband",
   'hammer.act.wallace': "Wallace to Selkirk",
   'hammer.act.draw': "Draw block",
+  'hammer.act.sep': ": ",
   'hammer.act.step': "Add step",
 };

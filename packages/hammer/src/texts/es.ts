@@ -30,7 +30,7 @@ export const es: Texts = {
   'hammer.dice': "dados:",
   'hammer.cancel': "Cancelar",
   'hammer.map': "Mapa de Escocia e Inglaterra",
-  'hammer.legend': "Fronteras: verde continua = negra del reglamento (6 bloques), naranja discontinua = roja (2, hay que parar), con barra negra = anglo-escocesa; disco amarillo = frontera del ataque principal; números = bloques que han cruzado en esta fase. ♜ límite del castillo, ✝ catedral. Bloques: nombre, combate (letra + dados), fuerza ●, movimiento.",
+  'hammer.legend': "Fronteras: verde continua = frontera negra (6 bloques), naranja discontinua = frontera roja (2, hay que parar), con barra negra = anglo-escocesa; disco amarillo = frontera del ataque principal; números = bloques que han cruzado en esta fase. ♜ límite del castillo, ✝ catedral. Bloques: nombre, combate (letra + dados), fuerza ●, movimiento.",
   'hammer.poolList': "Tu bolsa",
   'hammer.act.card': "Jugar carta",
   'hammer.act.pass': "Pasar",
@@ -60,5 +60,6 @@ export const es: Texts = {
   'hammer.act.disband': "Disolver",
   'hammer.act.wallace': "Wallace a Selkirk",
   'hammer.act.draw': "Robar bloque",
+  'hammer.act.sep': ": ",
   'hammer.act.step': "Añadir un punto de fuerza",
 };

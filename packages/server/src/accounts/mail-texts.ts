@@ -19,8 +19,8 @@ const T: Record<MailLang, Record<AccountMailKind, Texts>> = {
     reset: { subject: 'Restablece tu contraseña de Tabula', body: 'Alguien ha pedido restablecer la contraseña de la cuenta de Tabula «{name}». Elige una nueva aquí (el enlace sirve una vez, durante una hora):', action: 'Elegir una contraseña nueva', ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña sigue igual.' },
   },
   'zh-Hans': {
-    verify: { subject: '确认你在 Tabula 的邮箱地址', body: 'Tabula 账户“{name}”希望在此地址接收邮件。请确认这是你的地址：', action: '确认地址', ignore: '如果这不是你的请求，请忽略此邮件：此地址不会再收到任何邮件。' },
-    reset: { subject: '重置你的 Tabula 密码', body: '有人请求重置 Tabula 账户“{name}”的密码。请在此设置新密码（链接仅可使用一次，一小时内有效）：', action: '设置新密码', ignore: '如果这不是你的请求，请忽略此邮件：你的密码保持不变。' },
+    verify: { subject: '确认你在Tabula的邮箱地址', body: 'Tabula账户“{name}”希望在此地址接收邮件。请确认这是你的地址：', action: '确认地址', ignore: '如果这不是你的请求，请忽略此邮件：此地址不会再收到任何邮件。' },
+    reset: { subject: '重置你的Tabula密码', body: '有人请求重置Tabula账户“{name}”的密码。请在此设置新密码（链接仅可使用一次，一小时内有效）：', action: '设置新密码', ignore: '如果这不是你的请求，请忽略此邮件：你的密码保持不变。' },
   },
 };
 

@@ -61,7 +61,9 @@ describe('notifications', () => {
     assert.equal(page.status, 200);
     assert.match(await page.text(), /Abbestellt/);
     assert.equal((await api.get('/api/notifications/settings', bob)).body.emailOn, false);
-    assert.equal((await fetch(unsub.replace(/token=\d+\./, 'token=1.'))).status, 404, 'a forged token is refused');
+    const forged = await fetch(unsub.replace(/token=\d+\./, 'token=1.'), { headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } });
+    assert.equal(forged.status, 404, 'a forged token is refused');
+    assert.match(await forged.text(), /<html lang="de">.*Unbekannter Link/s, 'in the language the browser asks for');
     const id2 = await game(api, alice, bob);
     await pass(api, id2, alice);
     await until(async () => (await listOf(api, bob)).notifications.some((n) => n.gameId === id2), 'the in-app notification of game 2');

@@ -20,7 +20,7 @@ import { notificationOut } from './wire.js';
 import { payloadFor } from './events.js';
 import { checkHost } from './guard.js';
 import { verifyUnsubscribeToken } from './tokens.js';
-import { mailLang } from './texts.js';
+import { acceptedLang, mailLang, UNSUBSCRIBE_PAGE } from './texts.js';
 import type { AccountMail } from '../accounts/account-mail.js';
 
 export interface NotifyRouteDeps {
@@ -48,13 +48,6 @@ function settingsOut(s: NotifySettingsRow, mailAvailable: boolean): S.NotifySett
 const page = (lang: string, title: string, text: string): string =>
   `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>`
   + `<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto; padding: 0 1em"><h1>${title}</h1><p>${text}</p><p><a href="/">Tabula</a></p></body></html>`;
-
-const UNSUB_TEXT: Record<string, [string, string]> = {
-  en: ['Unsubscribed', 'You will get no more notification emails from Tabula. You can turn them on again in your settings.'],
-  de: ['Abbestellt', 'Du bekommst keine Benachrichtigungs-E-Mails von Tabula mehr. In deinen Einstellungen kannst du sie wieder einschalten.'],
-  es: ['Baja confirmada', 'Ya no recibirás correos de notificación de Tabula. Puedes volver a activarlos en tus ajustes.'],
-  'zh-Hans': ['已退订', '你将不再收到 Tabula 的通知邮件。你可以在设置中重新开启。'],
-};
 
 export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => Promise<void> {
   const { notifier, users } = deps;
@@ -139,9 +132,13 @@ export function notifyRoutes(deps: NotifyRouteDeps): (api: FastifyInstance) => P
       schema: { summary: 'The link in every mail: turns mail off without signing in (an HTML page)', querystring: S.UnsubscribeQuery },
     }, async (req, reply) => {
       const lang = await unsubscribe(req.query.token);
-      if (lang === null) return reply.code(404).type('text/html; charset=utf-8').send(page('en', 'Unknown link', 'This unsubscribe link is not valid.'));
+      if (lang === null) {
+        const l = acceptedLang(req.headers['accept-language']);
+        const [title, text] = UNSUBSCRIBE_PAGE[l].unknown;
+        return reply.code(404).type('text/html; charset=utf-8').send(page(l, title, text));
+      }
       const l = mailLang(lang);
-      const [title, text] = UNSUB_TEXT[l]!;
+      const [title, text] = UNSUBSCRIBE_PAGE[l].done;
       return reply.type('text/html; charset=utf-8').send(page(l, title, text));
     });
 

@@ -8,6 +8,36 @@ import type { NotificationKindT } from '@tabula/protocol';
 export type MailLang = 'en' | 'de' | 'es' | 'zh-Hans';
 export const mailLang = (l: string): MailLang => (l === 'de' || l === 'es' || l === 'zh-Hans' ? l : 'en');
 
+/** The first of our languages in an Accept-Language header ("de-AT,de;q=0.9,en;q=0.5"), else English. */
+export function acceptedLang(header: string | undefined): MailLang {
+  for (const part of (header ?? '').slice(0, 200).split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase();
+    if (tag.startsWith('zh')) { if (!/hant|-tw|-hk|-mo/.test(tag)) return 'zh-Hans'; continue; }
+    for (const l of ['en', 'de', 'es'] as const) if (tag === l || tag.startsWith(`${l}-`)) return l;
+  }
+  return 'en';
+}
+
+/** The page the unsubscribe link opens: [title, text] when it worked ("done") and for an unknown link. */
+export const UNSUBSCRIBE_PAGE: Record<MailLang, Record<'done' | 'unknown', [string, string]>> = {
+  en: {
+    done: ['Unsubscribed', 'You will get no more notification emails from Tabula. You can turn them on again in your settings.'],
+    unknown: ['Unknown link', 'This unsubscribe link is not valid.'],
+  },
+  de: {
+    done: ['Abbestellt', 'Du bekommst keine Benachrichtigungs-E-Mails von Tabula mehr. In deinen Einstellungen kannst du sie wieder einschalten.'],
+    unknown: ['Unbekannter Link', 'Dieser Abbestell-Link ist nicht gültig.'],
+  },
+  es: {
+    done: ['Baja confirmada', 'Ya no recibirás correos de notificación de Tabula. Puedes volver a activarlos en tus ajustes.'],
+    unknown: ['Enlace desconocido', 'Este enlace para darte de baja no es válido.'],
+  },
+  'zh-Hans': {
+    done: ['已退订', '你将不再收到Tabula的通知邮件。你可以在设置中重新开启。'],
+    unknown: ['未知链接', '此退订链接无效。'],
+  },
+};
+
 /** The fields an event carries (outbox payload). */
 export interface EventPayload {
   game: string | null;
@@ -18,6 +48,13 @@ export interface EventPayload {
 }
 
 interface Texts {
+  /** "{name}{scenario} vs {opponents}": the game's title; {scenario} is filled from `scenario` or empty. */
+  title: string;
+  scenario: string;
+  /** The title while nobody has joined yet, where "{vs} {nobody}" does not read (Chinese). */
+  alone?: string;
+  /** What separates a label from its link ("Open the game: https://…"). */
+  colon: string;
   vs: string;
   nobody: string;
   subject: Record<NotificationKindT, string>;
@@ -32,6 +69,7 @@ interface Texts {
 
 const T: Record<MailLang, Texts> = {
   en: {
+    title: '{name}{scenario} {vs} {opponents}', scenario: ' ({scenario})', colon: ': ',
     vs: 'vs', nobody: 'nobody yet',
     subject: { 'your-turn': 'Your turn in {game}', 'game-over': 'Game over: {game}', invited: '{by} invites you to {game}', 'time-low': 'Time running low in {game}' },
     body: { 'your-turn': 'It is your turn in {game}.', 'game-over': 'The game {game} is over. {result}', invited: '{by} invites you to play {game}.', 'time-low': 'Your time is running low in {game}.' },
@@ -39,6 +77,7 @@ const T: Record<MailLang, Texts> = {
     open: 'Open the game', unsubscribe: 'Unsubscribe from these emails', why: 'You get this mail because you were not connected to Tabula.',
   },
   de: {
+    title: '{name}{scenario} {vs} {opponents}', scenario: ' ({scenario})', colon: ': ',
     vs: 'gegen', nobody: 'noch niemanden',
     subject: { 'your-turn': 'Du bist am Zug: {game}', 'game-over': 'Partie beendet: {game}', invited: '{by} lädt dich zu {game} ein', 'time-low': 'Deine Zeit wird knapp: {game}' },
     body: { 'your-turn': 'Du bist am Zug in {game}.', 'game-over': 'Die Partie {game} ist beendet. {result}', invited: '{by} lädt dich zu einer Partie {game} ein.', 'time-low': 'Deine Bedenkzeit in {game} wird knapp.' },
@@ -46,6 +85,7 @@ const T: Record<MailLang, Texts> = {
     open: 'Zur Partie', unsubscribe: 'Diese E-Mails abbestellen', why: 'Du bekommst diese Mail, weil du nicht mit Tabula verbunden warst.',
   },
   es: {
+    title: '{name}{scenario} {vs} {opponents}', scenario: ' ({scenario})', colon: ': ',
     vs: 'contra', nobody: 'nadie todavía',
     subject: { 'your-turn': 'Te toca en {game}', 'game-over': 'Partida terminada: {game}', invited: '{by} te invita a {game}', 'time-low': 'Se te acaba el tiempo en {game}' },
     body: { 'your-turn': 'Es tu turno en {game}.', 'game-over': 'La partida {game} ha terminado. {result}', invited: '{by} te invita a jugar {game}.', 'time-low': 'Se te está acabando el tiempo en {game}.' },
@@ -53,11 +93,12 @@ const T: Record<MailLang, Texts> = {
     open: 'Abrir la partida', unsubscribe: 'Darse de baja de estos correos', why: 'Recibes este correo porque no estabas conectado a Tabula.',
   },
   'zh-Hans': {
+    title: '{name}{scenario}{vs}{opponents}', alone: '{name}{scenario}（暂无对手）', scenario: '（{scenario}）', colon: '：',
     vs: '对', nobody: '暂无对手',
-    subject: { 'your-turn': '轮到你了：{game}', 'game-over': '对局结束：{game}', invited: '{by} 邀请你玩 {game}', 'time-low': '时间不多了：{game}' },
-    body: { 'your-turn': '在 {game} 中轮到你行动了。', 'game-over': '对局 {game} 已结束。{result}', invited: '{by} 邀请你玩 {game}。', 'time-low': '你在 {game} 中的时间不多了。' },
+    subject: { 'your-turn': '轮到你了：{game}', 'game-over': '对局结束：{game}', invited: '{by}邀请你玩{game}', 'time-low': '时间不多了：{game}' },
+    body: { 'your-turn': '在{game}中轮到你行动了。', 'game-over': '对局{game}已结束。{result}', invited: '{by}邀请你玩{game}。', 'time-low': '你在{game}中的时间不多了。' },
     won: '你赢了。', lost: '你输了。', ended: '对局没有胜者。',
-    open: '打开对局', unsubscribe: '退订这些邮件', why: '你收到这封邮件，是因为你当时没有连接到 Tabula。',
+    open: '打开对局', unsubscribe: '退订这些邮件', why: '你收到这封邮件，是因为你当时没有连接到Tabula。',
   },
 };
 
@@ -77,8 +118,9 @@ export function gameTitle(lang: MailLang, p: EventPayload): string {
   const name = p.game ? (gameName(p.game, lang) ?? p.game) : 'Tabula';
   const scenarios = p.game ? getGame(p.game)?.scenarios ?? [] : [];
   const scenarioName = p.scenario && scenarios.length > 1 ? gameMessages.get(p.game!)?.[lang]?.[`scenario.${p.scenario}`] : undefined;
-  const scen = scenarioName ? ` (${scenarioName})` : '';
-  return `${name}${scen} ${t.vs} ${p.opponents.length ? p.opponents.join(', ') : t.nobody}`;
+  const scenario = scenarioName ? fill(t.scenario, { scenario: scenarioName }) : '';
+  if (!p.opponents.length && t.alone) return fill(t.alone, { name, scenario });
+  return fill(t.title, { name, scenario, vs: t.vs, opponents: p.opponents.length ? p.opponents.join(t.colon === '：' ? '、' : ', ') : t.nobody });
 }
 
 export interface Message { subject: string; text: string; html: string; line: string }
@@ -91,7 +133,7 @@ export function render(kind: NotificationKindT, p: EventPayload, lang: MailLang,
   const args = { game: gameTitle(lang, p), by: p.by ?? '', result: p.won === true ? t.won : p.won === false ? t.lost : t.ended };
   const subject = fill(t.subject[kind], args);
   const line = fill(t.body[kind], args).trim();
-  const text = [line, '', ...(links.game ? [`${t.open}: ${links.game}`, ''] : []), t.why, ...(links.unsubscribe ? [`${t.unsubscribe}: ${links.unsubscribe}`] : [])].join('\n');
+  const text = [line, '', ...(links.game ? [`${t.open}${t.colon}${links.game}`, ''] : []), t.why, ...(links.unsubscribe ? [`${t.unsubscribe}${t.colon}${links.unsubscribe}`] : [])].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family: sans-serif">`
     + `<p>${esc(line)}</p>`
     + (links.game ? `<p><a href="${esc(links.game)}">${esc(t.open)}</a></p>` : '')

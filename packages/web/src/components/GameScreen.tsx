@@ -69,7 +69,7 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
     const before = seen.current;
     seen.current = log.length;
     if (before === null || log.length <= before) return;
-    const said = log.slice(before).map((l) => { const { who, text } = line(l); return who ? `${who}: ${text}` : text; });
+    const said = log.slice(before).map((l) => { const { who, text } = line(l); return who ? `${who}${t('common.colon')}${text}` : text; });
     setFresh(said.length > ANNOUNCED_LINES ? [t('log.newLines', { count: said.length }), said[said.length - 1]!] : said);
   }, [log]);
   return (

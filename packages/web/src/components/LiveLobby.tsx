@@ -62,7 +62,7 @@ function LobbyRow({ g }: { g: LobbyGameT }) {
       {g.status === 'open' && free > 0 && <span className="tag">{t('lobby.freeSeats', { count: free })}</span>}
       {g.status === 'finished' && (
         <span className="small" data-testid="lobby-winner">
-          <span dir="auto">{g.winners.length ? t('lobby.won', { names: g.winners.map((w) => playerName(t, w)).join(', ') }) : t('result.noWinner')}</span>
+          <span dir="auto">{g.winners.length ? t('lobby.won', { names: g.winners.map((w) => playerName(t, w)).join(t('common.listSep')) }) : t('result.noWinner')}</span>
           <span className="muted"> · {formatDate(g.updatedAt, i18n.resolvedLanguage ?? i18n.language)}</span>
         </span>
       )}

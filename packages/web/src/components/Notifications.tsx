@@ -10,7 +10,7 @@ import { gameName, playerName } from '../labels.js';
 /** "Hammer of the Scots vs anna" in the UI language. */
 export function notificationText(t: TFunction, n: AppNotification): string {
   const game = n.game ? gameName(t, n.game) : 'Tabula';
-  const title = n.opponents.length ? t('notify.vs', { game, opponents: n.opponents.map((o) => playerName(t, o)).join(', ') }) : game;
+  const title = n.opponents.length ? t('notify.vs', { game, opponents: n.opponents.map((o) => playerName(t, o)).join(t('common.listSep')) }) : game;
   if (n.kind === 'game-over') return t(n.won === true ? 'notify.won' : n.won === false ? 'notify.lost' : 'notify.gameOver', { game: title });
   if (n.kind === 'invited') return t('notify.invited', { game: title, by: n.by ?? '' });
   if (n.kind === 'time-low') return t('notify.timeLow', { game: title });

@@ -12,7 +12,7 @@ const FEATURES = ['city', 'road', 'cloister', 'field', 'flock'];
 export function Result({ gameId, id, outcome, roles, log, players, children }: { gameId: string; id: string; outcome: OutcomeT; roles: string[]; log: LogLineT[]; players?: Record<string, string | null | undefined>; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const label = (r: string) => (players?.[r] ? `${roleName(t, gameId, r)} · ${players[r]}` : roleName(t, gameId, r));
-  const names = (rs: string[]) => rs.map(label).join(', ');
+  const names = (rs: string[]) => rs.map(label).join(t('common.listSep'));
   const by = outcome.by ? names(outcome.by.split(',')) : '';
   // The platform's words for its own reasons and the common ones; else the game's (Hammer's "reason.*").
   const reason = i18n.exists(`result.reason.${outcome.reason}`) ? t(`result.reason.${outcome.reason}`, { by })

@@ -41,6 +41,8 @@ export const de: Record<string, string> = {
   'common.loading': 'Lädt …',
   'common.yes': 'Ja',
   'common.no': 'Nein',
+  'common.listSep': ', ',
+  'common.colon': ': ',
   'common.copy': 'Kopieren',
   'common.copied': 'Kopiert',
 

@@ -42,6 +42,8 @@ export const en: Record<string, string> = {
   'common.loading': 'Loading…',
   'common.yes': 'Yes',
   'common.no': 'No',
+  'common.listSep': ', ',
+  'common.colon': ': ',
   'common.copy': 'Copy',
   'common.copied': 'Copied',
 

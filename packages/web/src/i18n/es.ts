@@ -41,6 +41,8 @@ export const es: Record<string, string> = {
   'common.loading': 'Cargando…',
   'common.yes': 'Sí',
   'common.no': 'No',
+  'common.listSep': ', ',
+  'common.colon': ': ',
   'common.copy': 'Copiar',
   'common.copied': 'Copiado',
 

@@ -51,7 +51,7 @@ export function LocalSetup() {
       {catalog === null ? <p className="muted">{t('common.loading')}</p>
         : catalog.length === 0 ? <p className="muted">{t('setup.noGames')}</p>
           : <SetupForm catalog={catalog} online={false} initialGame={new URLSearchParams(location.search).get('game') ?? undefined} onSubmit={start} submitLabel={t('local.start')} />}
-      {missing.length > 0 && <p className="muted small">{t('local.missing', { games: missing.map((g) => gameName(t, g)).join(', ') })}</p>}
+      {missing.length > 0 && <p className="muted small">{t('local.missing', { games: missing.map((g) => gameName(t, g)).join(t('common.listSep')) })}</p>}
       <div className="card">
         <label>{t('local.load')}
           <input ref={file} type="file" accept="application/json,.json" data-testid="load-file" onChange={(e) => { const f = e.target.files?.[0]; if (f) void open(f); }} />

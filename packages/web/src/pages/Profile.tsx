@@ -21,7 +21,7 @@ function GameLine({ g }: { g: ProfileGameT }) {
   return (
     <li className="game-row" data-game-id={g.id}>
       <Link to={`/games/${g.id}`}><b>{gameName(t, g.game)}</b> <span className="muted">· {scenarioName(t, g.game, g.scenario)}</span></Link>
-      <span className="muted" dir="auto"> {t('profile.vs', { names: others.join(', ') })}</span>
+      <span className="muted" dir="auto"> {t('profile.vs', { names: others.join(t('common.listSep')) })}</span>
       {g.rated && <span className="tag">{t('lobby.rated')}</span>}
       {g.result && <span className={`tag result-${g.result}`} data-testid="profile-result">{t(`profile.result.${g.result}`)}</span>}
       <span className="muted small"> {date}</span>

@@ -34,7 +34,7 @@ export function whereWords(t: T, ns: string, x: number, y: number): string {
   const parts: string[] = [];
   if (x) parts.push(t(x > 0 ? 'board.east' : 'board.west', { ns, count: Math.abs(x) }));
   if (y) parts.push(t(y > 0 ? 'board.south' : 'board.north', { ns, count: Math.abs(y) }));
-  return parts.join(', ');
+  return parts.join(t('board.whereSep', { ns }));
 }
 /** Which side of its tile a figure spot is on, from its anchor (0..1 across the tile, y down). */
 export function sideWord(t: T, ns: string, at: [number, number] | number[]): string {
@@ -215,7 +215,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             </tbody>
           </table>
           <svg className="score-track" viewBox={`-8 -9 ${maxScore * 3 + 16} 36`} role="img"
-            aria-label={`${t('carc.scoreTrack')}: ${roles.map((r) => `${roleName(t, gameId, r)} ${view.players[r]!.score}`).join(', ')}`}>
+            aria-label={`${t('carc.scoreTrack')}${t('common.colon')}${roles.map((r) => `${roleName(t, gameId, r)} ${view.players[r]!.score}`).join(t('common.listSep'))}`}>
             <line x1={0} x2={maxScore * 3} y1={12} y2={12} stroke="#888" strokeWidth={1} />
             {Array.from({ length: Math.floor(maxScore / 10) + 1 }, (_, i) => <g key={i}><line x1={i * 30} x2={i * 30} y1={6} y2={18} stroke="#555" /><text x={i * 30} y={-1} fontSize={9} textAnchor="middle">{i * 10}</text></g>)}
             {roles.map((r, i) => {

@@ -46,7 +46,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     if (typeof a.uid === 'string') parts.push(unitName(a.uid));
     if (typeof a.zone === 'string') parts.push(`→ ${zoneName(a.zone)}`);
     if (typeof a.to === 'string') parts.push(`→ ${zoneName(a.to)}`);
-    if (a.type === 'commit') parts.push(a.order === null ? t('hacse.noOrder') : `: ${cardName(String(a.order))}`);
+    if (a.type === 'commit') parts.push(a.order === null ? t('hacse.noOrder') : `${t('hacse.orderSep', { defaultValue: ': ' })}${cardName(String(a.order))}`);
     if (typeof a.attacker === 'string') parts.push(`⟂ ${unitName(a.attacker)}`);
     if (typeof a.target === 'string') parts.push(`→ ${unitName(a.target)}`);
     return parts.length ? `${verb} ${parts.join(' ')}` : verb;
@@ -137,9 +137,9 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
       <div className={`hacse-side side-${side}`} data-side={side}>
         <div className="hacse-side-head">
           <b style={{ color: roleTextColor(side) }}>{sideName(side)}</b> · {p.deck.builtin === false ? (createdBy ? t('hacse.uploadedDeckBy', { name: p.deck.name, owner: createdBy }) : t('hacse.uploadedDeck', { name: p.deck.name })) : t(`deckname.${p.deck.id}`, { ns: gameId, defaultValue: p.deck.name })} · {t('hacse.deckCount', { count: p.deckCount })} · {t('hacse.handCount', { count: p.handCount })} · {t('hacse.discardCount', { count: p.discard.length })}
-          {p.supports.length > 0 && <> · {t('hacse.supports')}: {p.supports.map(cardName).join(', ')}</>}
-          {p.progress.length > 0 && <> · {t('hacse.progress')}: {p.progress.map(cardName).join(', ')}</>}
-          {side !== me && p.known && p.known.length > 0 && <> · <span data-testid="hacse-known">{t('hacse.knownInHand')}: {p.known.map(cardName).join(', ')}</span></>}
+          {p.supports.length > 0 && <> · {t('hacse.supports')}{t('common.colon')}{p.supports.map(cardName).join(t('common.listSep'))}</>}
+          {p.progress.length > 0 && <> · {t('hacse.progress')}{t('common.colon')}{p.progress.map(cardName).join(t('common.listSep'))}</>}
+          {side !== me && p.known && p.known.length > 0 && <> · <span data-testid="hacse-known">{t('hacse.knownInHand')}{t('common.colon')}{p.known.map(cardName).join(t('common.listSep'))}</span></>}
         </div>
         {zones.map((z) => (
           <div key={z} className={`hacse-row zone-${z}`} data-zone={z}>

@@ -11,7 +11,7 @@ export function hacseActionName(t: TFunction, gameId: string, x: unknown): strin
   if (typeof a.uid === 'string' || typeof a.attacker === 'string' || typeof a.target === 'string') parts.push(t('game.aUnit'));
   if (typeof a.zone === 'string') parts.push(`→ ${zoneName(a.zone)}`);
   if (typeof a.to === 'string') parts.push(`→ ${zoneName(a.to)}`);
-  if (a.type === 'commit') parts.push(a.order === null ? t('hacse.noOrder') : `: ${cardName(String(a.order))}`);
+  if (a.type === 'commit') parts.push(a.order === null ? t('hacse.noOrder') : `${t('hacse.orderSep', { defaultValue: ': ' })}${cardName(String(a.order))}`);
   const verb = t(`hacse.act.${a.type}`, { defaultValue: a.type });
   return parts.length ? `${verb} ${parts.join(' ')}` : verb;
 }

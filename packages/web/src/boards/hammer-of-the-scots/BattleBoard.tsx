@@ -48,7 +48,7 @@ export function BattleBoard({ view, blockActs, onBlock, t, gameId }: {
     const letter = (b: BlockView) => (b.id ? BLOCKS.get(b.id)!.combat[0]! : '?');
     return (
       <div className={`battle-side${battle.side === s ? ' to-act' : ''}`} data-testid={`battle-${role}`} role="group"
-        aria-label={`${t(`board.${role}`, { ns: gameId })}: ${sideName(t, gameId, s)}`}>
+        aria-label={t('board.roleSide', { ns: gameId, role: t(`board.${role}`, { ns: gameId }), side: sideName(t, gameId, s) })}>
         <h4 style={{ color: SIDE_COLOR[s] }}>{t(`board.${role}`, { ns: gameId })}: {sideName(t, gameId, s)}{battle.side === s && <span className="to-act-tag"> ▶ {t('board.toAct', { ns: gameId })}</span>}</h4>
         {(['A', 'B', 'C', '?'] as const).map((l) => {
           const list = front.filter((b) => letter(b) === l);

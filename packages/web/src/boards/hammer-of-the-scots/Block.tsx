@@ -11,11 +11,11 @@ export function blockLabel(t: BoardProps['t'], gameId: string, b: BlockView): st
   const d = b.id ? BLOCKS.get(b.id) : undefined;
   const side = sideName(t, gameId, b.side);
   const state = [b.reserve ? t('board.reserve', { ns: gameId }) : '', b.moved ? t('board.moved', { ns: gameId }) : '',
-    b.remembered ? t('board.remembered', { ns: gameId }) : ''].filter(Boolean).join(', ');
+    b.remembered ? t('board.remembered', { ns: gameId }) : ''].filter(Boolean).join(t('board.listSep', { ns: gameId }));
   const base = d
     ? t('board.block', { ns: gameId, name: blockName(t, gameId, d.id), side, steps: b.steps ?? 0, max: b.max ?? d.maxSteps, combat: d.combat, move: d.move })
     : t('board.hidden', { ns: gameId, side });
-  const full = state ? `${base} (${state})` : base;
+  const full = state ? t('board.withState', { ns: gameId, base, state }) : base;
   return t('board.shows', { ns: gameId, visible: blockFace(b), label: full });
 }
 

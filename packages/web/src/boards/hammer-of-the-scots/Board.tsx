@@ -99,7 +99,7 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
     if (typeof a.winter === 'boolean') parts.push(a.winter ? t('common.yes') : t('common.no'));
     if (typeof a.selkirk === 'boolean') parts.push(a.selkirk ? t('common.yes') : t('common.no'));
     const verb = t(`action.${a.type}`, { ns: gameId, defaultValue: '' }) || t(`hammer.act.${a.type}`, { defaultValue: a.type });
-    return parts.length ? `${verb}: ${parts.join(' ')}` : verb;
+    return parts.length ? `${verb}${t('hammer.act.sep', { defaultValue: ': ' })}${parts.join(' ')}` : verb;
   };
 
   return (
@@ -109,7 +109,7 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
           {years.map((y) => <span key={y} className={`year${y === view.year ? ' on' : ''}${y > view.lastYear ? ' out' : ''}`} aria-current={y === view.year ? 'date' : undefined}>{y}</span>)}
         </div>
         <p className="small">
-          {t('hammer.turn', { turn: view.turn })} · {view.edward} · {t('hammer.nobles', { e: view.nobles.England, s: view.nobles.Scotland })}
+          {t('hammer.turn', { turn: view.turn })} · {t(`board.king.${view.edward === 'Edward II' ? 'edward2' : 'edward1'}`, { ns: gameId, defaultValue: view.edward })} · {t('hammer.nobles', { e: view.nobles.England, s: view.nobles.Scotland })}
           {view.scottishKingCrowned && <> · {t('hammer.king')}</>}
           {view.truce && <> · {t('hammer.truce', { side: sn(view.truce) })}</>}
           {view.group && <> · {t('hammer.group', { area: an(view.group) })}</>}
@@ -118,9 +118,9 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
         <p className="small">
           {(['England', 'Scotland'] as const).map((s) => (
             <span key={s} className="hammer-cards">
-              <b style={{ color: SIDE_COLOR[s] }}>{sn(s)}</b>: {t('hammer.hand', { count: view.handCounts[s] })}, {t('hammer.pool', { count: view.pools[s].count })},{' '}
-              {t('hammer.thisTurn')} {view.cards[s] > 0 ? cardLabel(t, gameId, view.cards[s]) : view.cards[s] === 0 ? t('hammer.faceDown') : '–'}
-              {view.played[s].length > 0 && <> ({t('hammer.played')}: {view.played[s].map((c) => cardLabel(t, gameId, c)).join(', ')})</>}{' '}
+              <b style={{ color: SIDE_COLOR[s] }}>{sn(s)}</b>{t('board.colon', { ns: gameId })}{t('hammer.hand', { count: view.handCounts[s] })}{t('board.listSep', { ns: gameId })}{t('hammer.pool', { count: view.pools[s].count })}{t('board.listSep', { ns: gameId })}
+              {t('hammer.thisTurn')}{t('board.labelGap', { ns: gameId })}{view.cards[s] > 0 ? cardLabel(t, gameId, view.cards[s]) : view.cards[s] === 0 ? t('hammer.faceDown') : '–'}
+              {view.played[s].length > 0 && <>{t('board.played', { ns: gameId, played: t('hammer.played'), cards: view.played[s].map((c) => cardLabel(t, gameId, c)).join(t('board.listSep', { ns: gameId })) })}</>}{' '}
             </span>
           ))}
         </p>

@@ -33,7 +33,7 @@ export function shortName(id: string): string {
 
 export function cardLabel(t: T, gameId: string, n: number): string {
   const ev = CARDS.events.find((c) => c.id === n);
-  if (ev) return t(`card.${ev.event}`, { ns: gameId, defaultValue: ev.name });
+  if (ev) return t(`card.${ev.event.replace(/_/g, '-')}`, { ns: gameId, defaultValue: ev.name });
   const mv = CARDS.movement.find((c) => c.id === n);
   return mv ? t(`card.move-${mv.value}`, { ns: gameId, defaultValue: `Move ${mv.value}` }) : `#${n}`;
 }

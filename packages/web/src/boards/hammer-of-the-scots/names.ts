@@ -18,5 +18,5 @@ export function hammerActionName(t: TFunction, gameId: string, x: unknown): stri
   if (typeof a.winter === 'boolean') parts.push(a.winter ? t('common.yes') : t('common.no'));
   if (typeof a.selkirk === 'boolean') parts.push(a.selkirk ? t('common.yes') : t('common.no'));
   const verb = t(`action.${a.type}`, { ns: gameId, defaultValue: '' }) || t(`hammer.act.${a.type}`, { defaultValue: a.type });
-  return parts.length ? `${verb}: ${parts.join(' ')}` : verb;
+  return parts.length ? `${verb}${t('hammer.act.sep', { defaultValue: ': ' })}${parts.join(' ')}` : verb;
 }
