@@ -10,7 +10,7 @@ export * from './play.js';
 export type { WireShapesAreTheEngines, PlatformOutcome } from './engine-shapes.js';
 import { TimeControl, OutcomeOrNull, LogLine, Prompt, ReplayReply } from './play.js';
 import { AnalysisReply } from './analysis.js';
-import { ClientChat, ClientRematch, ServerChat, ServerRematch, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply } from './social.js';
+import { ClientChat, ClientRematch, ServerChat, ServerRematch, ServerRatings, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply, GameRatings, RatingHistory, RatingHistoryQuery } from './social.js';
 import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
 
 /**
@@ -236,7 +236,7 @@ export const ServerError = Type.Object({
   error: Type.Object({ code: Type.String(), message: Type.String() }),
 });
 export const ServerPong = Type.Object({ type: Type.Literal('pong'), ref: Type.Union([Type.String(), Type.Number(), Type.Null()]) });
-export const ServerMessage = Type.Union([ServerState, ServerAck, ServerError, ServerPong, ServerChat, ServerRematch]);
+export const ServerMessage = Type.Union([ServerState, ServerAck, ServerError, ServerPong, ServerChat, ServerRematch, ServerRatings]);
 export type ServerStateT = Static<typeof ServerState>;
 export type ServerAckT = Static<typeof ServerAck>;
 export type ServerErrorT = Static<typeof ServerError>;
@@ -314,6 +314,6 @@ export const isClientPing = (v: unknown): v is Static<typeof ClientPing> => clie
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
   SeatBody, ActionBody, PreviewBody, PreviewReply, UndoBody, ResignBody, ReplayReply, ClientMessage, ServerMessage,
-  ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList,
+  ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList, GameRatings, RatingHistory, RatingHistoryQuery,
   Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, AnalysisReply,
 };

@@ -115,6 +115,7 @@ export class AccountStore {
       rest: [
         ['DELETE FROM sessions WHERE user_id = ?', [userId]],
         ['DELETE FROM ratings WHERE user_id = ?', [userId]],
+        ['DELETE FROM rating_history WHERE user_id = ?', [userId]],
         ['DELETE FROM chat WHERE user_id = ?', [userId]],
         ['DELETE FROM mutes WHERE user_id = ? OR muted_id = ?', [userId, userId]],
         ['DELETE FROM notify_settings WHERE user_id = ?', [userId]],

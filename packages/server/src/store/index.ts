@@ -9,7 +9,7 @@ export type { NotifyStore, OutboxInsert, OutboxRow, NotificationRow, NotifySetti
 export type { SnapshotRow, SnapshotStore } from './snapshots.js';
 export type { AnalysisRow, AnalysisStatus, AnalysisStore } from './analyses.js';
 export type { NewSeek, SeekRow, SeekStatus, SeekStore } from './seeks.js';
-export type { ChatLineRow, FinishedSeatRow, Glicko, NewChatLine, RatingRow, RematchRow, RematchStatus, SocialStore } from './social.js';
+export type { ChatLineRow, FinishedSeatRow, Glicko, NewChatLine, RatedPlayer, RatingHistoryRow, RatingRow, RematchRow, RematchStatus, SocialStore } from './social.js';
 export { PostgresStore } from './postgres.js';
 export type { AccountStore, LinkLimit, LinkPurpose, NewLinkToken, SessionInfo } from './accounts.js';
 
