@@ -191,16 +191,16 @@ describe('clocks (service clock controlled by the test)', () => {
     assert.equal((await r.api.get(`/api/games/${id}`)).body.outcome.by, 'east');
   });
 
-  it('abort: allowed before the second action (no winner), refused after it', async () => {
+  it('abort: allowed before the second action (the creator\'s: no winner), refused after it', async () => {
     const clock = fakeClock();
     const r = await start(clock);
     const g = await twoPlayers(r, { game: TALLY, variants: { target: 1000 } });
     let s = (await r.api.get(`/api/games/${g.id}`, g.b)).body;
     assert.equal(s.abortable, true);
     s = (await r.api.post(`/api/games/${g.id}/actions`, { version: s.version, action: { type: 'pass' } }, g.a)).body;
-    s = (await r.api.post(`/api/games/${g.id}/abort`, {}, g.b)).body;
+    s = (await r.api.post(`/api/games/${g.id}/abort`, {}, g.a)).body;
     assert.equal(s.status, 'finished');
-    assert.deepEqual(s.outcome, { winners: [], reason: 'aborted', by: 'east' });
+    assert.deepEqual(s.outcome, { winners: [], reason: 'aborted', by: 'north' }, 'the creator aborts: it ends (a joiner\'s abort reopens it: api-suite.ts)');
     const h = await twoPlayers(r, { game: TALLY, variants: { target: 1000 } });
     s = (await r.api.get(`/api/games/${h.id}`, h.a)).body;
     s = (await r.api.post(`/api/games/${h.id}/actions`, { version: s.version, action: { type: 'pass' } }, h.a)).body;
