@@ -8,19 +8,28 @@ import { Api } from './client.js';
 import { spawnServer, type Child } from './processes.js';
 import { uniqueName } from './fixtures.js';
 import { TALLY } from './testgame.js';
+import { startPostgres, type Service } from './services.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('clocks across a server crash (SQLite, a child process killed with SIGKILL)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-restart-'));
+const dir = mkdtempSync(join(tmpdir(), 'tabula-restart-'));
+let pg: Service | undefined;
+after(async () => {
+  await pg?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+for (const [label, db] of [
+  ['SQLite', async () => `sqlite:${join(dir, 'restart.db')}`],
+  ['PostgreSQL', async () => { pg = await startPostgres(); return pg.url; }],
+] as const) describe(`clocks across a server crash (${label}, a child process killed with SIGKILL)`, () => {
   let child: Child | undefined;
   after(async () => {
     await child?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('the player to move loses no time for the 3 s the server was down and is not flagged, with less left than the down time', async () => {
-    const env = { TABULA_DB: `sqlite:${join(dir, 'restart.db')}` };
+    const env = { TABULA_DB: await db() };
     child = await spawnServer(env);
     let api = new Api(child.url);
     const north = await api.signUp(uniqueName('rn'));
