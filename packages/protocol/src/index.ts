@@ -63,6 +63,7 @@ export const AccountExport = Type.Object({
     status: Type.String(), outcome: Type.Unknown(), createdAt: Type.Number(), updatedAt: Type.Number(),
   })),
   ratings: Type.Array(Type.Object({ game: Type.String(), rating: Type.Number(), rd: Type.Number(), games: Type.Number(), updatedAt: Type.Number() })),
+  ratingHistory: Type.Array(Type.Object({ gameId: Type.String(), game: Type.String(), before: Type.Number(), after: Type.Number(), weight: Type.Number(), at: Type.Number() }), { description: 'each rated game: the rating before and after, the weight it counted with' }),
   chat: Type.Array(Type.Object({ gameId: Type.String(), channel: Type.String(), text: Type.String(), createdAt: Type.Number() })),
   settings: Type.Object({ language: Type.String(), email: Type.Union([Type.String(), Type.Null()]), emailVerified: Type.Boolean(), emailOn: Type.Boolean(), browser: Type.Boolean(), webhookUrl: Type.Union([Type.String(), Type.Null()]) }),
 });

@@ -284,6 +284,9 @@ export function socialSuite(label: string, db: () => Promise<string>): void {
         assert.equal((await api.get(`/api/users/${honest}/ratings?game=${TALLY}&limit=201`)).status, 400);
         assert.equal((await api.get(`/api/users/${honest}/ratings?game=no-such-game`)).status, 404);
         assert.equal((await api.get(`/api/users/${honest}/ratings?game=${TALLY}`)).body.entries.length, 10);
+        const exported = (await api.req('GET', '/api/accounts/me/export', undefined, t[honest])).body;
+        assert.equal(exported.ratingHistory.length, 10, 'the data export holds the history');
+        assert.equal(exported.ratingHistory.at(-1).after, (await rating(honest))!.rating);
         // A deleted account leaves the leaderboard.
         const board = async () => ((await api.get(`/api/ratings/${TALLY}`)).body.players as { name: string }[]).map((x) => x.name);
         assert.ok((await board()).includes(farmer));
