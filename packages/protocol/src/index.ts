@@ -11,7 +11,7 @@ export * from './moderation.js';
 export type { WireShapesAreTheEngines, PlatformOutcome } from './engine-shapes.js';
 import { TimeControl, OutcomeOrNull, LogLine, Prompt, ReplayReply, DrawOffer, DrawOp } from './play.js';
 import { AnalysisReply } from './analysis.js';
-import { ClientChat, ClientRematch, ServerChat, ServerRematch, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply } from './social.js';
+import { ClientChat, ClientRematch, ServerChat, ServerRematch, ServerRatings, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply, GameRatings, RatingHistory, RatingHistoryQuery } from './social.js';
 import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
 
 /**
@@ -64,6 +64,7 @@ export const AccountExport = Type.Object({
     status: Type.String(), outcome: Type.Unknown(), createdAt: Type.Number(), updatedAt: Type.Number(),
   })),
   ratings: Type.Array(Type.Object({ game: Type.String(), rating: Type.Number(), rd: Type.Number(), games: Type.Number(), updatedAt: Type.Number() })),
+  ratingHistory: Type.Array(Type.Object({ gameId: Type.String(), game: Type.String(), before: Type.Number(), after: Type.Number(), weight: Type.Number(), at: Type.Number() }), { description: 'each rated game: the rating before and after, the weight it counted with' }),
   chat: Type.Array(Type.Object({ gameId: Type.String(), channel: Type.String(), text: Type.String(), createdAt: Type.Number() })),
   settings: Type.Object({ language: Type.String(), email: Type.Union([Type.String(), Type.Null()]), emailVerified: Type.Boolean(), emailOn: Type.Boolean(), browser: Type.Boolean(), webhookUrl: Type.Union([Type.String(), Type.Null()]) }),
 });
@@ -242,7 +243,7 @@ export const ServerError = Type.Object({
   error: Type.Object({ code: Type.String(), message: Type.String() }),
 });
 export const ServerPong = Type.Object({ type: Type.Literal('pong'), ref: Type.Union([Type.String(), Type.Number(), Type.Null()]) });
-export const ServerMessage = Type.Union([ServerState, ServerAck, ServerError, ServerPong, ServerChat, ServerRematch]);
+export const ServerMessage = Type.Union([ServerState, ServerAck, ServerError, ServerPong, ServerChat, ServerRematch, ServerRatings]);
 export type ServerStateT = Static<typeof ServerState>;
 export type ServerAckT = Static<typeof ServerAck>;
 export type ServerErrorT = Static<typeof ServerError>;
@@ -321,6 +322,6 @@ export const isClientPing = (v: unknown): v is Static<typeof ClientPing> => clie
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
   SeatBody, ActionBody, PreviewBody, PreviewReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
-  ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList,
+  ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList, GameRatings, RatingHistory, RatingHistoryQuery,
   Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, AnalysisReply,
 };

@@ -50,6 +50,14 @@ export const CHAT_HISTORY = 500;
 export const MAX_MUTES = 500;
 /** Glicko-2 start values and the system constant (tau). */
 export const GLICKO = { rating: 1500, rd: 350, vol: 0.06, tau: 0.5 } as const;
+/**
+ * Repeated rated games between the same two accounts (same game kind) within `windowMs` count less: the n-th
+ * such game (1-based, this one included) moves the ratings by `weights[n - 1]` of a full game, and not at all
+ * past the list (docs/api.md "Ratings").
+ */
+export const RATING_REPEAT = { windowMs: 24 * 60 * 60 * 1000, weights: [1, 1, 1, 0.5, 0.25] } as const;
+/** Entries of a rating history one request may read (and the default). */
+export const RATING_HISTORY_LIMIT = { max: 200, default: 50 } as const;
 /** A rating whose deviation is above this is provisional (shown with a "?"). */
 export const PROVISIONAL_RD = 110;
 /** An open seek is withdrawn after this long: live time controls (and none), and correspondence. */

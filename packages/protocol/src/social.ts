@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CHAT_MAX_CHARS } from './limits.js';
+import { CHAT_MAX_CHARS, RATING_HISTORY_LIMIT } from './limits.js';
 import type { OutcomeT, TimeControlT } from './play.js';
 
 /**
@@ -67,6 +67,39 @@ export const Rating = Type.Object({
   provisional: Type.Boolean({ description: 'rd above PROVISIONAL_RD' }),
 });
 export type RatingT = Static<typeof Rating>;
+
+export const GameRatingPlayer = Type.Object({
+  role: Type.String(), user: Type.String({ description: 'the account name' }),
+  before: Type.Number(), after: Type.Number(),
+  weight: Type.Number({ description: 'how much the game counted: 1 in full, less for repeated games between one pair, 0 not at all' }),
+});
+export const GameRatings = Type.Object({
+  status: Type.Union([Type.Literal('unrated'), Type.Literal('pending'), Type.Literal('rated')], {
+    description: 'unrated: the game changes no rating (not rated, no result, a bot seat, or a result before every seat acted); pending: rated, not yet written; rated: `players` holds the change',
+  }),
+  players: Type.Array(GameRatingPlayer, { description: 'one per seat, once rated' }),
+}, { description: 'what a finished game did to its players\' ratings' });
+export type GameRatingsT = Static<typeof GameRatings>;
+export const ServerRatings = Type.Object({
+  type: Type.Literal('ratings'),
+  ratings: GameRatings,
+}, { description: 'a finished game\'s rating change, pushed on connect and once it is written' });
+export type ServerRatingsT = Static<typeof ServerRatings>;
+
+export const RatingHistoryQuery = Type.Object({
+  game: Type.String({ minLength: 1, maxLength: 64 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RATING_HISTORY_LIMIT.max, description: `default ${RATING_HISTORY_LIMIT.default}` })),
+}, { additionalProperties: false });
+export type RatingHistoryQueryT = Static<typeof RatingHistoryQuery>;
+export const RatingHistory = Type.Object({
+  game: Type.String(),
+  entries: Type.Array(Type.Object({
+    gameId: Type.String(), at: Type.String({ description: 'when it was rated (ISO date)' }),
+    rating: Type.Number({ description: 'the rating after the game' }), change: Type.Number(), weight: Type.Number(),
+    opponents: Type.Array(Type.String(), { description: 'the other players\' account names' }),
+  }), { description: 'newest first' }),
+});
+export type RatingHistoryT = Static<typeof RatingHistory>;
 
 export const LobbyGame = Type.Object({
   id: Type.String(), game: Type.String(), scenario: Type.String(), players: Type.Union([Type.Integer(), Type.Null()]),

@@ -17,6 +17,7 @@ import { lifeRoutes } from './accounts/life-routes.js';
 import { AccountMail } from './accounts/account-mail.js';
 import { Games } from './games/index.js';
 import { Outages } from './games/outages.js';
+import { BEAT_MS, Downtime } from './games/downtime.js';
 import { gameRoutes } from './games/routes.js';
 import { healthRoutes } from './http/health.js';
 import { countMinute, defaultRateLimits, type RateLimits } from './http/limits.js';
@@ -208,6 +209,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   // Every store call is watched: while the store cannot be reached, nobody's clock is charged.
   const outages = new Outages(now);
   const store = outages.watch(opts.store ?? (await openStore(opts.db ?? 'sqlite:./data/tabula.db', { backgroundCheckpoints: true })));
+  // Nor for the time no server process ran (a crash or restart): recorded and loaded by `listen`, before serving.
+  const downtime = new Downtime(store.sql, outages, now);
   const accounts = new Accounts({
     store, scrypt: opts.scrypt, now,
     ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}),
@@ -360,6 +363,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   return {
     app, accounts, games, hub, bots, analysis, store, social, moderation, notifier, accountMail, users,
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
+      await downtime.start();
       const addr = await app.listen({ port, host });
       await bots.resumeAll();
       analysis.start();
@@ -374,6 +378,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
         }, sweepMs));
       }
       timers.push(setInterval(() => void hub.heartbeat(), 30_000));
+      timers.push(setInterval(() => void downtime.beat().catch((e: unknown) => app.log.warn({ err: e }, 'server beat failed')), BEAT_MS));
       if (sweepMs !== false) social.start();
       if (!publicUrl) publicUrl = addr;
       if (opts.notify?.worker !== false) notifier.start();
@@ -395,6 +400,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
       await analysis.close();
       await app.close();
       await fanout.close();
+      // A stop counts as downtime from here on (not from the last beat).
+      await downtime.beat().catch(() => undefined);
       await store.close();
     },
   };

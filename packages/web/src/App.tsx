@@ -116,6 +116,7 @@ function Page() {
   if ((m = path.match(/^\/games\/([^/]+)$/))) return <OnlineGame key={m[1]} id={decodeURIComponent(m[1]!)} />;
   if ((m = path.match(/^\/u\/([^/]+)$/))) return <Profile key={m[1]} name={decodeURIComponent(m[1]!)} />;
   if ((m = path.match(/^\/ratings\/([\w-]+)$/))) return <Leaderboard key={m[1]} game={m[1]!} />;
+  if (path === '/ratings') return <Leaderboard />;
   if (path === '/new') return auth ? <NewGame /> : <SignIn next={`/new${location.search}`} />;
   if (path === '/settings') return auth ? <Settings /> : <SignIn next="/settings" />;
   if (path === '/moderation') return auth ? <Moderation /> : <SignIn next="/moderation" />;
@@ -144,6 +145,7 @@ export function App() {
           <Link to="/local" data-testid="nav-local">{t('nav.local')}</Link>
           <Link to="/rules">{t('nav.rules')}</Link>
           {auth && standing?.moderator && <Link to="/moderation" data-testid="nav-moderation">{t('nav.moderation')}</Link>}
+          <Link to="/ratings" data-testid="nav-leaderboard">{t('nav.leaderboard')}</Link>
         </nav>
         <span className="spacer" />
         <label className="lang">

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes docs/screenshots/*.png: each board in a real game position, the lobby, a phone-sized view.
 // Usage: node packages/web/test/screenshots.mjs   (starts its own server; needs `npm run build` first)
+// TABULA_SHOTS_ONLY=carcassonne|hammer|hacse|lobby|result writes only that part.
 import { mkdirSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +27,12 @@ async function loadLocal(p, file) {
   await p.getByTestId('curtain-go').click({ timeout: 4000 }).catch(() => undefined);
   await p.waitForTimeout(600);
 }
+const ONLY = process.env.TABULA_SHOTS_ONLY;
+const want = (part) => !ONLY || ONLY === part;
 const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OUT}/${name}.png`, fullPage: full }); console.log(`wrote docs/screenshots/${name}.png`); };
 
 // Carcassonne: 24 turns of a two-player game with Hills & Sheep, red to place a tile.
-{
+if (want('carcassonne')) {
   const { carcassonneGame: g } = await import('@tabula/carcassonne');
   const seed = 'screens-carc';
   let turns = 0;
@@ -63,7 +66,7 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
 }
 
 // Hammer of the Scots: hotseat, played until a battle is being fought.
-{
+if (want('hammer')) {
   const { hammerGame: g } = await import('@tabula/hammer');
   const seed = 'e2e-hammer-1';
   const pref = ['hit', 'battle', 'card', 'group', 'block', 'to', 'stop', 'done', 'hold', 'end', 'pass'];
@@ -93,7 +96,7 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
 }
 
 // HACSE: against a bot, a few turns in, attacking.
-{
+if (want('hacse')) {
   const { hacseGame: g } = await import('@tabula/hacse');
   const seed = 'e2e-hacse-2';
   let attacks = 0;
@@ -119,7 +122,7 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
 }
 
 // The lobby, in German, with a few games.
-{
+if (want('lobby')) {
   const p = await page({ width: 1280, height: 800 });
   await p.goto(`${server.url}/signin`);
   await p.getByTestId('tab-signup').click();
@@ -149,25 +152,54 @@ const shot = async (p, name, full = false) => { await p.screenshot({ path: `${OU
     await p.waitForTimeout(400);
     await shot(p, `lobby-${w}`);
   }
-  // The result screen: a finished game against a hard bot (resigned), at the same three widths.
-  await p.getByTestId('new-game').click();
-  await p.getByTestId('setup-game').selectOption('hacse');
-  await p.locator('[data-testid^=seat-]').nth(1).selectOption('mcts-hard');
-  await p.getByTestId('setup-submit').click();
-  await p.waitForURL(/\/games\//);
-  p.once('dialog', (d) => void d.accept());
-  await p.getByRole('button', { name: 'Resign' }).click();
-  await p.getByTestId('result').waitFor();
-  for (const [w, h] of [[360, 800], [1280, 900], [1920, 1080]]) {
-    await p.setViewportSize({ width: w, height: h });
-    await p.waitForTimeout(400);
-    await shot(p, `result-${w}`);
-  }
   await p.setViewportSize({ width: 1280, height: 800 });
   await p.getByTestId('lang').selectOption('es');
   await p.goto(`${server.url}/rules`);
   await p.waitForTimeout(300);
   await shot(p, 'rules-es');
+  await p.context().close();
+}
+
+// The result screen of a rated Carcassonne game between two people (each placed a tile, then Clara resigned):
+// the winner, the reason, the scores and each player's rating change, at three widths; then Clara's profile.
+if (want('result')) {
+  const api = async (method, path, body, token) => {
+    const r = await fetch(`${server.url}/api${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    return r.json();
+  };
+  const signUp = async (name) => (await api('POST', '/accounts', { name, password: 'correct horse battery' })).token;
+  const clara = await signUp('Clara'), ben = await signUp('Ben');
+  const tokens = { red: clara, blue: ben };
+  const id = (await api('POST', '/games', { game: 'carcassonne', players: 2, rated: true }, clara)).id;
+  await api('POST', `/games/${id}/seats`, { role: 'red' }, clara);
+  await api('POST', `/games/${id}/seats`, { role: 'blue' }, ben);
+  for (let i = 0; i < 40; i++) {
+    const s = await api('GET', `/games/${id}`);
+    if (new Set(s.log.map((l) => l.role)).size === 2 && s.active[0] === 'red') break;
+    const role = s.active[0];
+    const mine = await api('GET', `/games/${id}?role=${role}`, undefined, tokens[role]);
+    const skip = mine.actions.find((a) => a.type === 'skip');
+    await api('POST', `/games/${id}/actions`, { version: mine.version, action: skip ?? mine.actions[0], role }, tokens[role]);
+  }
+  const p = await page({ width: 1280, height: 900 });
+  await p.context().addInitScript(([token]) => { localStorage.setItem('tabula.token', token); localStorage.setItem('tabula.name', 'Clara'); }, [clara]);
+  await p.goto(`${server.url}/games/${id}`);
+  p.once('dialog', (d) => void d.accept());
+  await p.getByRole('button', { name: 'Resign' }).click();
+  await p.getByTestId('result-ratings').waitFor();
+  for (const [w, h] of [[360, 800], [1280, 900], [1920, 1080]]) {
+    await p.setViewportSize({ width: w, height: h });
+    await p.waitForTimeout(400);
+    await shot(p, `result-${w}`);
+  }
+  // Clara's profile after it: the rating history (the line and the game, with date, opponent and change).
+  await p.goto(`${server.url}/u/Clara`);
+  await p.getByTestId('rating-history-carcassonne').waitFor();
+  for (const [w, h] of [[360, 800], [1280, 900]]) {
+    await p.setViewportSize({ width: w, height: h });
+    await p.waitForTimeout(400);
+    await shot(p, `profile-${w}`);
+  }
   await p.context().close();
 }
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { FIRST_MOVE_WINDOW_MS } from '@tabula/protocol';
 import { afterAction, afterUndo, clockRules, deadlineOf, firstMoveDeadlines, flagged, newClock, runningSeats, settle, type TimeControl } from './clock.js';
 import type { ClockState, SeatRow } from '../store/index.js';
+import { Outages } from './outages.js';
 
 const MIN = 60_000, DAY = 24 * 60 * MIN;
 const live53 = { kind: 'live', baseSeconds: 300, incrementSeconds: 3 } as const;
@@ -100,5 +101,21 @@ describe('clock arithmetic', () => {
     assert.equal(flagged(live53, low, ['a'], 5000, outage), null, 'the 5 s outage is not charged');
     assert.equal(flagged(live53, low, ['a'], 9599, outage), null);
     assert.deepEqual(flagged(live53, low, ['a'], 9600, outage), { role: 'a', firstMove: false });
+  });
+
+  it('one credit for store outages and time no server ran: overlapping spans count once', () => {
+    let t = 0;
+    const o = new Outages(() => t);
+    t = 10_000; o.failed();
+    t = 15_000; o.succeeded();
+    o.known(12_000, 20_000); // no process ran from 12 s to 20 s
+    o.known(12_000, 20_000); // learnt again: still one span
+    o.known(30_000, 31_000);
+    assert.equal(o.credit(0, 40_000), 10_000 + 1_000, '10 s to 20 s once, and 30 s to 31 s');
+    assert.equal(o.credit(14_000, 16_000), 2_000);
+    assert.equal(o.credit(20_000, 30_000), 0);
+    const low = { remaining: { a: 2000 }, since: 11_000, moved: ['a'] };
+    assert.equal(flagged(live53, low, ['a'], 21_000, o.credit), null, 'the 1 s before the outage counts, the down time not');
+    assert.deepEqual(flagged(live53, low, ['a'], 22_000, o.credit), { role: 'a', firstMove: false });
   });
 });

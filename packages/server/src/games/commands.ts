@@ -7,7 +7,7 @@ import { afterAction, afterUndo, deadlineOf, noCredit, runningSeats, type Credit
 import { AGREED_DRAW, answerDraw, offerAfterAction } from './draws.js';
 import type { ReplayedGame } from './replay-cache.js';
 import { setupOptionsOfRow, type GameTable } from './table.js';
-import { timeoutOutcome, type Timeouts } from './timeouts.js';
+import type { Timeouts } from './timeouts.js';
 import { abortable, rolesOf, type GameState, type SeatViews } from './views.js';
 import type { GameWrites } from './writes.js';
 
@@ -74,8 +74,10 @@ export class GameCommands {
     });
   }
 
+  /** The game as `user` sees it after a write, for `role` while they still hold it (an abort may have freed it). */
   private async stateAfter(row: GameRow, user: UserRow, role: Role | undefined): Promise<GameState> {
-    return this.views.stateFor(row, await this.table.sync(row), user, role);
+    const held = role !== undefined && row.seats.some((s) => s.role === role && s.userId === user.id);
+    return this.views.stateFor(row, await this.table.sync(row), user, held ? role : undefined);
   }
 
   async getState(user: UserRow | null, id: string, asked?: string): Promise<GameState> {
@@ -144,7 +146,7 @@ export class GameCommands {
     if (row.status !== 'active') checkPlayable(row, version);
     const out = this.timeouts.outOfTime(row);
     if (out !== null) {
-      await this.writes.finish(row, timeoutOutcome(row, out));
+      await this.timeouts.flag(row, out);
       throw conflict('game-not-active', out.firstMove ? `The game was aborted: ${out.role} did not make a first move in time.` : `The game is over: ${out.role}'s time ran out.`);
     }
     const { row: seen, rg } = await this.table.syncRow(row);
@@ -220,7 +222,8 @@ export class GameCommands {
     return this.guarded(user, id, asked, async (row, role) => {
       if (row.status !== 'active') throw conflict('game-not-active', row.status === 'open' ? 'The game has not started.' : 'The game is over.');
       const out = this.timeouts.outOfTime(row);
-      const after = await this.writes.finish(row, out !== null ? timeoutOutcome(row, out) : { winners: row.seats.map((s) => s.role).filter((r) => r !== role), reason: 'resigned', by: role }, out !== null ? null : user!.id);
+      const after = out !== null ? await this.timeouts.flag(row, out)
+        : await this.writes.finish(row, { winners: row.seats.map((s) => s.role).filter((r) => r !== role), reason: 'resigned', by: role }, user!.id);
       if (!after) throw conflict('stale-version', 'The game changed: try again.');
       return this.stateAfter(after, user!, role);
     });
@@ -251,7 +254,7 @@ export class GameCommands {
     if (row.status !== 'active') throw conflict('game-not-active', row.status === 'open' ? 'The game has not started.' : 'The game is over.');
     const out = this.timeouts.outOfTime(row);
     if (out !== null) {
-      await this.writes.finish(row, timeoutOutcome(row, out));
+      await this.timeouts.flag(row, out);
       throw conflict('game-not-active', 'The game is over: a clock ran out.');
     }
     const step = answerDraw(row.drawOffer ?? null, op, role, mine, row.seats.map((s) => s.role));
@@ -271,7 +274,7 @@ export class GameCommands {
       if (row.status === 'finished') throw conflict('game-not-active', 'The game is over.');
       if (!abortable(row)) throw conflict('too-late-to-abort', `A game can be aborted only before its ${ABORT_BEFORE_ACTIONS}nd action: resign instead.`);
       const role = asked ?? mine[0];
-      const after = await this.writes.finish(row, { winners: [], reason: 'aborted', ...(role !== undefined ? { by: role } : {}) }, user.id);
+      const after = await this.writes.abort(row, role, user.id);
       if (!after) throw conflict('stale-version', 'The game changed: try again.');
       return this.stateAfter(after, user, role);
     });

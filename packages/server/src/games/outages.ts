@@ -3,16 +3,19 @@ import { isStoreOutage } from '../http/error-handler.js';
 import type { Credit } from './clock.js';
 
 /** Spans kept: the clocks settle at least at every write, so older spans no longer matter. */
-const KEEP_MS = 3 * 24 * 60 * 60 * 1000;
+export const KEEP_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
- * The periods during which this process could not reach its store, so nobody could act through it: clocks
- * are not charged for them (`credit`). An outage starts at the first store call that fails as unreachable
- * and ends at the next one that succeeds.
+ * The periods during which the server could not accept actions, so nobody could act: clocks are not charged
+ * for them (`credit`, the one definition). Two kinds: this process could not reach its store (an outage starts
+ * at the first store call that fails as unreachable and ends at the next one that succeeds), and no process
+ * ran at all (`known`: spans recorded in the store, games/downtime.ts). Overlapping spans count once.
  */
 export class Outages {
   private spans: [number, number][] = [];
   private openSince: number | null = null;
+  /** Spans when no process ran, by start. */
+  private readonly down = new Map<number, number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -28,10 +31,24 @@ export class Outages {
     this.spans = this.spans.filter(([, e]) => e > end - KEEP_MS);
   }
 
+  /** A span when no server process ran (recorded in the store). */
+  known(start: number, end: number): void {
+    this.down.set(start, Math.max(end, this.down.get(start) ?? end));
+    const old = this.now() - KEEP_MS;
+    for (const [s, e] of this.down) if (e < old) this.down.delete(s);
+  }
+
+  /** How much of [from, to] falls in any span (their union). */
   readonly credit: Credit = (from, to) => {
-    let ms = 0;
-    const spans = this.openSince === null ? this.spans : [...this.spans, [this.openSince, to] as [number, number]];
-    for (const [s, e] of spans) ms += Math.max(0, Math.min(e, to) - Math.max(s, from));
+    const spans: [number, number][] = [...this.spans, ...this.down];
+    if (this.openSince !== null) spans.push([this.openSince, to]);
+    const cut = spans.map(([s, e]): [number, number] => [Math.max(s, from), Math.min(e, to)]).filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0]);
+    let ms = 0, end = -Infinity;
+    for (const [s, e] of cut) {
+      if (e <= end) continue;
+      ms += e - Math.max(s, end);
+      end = e;
+    }
     return ms;
   };
 

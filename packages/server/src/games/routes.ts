@@ -84,7 +84,7 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
     }, async (req) => commands.resign(await must(req), req.params.id, req.body?.role));
 
     api.post<{ Params: S.GameParamsT; Body: S.ResignBodyT }>('/games/:id/abort', {
-      schema: { summary: 'Abort: the game ends with no winner (only before its 2nd action)', security: secured, params: S.GameParams, body: S.AbortBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 429) } },
+      schema: { summary: 'Abort (only before its 2nd action): the game ends with no winner; a player other than the creator, while the creator holds a seat, leaves it instead and the game is open again from the start', security: secured, params: S.GameParams, body: S.AbortBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 429) } },
       ...surface('aborts'),
     }, async (req) => commands.abort(await must(req), req.params.id, req.body?.role));
 

@@ -23,6 +23,11 @@ export class Timeouts {
     return flagged(row.timeControl, row.clock, runningSeats(row.seats, row.activeRoles), this.now(), this.credit);
   }
 
+  /** Ends the game for `flag`: a timeout, or a missed first move (an abort: `GameWrites.abort`). Null when stale. */
+  flag(row: GameRow, flag: Flag): Promise<GameRow | null> {
+    return flag.firstMove ? this.writes.abort(row, flag.role, null) : this.writes.finish(row, timeoutOutcome(row, flag));
+  }
+
   /**
    * Flags a timeout if the game's clock ran out: one conditional UPDATE on the version, so across
    * processes exactly one flags it. When nobody ran out (the deadline was a hint), moves the hint.
@@ -40,7 +45,7 @@ export class Timeouts {
           if (d !== row.deadline) await store.setDeadline(id, row.version, d);
           return row;
         }
-        const after = await this.writes.finish(row, timeoutOutcome(row, out));
+        const after = await this.flag(row, out);
         if (after) return after;
       }
       return store.getGame(id);

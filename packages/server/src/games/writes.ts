@@ -1,8 +1,9 @@
-import type { LogEntry, Outcome } from '@tabula/engine';
+import type { LogEntry, Outcome, Role } from '@tabula/engine';
 import type { OutcomeT } from '@tabula/protocol';
 import { changeEvents } from '../notify/events.js';
-import type { GamePatch, GameRow, Store } from '../store/index.js';
-import { noCredit, runningSeats, settle, type Credit } from './clock.js';
+import { reopenGame, type GamePatch, type GameRow, type Store } from '../store/index.js';
+import { newSeed } from '../accounts/passwords.js';
+import { newClock, noCredit, runningSeats, settle, type Credit } from './clock.js';
 import { AGREED_DRAW, type DrawOffer } from './draws.js';
 import type { GameEvents } from './events.js';
 import type { GameTable } from './table.js';
@@ -68,6 +69,27 @@ export class GameWrites {
     if ((await this.store.updateGame(row.id, row.version, patch, changeEvents(row, row, patch, actor))) === 'stale') return null;
     const after = rowAfter(row, patch, { deadline: null });
     this.events.changed(after);
+    return after;
+  }
+
+  /**
+   * An abort by `role`'s player (`actor`), or by `role` letting its first-move window pass (`actor` null).
+   * While the game's creator holds a seat and `role` is someone else's, the game goes back to the lobby open,
+   * from the start, with the seats of `role`'s player empty (an abort takes a stranger's game from nobody);
+   * else it ends, aborted, as before.
+   */
+  async abort(row: GameRow, role: Role | undefined, actor: number | null): Promise<GameRow | null> {
+    const leaver = row.seats.find((s) => s.role === role)?.userId ?? null;
+    const creatorSeated = row.seats.some((s) => s.userId === row.createdBy);
+    if (leaver === null || leaver === row.createdBy || !creatorSeated) {
+      return this.finish(row, { winners: [], reason: 'aborted', ...(role !== undefined ? { by: role } : {}) }, actor);
+    }
+    const now = this.now();
+    const freed = row.seats.filter((s) => s.userId === leaver).map((s) => s.role);
+    const ok = await reopenGame(this.store.sql, row.id, row.version, { freed, seed: newSeed(), clock: newClock(row.timeControl, row.seats.map((s) => s.role), now), now });
+    if (!ok) return null;
+    const after = await this.store.getGame(row.id);
+    if (after) this.events.changed(after);
     return after;
   }
 

@@ -292,6 +292,7 @@ function suite(label: string, db: () => Promise<string>): void {
       assert.equal(x.body.settings.email, `${aName}@example.test`);
       assert.equal(x.body.settings.language, 'es');
       assert.deepEqual(x.body.ratings, []);
+      assert.deepEqual(x.body.ratingHistory, []);
       assert.equal((await api.get('/api/accounts/me/export')).status, 401);
     });
 

@@ -120,6 +120,51 @@ export function apiSuite(label: string, db: () => Promise<string>): void {
       assert.equal(mine.yourTurn, true);
     });
 
+    it('abort: a joiner\'s abort, or a joiner missing the first-move window, puts the game back in the lobby open with the creator seated; the creator\'s ends it', async () => {
+      const id = (await api.post('/api/games', { game: TALLY }, alice)).body.id as string;
+      await api.post(`/api/games/${id}/seats`, { role: 'north' }, alice);
+      await api.post(`/api/games/${id}/seats`, { role: 'east' }, bob);
+      let s = (await api.get(`/api/games/${id}`, alice)).body;
+      s = (await api.post(`/api/games/${id}/actions`, { version: s.version, action: { type: 'add', n: 1 } }, alice)).body;
+      const aborted = await api.post(`/api/games/${id}/abort`, {}, bob);
+      assert.equal(aborted.status, 200, JSON.stringify(aborted.body));
+      assert.equal(aborted.body.status, 'open');
+      assert.deepEqual(aborted.body.roles, [], 'bob holds no seat any more');
+      s = (await api.get(`/api/games/${id}`, alice)).body;
+      assert.deepEqual([s.status, s.outcome, s.seats.map((x: { user: string | null }) => x.user !== null)], ['open', null, [true, false]]);
+      assert.equal(s.log.length, 0, 'back to the start: the creator\'s action is gone');
+      assert.ok((await api.get('/api/games?status=open')).body.games.some((g: { id: string }) => g.id === id), 'listed in the lobby again');
+      const again = await api.post(`/api/games/${id}/seats`, { role: 'east' }, carol);
+      assert.equal(again.body.status, 'active', 'a new player starts it');
+      s = (await api.post(`/api/games/${id}/actions`, { version: again.body.version, action: { type: 'add', n: 1 } }, alice)).body;
+      assert.equal(s.status, 'active');
+      const mine = await api.post(`/api/games/${id}/abort`, {}, alice);
+      assert.deepEqual([mine.body.status, mine.body.outcome], ['finished', { winners: [], reason: 'aborted', by: 'north' }], 'the creator\'s abort ends it');
+
+      // First-move window, on a service whose clock the test moves.
+      let t = Date.now();
+      const timed = await startServer(dbUrl, { now: () => t, sweepMs: false });
+      try {
+        const tc = { kind: 'live', baseSeconds: 60, incrementSeconds: 0 };
+        const g = (await timed.api.post('/api/games', { game: TALLY, timeControl: tc }, alice)).body.id as string;
+        await timed.api.post(`/api/games/${g}/seats`, { role: 'north' }, alice);
+        let st = (await timed.api.post(`/api/games/${g}/seats`, { role: 'east' }, bob)).body;
+        st = (await timed.api.post(`/api/games/${g}/actions`, { version: st.version, action: { type: 'pass' } }, alice)).body;
+        t += 30_001;
+        st = (await timed.api.get(`/api/games/${g}`, alice)).body;
+        assert.deepEqual([st.status, st.seats.map((x: { user: string | null }) => x.user !== null)], ['open', [true, false]], 'bob did not move: open again, alice seated');
+        assert.deepEqual(st.clock.remaining, { north: 60_000, east: 60_000 }, 'the clock is new');
+        const h = (await timed.api.post('/api/games', { game: TALLY, timeControl: tc }, alice)).body.id as string;
+        await timed.api.post(`/api/games/${h}/seats`, { role: 'north' }, alice);
+        await timed.api.post(`/api/games/${h}/seats`, { role: 'east' }, bob);
+        t += 30_001;
+        st = (await timed.api.get(`/api/games/${h}`, bob)).body;
+        assert.deepEqual([st.status, st.outcome], ['finished', { winners: [], reason: 'aborted', by: 'north' }], 'the creator did not move: it ends');
+      } finally {
+        await timed.server.close();
+      }
+    });
+
     it('playing: 403 not your seat / turn, 409 stale, 422 illegal, 400 malformed; undo; resign; replay', async () => {
       const { id } = await seated(api, TALLY, [alice, bob]);
       let g = (await api.get(`/api/games/${id}`, alice)).body;

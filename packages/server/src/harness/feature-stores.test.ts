@@ -59,11 +59,14 @@ async function social(store: Store): Promise<void> {
   const start = { rating: 1500, rd: 350, vol: 0.06 };
   const rows = await store.social.ratings.forPlayers('tally', [a, b], start, 5);
   assert.deepEqual(rows.map((r) => [r.rating, r.games]), [[1500, 0], [1500, 0]]);
-  assert.equal(await store.social.ratings.rate('sg1', 'tally', [{ userId: a, games: 1, after }, { userId: b, games: 0, after }], 6), false, 'a stale count writes nothing');
+  assert.equal(await store.social.ratings.rate('sg1', 'tally', [{ userId: a, games: 1, before: 1500, after, weight: 1 }, { userId: b, games: 0, before: 1500, after, weight: 1 }], 6), false, 'a stale count writes nothing');
   assert.deepEqual((await store.social.ratings.of(a)), [], 'nothing half written');
-  assert.equal(await store.social.ratings.rate('sg1', 'tally', [{ userId: a, games: 0, after }, { userId: b, games: 0, after }], 6), true);
+  assert.equal(await store.social.ratings.rate('sg1', 'tally', [{ userId: a, games: 0, before: 1500, after, weight: 1 }, { userId: b, games: 0, before: 1500, after, weight: 1 }], 6), true);
   assert.equal(await meta.toRate('sg1'), false);
-  assert.equal(await store.social.ratings.rate('sg1', 'tally', [{ userId: a, games: 1, after }, { userId: b, games: 1, after }], 7), false, 'rated once');
+  assert.deepEqual((await store.social.ratings.ofGame('sg1')).map((r) => [r.before, r.after, r.weight]), [[1500, 1600, 1], [1500, 1600, 1]], 'the history rows are written with the rating');
+  assert.equal(await store.social.ratings.pairGames('tally', a, b, 0), 1);
+  assert.equal(await store.social.ratings.pairGames('tally', a, b, 6), 0, 'outside the window');
+  assert.equal(await store.social.ratings.rate('sg1', 'tally', [{ userId: a, games: 1, before: 1500, after, weight: 1 }, { userId: b, games: 1, before: 1500, after, weight: 1 }], 7), false, 'rated once');
   assert.deepEqual((await store.social.ratings.leaderboard('tally', 300, 10)).map((r) => [r.name, r.rating, r.games]), [['socia', 1600, 1], ['socib', 1600, 1]]);
 
   const chat = store.social.chat;

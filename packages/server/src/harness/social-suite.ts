@@ -64,8 +64,11 @@ export function socialSuite(label: string, db: () => Promise<string>): void {
     const names: Record<string, string> = {};
     const tok: Record<string, string> = {};
 
+    let dbUrl: string;
+
     before(async () => {
-      run = await startServer(await db());
+      dbUrl = await db();
+      run = await startServer(dbUrl);
       api = run.api;
       for (const k of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank']) {
         names[k] = uniqueName(k);
@@ -217,6 +220,83 @@ export function socialSuite(label: string, db: () => Promise<string>): void {
       assert.equal(prof.finished.find((g: { id: string }) => g.id === g2).result, 'lost');
       assert.ok(prof.current.some((g: { id: string }) => g.id === g4), 'the open rated game is current');
       assert.equal((await api.get('/api/users/nobody-here-xyz')).status, 404);
+    });
+
+    it('ratings: 10 rated wins over one opponent in a loop move the rating far less than 10 wins over 10 different opponents (weights 1, 1, 1, 0.5, 0.25, then 0); the change is on the game, the history on the profile; deleted accounts leave the leaderboard', async () => {
+      // 23 games from one address: on a server of their own without the per-address limits (the suite's other tests keep theirs).
+      const own = await startServer(dbUrl, { rateLimits: false });
+      const api = own.api;
+      try {
+        const farmer = uniqueName('farm'), victim = uniqueName('vict'), honest = uniqueName('hone');
+        const t: Record<string, string> = { [farmer]: await api.signUp(farmer), [victim]: await api.signUp(victim), [honest]: await api.signUp(honest) };
+        const rating = async (name: string) => ((await api.get(`/api/users/${name}`)).body.ratings as { game: string; rating: number; games: number }[]).find((r) => r.game === TALLY);
+        /** One rated game `winner` wins: both seats act once, then the loser resigns. */
+        const win = async (winner: string, loser: string): Promise<string> => {
+          const id = await seated2(api, t[winner]!, t[loser]!, { rated: true });
+          await eachSeatActs(api, id, { north: t[winner]!, east: t[loser]! });
+          assert.equal((await api.post(`/api/games/${id}/resign`, {}, t[loser])).status, 200);
+          return id;
+        };
+        const games = async (name: string, n: number) => waitFor(async () => { const r = await rating(name); return r && r.games === n ? r : null; }, `${name} rated ${n} times`);
+        const loop: string[] = [];
+        for (let i = 0; i < 10; i++) {
+          loop.push(await win(farmer, victim));
+          await games(farmer, i + 1);
+        }
+        for (let i = 0; i < 10; i++) {
+          const other = uniqueName('opp');
+          t[other] = await api.signUp(other);
+          await win(honest, other);
+          await games(honest, i + 1);
+        }
+        const farmed = (await rating(farmer))!.rating - GLICKO.rating;
+        const earned = (await rating(honest))!.rating - GLICKO.rating;
+        assert.ok(farmed < 0.75 * earned, `10 wins over one opponent: +${farmed.toFixed(1)}; 10 wins over 10 opponents: +${earned.toFixed(1)}`);
+        // Each game says what it did, over REST and on the socket.
+        const weights: number[] = [];
+        for (const id of loop) {
+          const r = await api.get(`/api/games/${id}/ratings`);
+          assert.equal(r.status, 200);
+          assert.equal(r.body.status, 'rated');
+          const me = r.body.players.find((x: { user: string }) => x.user === farmer);
+          weights.push(me.weight);
+        }
+        assert.deepEqual(weights, [1, 1, 1, 0.5, 0.25, 0, 0, 0, 0, 0]);
+        const last = (await api.get(`/api/games/${loop[9]}/ratings`)).body.players.find((x: { user: string }) => x.user === farmer);
+        assert.equal(last.before, last.after, 'the 10th game in a day between one pair moves nothing');
+        const ws = await Live.open(own.base, loop[0]!, t[farmer]);
+        const pushed = await ws.next((m) => m.type === 'ratings');
+        const first = pushed.ratings.players.find((x: { user: string }) => x.user === farmer);
+        assert.equal(first.before, GLICKO.rating);
+        assert.ok(first.after > GLICKO.rating);
+        ws.close();
+        const unrated = await seated2(api, t[farmer]!, t[victim]!);
+        await api.post(`/api/games/${unrated}/resign`, {}, t[victim]);
+        assert.deepEqual((await api.get(`/api/games/${unrated}/ratings`)).body, { status: 'unrated', players: [] });
+        assert.equal((await api.get(`/api/games/${await seated2(api, t[farmer]!, t[victim]!)}/ratings`)).status, 409, 'not over yet');
+        // The history: newest first, the rating after each game, the opponent's name; limited.
+        const h = await api.get(`/api/users/${honest}/ratings?game=${TALLY}&limit=3`);
+        assert.equal(h.status, 200, JSON.stringify(h.body));
+        assert.equal(h.body.entries.length, 3);
+        assert.equal(h.body.entries[0].rating, (await rating(honest))!.rating);
+        assert.equal(h.body.entries[0].opponents.length, 1);
+        assert.ok(h.body.entries[0].rating > h.body.entries[1].rating);
+        assert.equal((await api.get(`/api/users/${honest}/ratings?game=${TALLY}&limit=201`)).status, 400);
+        assert.equal((await api.get(`/api/users/${honest}/ratings?game=no-such-game`)).status, 404);
+        assert.equal((await api.get(`/api/users/${honest}/ratings?game=${TALLY}`)).body.entries.length, 10);
+        const exported = (await api.req('GET', '/api/accounts/me/export', undefined, t[honest])).body;
+        assert.equal(exported.ratingHistory.length, 10, 'the data export holds the history');
+        assert.equal(exported.ratingHistory.at(-1).after, (await rating(honest))!.rating);
+        // A deleted account leaves the leaderboard.
+        const board = async () => ((await api.get(`/api/ratings/${TALLY}`)).body.players as { name: string }[]).map((x) => x.name);
+        assert.ok((await board()).includes(farmer));
+        const del = await api.req('DELETE', '/api/accounts/me', { password: 'correct horse' }, t[farmer]);
+        assert.equal(del.status, 204, JSON.stringify(del.body));
+        assert.ok(!(await board()).includes(farmer));
+        assert.ok(!(await board()).includes('(deleted player)'));
+      } finally {
+        await own.server.close();
+      }
     });
 
     it('rematch: offer, decline, offer again, accept: one new game, same settings, seats swapped, both sockets told', async () => {

@@ -44,6 +44,15 @@ export function socialRoutes(accounts: Authenticator, social: Social, counters: 
       ...limit('lookups'),
     }, async (req) => social.profile(req.params.name));
 
+    api.get<{ Params: S.NameParamsT; Querystring: S.RatingHistoryQueryT }>('/users/:name/ratings', {
+      schema: { summary: 'A rating history: the user\'s rating after each of their newest rated games of one game, newest first, with the opponents', params: S.NameParams, querystring: S.RatingHistoryQuery, response: { 200: S.RatingHistory, ...errs(400, 404, 429) } },
+      ...limit('lookups'),
+    }, async (req) => social.ratingHistory(req.params.name, req.query.game, req.query.limit ?? S.RATING_HISTORY_LIMIT.default));
+
+    api.get<{ Params: S.GameParamsT }>('/games/:id/ratings', {
+      schema: { summary: 'What a finished game did to its players\' ratings (the result screen\'s "1500 → 1512")', params: S.GameParams, response: { 200: S.GameRatings, ...errs(404, 409) } },
+    }, async (req) => social.gameRatings(req.params.id));
+
     api.get<{ Params: S.GameIdParamsT }>('/ratings/:game', {
       schema: { summary: 'Leaderboard of one game: established ratings first, highest first (top 100)', params: S.GameIdParams, response: { 200: S.Leaderboard, ...errs(404, 429) } },
       ...limit('lookups'),

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
-import type { ClientMessageT, ProfileT, RematchT, ServerMessageT } from '@tabula/protocol';
+import type { ClientMessageT, GameRatingsT, ProfileT, RatingHistoryT, RematchT, ServerMessageT } from '@tabula/protocol';
 import { getGame } from '@tabula/games';
-import { notFound, unprocessable } from '../http/errors.js';
+import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { nameKeyOf } from '../accounts/account-policy.js';
 import type { Games } from '../games/index.js';
 import type { LiveConn, LiveHub } from '../live/hub.js';
@@ -49,8 +49,8 @@ export class Social {
   private readonly publish: SocialOptions['publish'];
   private readonly warn: SocialOptions['warn'];
   private readonly now: () => number;
-  /** Per game socket: the last chat line id sent and the rematch offer as last sent. */
-  private readonly sent = new WeakMap<LiveConn, { chat: number; rematch: string }>();
+  /** Per game socket: the last chat line id sent, the rematch offer and the rating change as last sent. */
+  private readonly sent = new WeakMap<LiveConn, { chat: number; rematch: string; ratings: string }>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(o: SocialOptions) {
@@ -82,7 +82,9 @@ export class Social {
   gameChanged(row: GameRow): void {
     this.lobby.gameChanged(row.id, row);
     if (row.status === 'finished') {
-      void this.ratings.finished(row).catch((e: unknown) => this.warn({ err: e, gameId: row.id }, 'rating update failed'));
+      // Once written, the game's sockets hear of the rating change (pushSocial).
+      void this.ratings.finished(row).then((done) => { if (done) this.signal(SOCIAL + row.id); })
+        .catch((e: unknown) => this.warn({ err: e, gameId: row.id }, 'rating update failed'));
     }
   }
 
@@ -100,13 +102,21 @@ export class Social {
 
   // ---- the game socket ----
 
-  /** A game socket opened or asked for `sync`: all of its chat, and the rematch offer. */
+  /** A game socket opened or asked for `sync`: all of its chat, the rematch offer and (finished games) the rating change. */
   async opened(c: LiveConn): Promise<void> {
     const lines = await this.chat.lines(c.gameId, c.user);
     const rematch = await this.rematches.of(c.gameId);
-    this.sent.set(c, { chat: lines.at(-1)?.id ?? 0, rematch: JSON.stringify(rematch) });
+    const ratings = await this.ratingsOf(c.gameId);
+    this.sent.set(c, { chat: lines.at(-1)?.id ?? 0, rematch: JSON.stringify(rematch), ratings: JSON.stringify(ratings) });
     send(c.ws, { type: 'chat', whole: true, lines });
     if (rematch) send(c.ws, { type: 'rematch', rematch });
+    if (ratings) send(c.ws, { type: 'ratings', ratings });
+  }
+
+  /** A finished game's rating change (null: not finished). */
+  private async ratingsOf(gameId: string): Promise<GameRatingsT | null> {
+    const row = await this.games.table.store.getGame(gameId);
+    return row?.status === 'finished' ? this.ratings.ofGame(row) : null;
   }
 
   /** A `chat` or `rematch` frame; returns the game's version (unchanged) for the ack. */
@@ -130,6 +140,8 @@ export class Social {
       if (conns.length === 0) return;
       const rematch: RematchT | null = await this.rematches.of(gameId);
       const rematchKey = JSON.stringify(rematch);
+      const ratings = await this.ratingsOf(gameId);
+      const ratingsKey = JSON.stringify(ratings);
       for (const c of conns) {
         const s = this.sent.get(c);
         if (!s) continue;
@@ -141,6 +153,10 @@ export class Social {
         if (s.rematch !== rematchKey) {
           s.rematch = rematchKey;
           send(c.ws, { type: 'rematch', rematch });
+        }
+        if (ratings && s.ratings !== ratingsKey) {
+          s.ratings = ratingsKey;
+          send(c.ws, { type: 'ratings', ratings });
         }
       }
     } catch (e) {
@@ -176,6 +192,22 @@ export class Social {
       current: current.map((r) => profileGame(this.games.views, r, rated.has(r.id), u.id)),
       finished: finished.map((r) => profileGame(this.games.views, r, rated.has(r.id), u.id)),
     };
+  }
+
+  /** A finished game's rating change (REST: the same as the socket's `ratings` message). */
+  async gameRatings(gameId: string): Promise<GameRatingsT> {
+    const row = await this.games.table.store.getGame(gameId);
+    if (!row) throw notFound('game-not-found', `No game "${gameId}".`);
+    if (row.status !== 'finished') throw conflict('game-not-finished', 'The game is not over.');
+    return this.ratings.ofGame(row);
+  }
+
+  /** A user's rating after each of their newest rated games of `game`. */
+  async ratingHistory(name: string, game: string, limit: number): Promise<RatingHistoryT> {
+    if (!getGame(game)) throw notFound('unknown-game', `No game "${game}".`);
+    const u = await this.games.table.store.findUserByNameKey(nameKeyOf(name));
+    if (!u) throw notFound('user-not-found', `No user "${name}".`);
+    return this.ratings.history(u.id, game, limit);
   }
 
   async leaderboard(game: string): Promise<{ game: string; players: Awaited<ReturnType<Ratings['leaderboard']>> }> {

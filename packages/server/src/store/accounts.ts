@@ -94,12 +94,15 @@ export class AccountStore {
       'SELECT g.id, g.game, g.scenario, s.role, g.status, g.outcome, g.created_at, g.updated_at FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? ORDER BY g.created_at, g.id', [userId]);
     const ratings = await this.x.all<{ game: string; rating: number | string; rd: number | string; games: number | string; updated_at: number | string }>(
       'SELECT game, rating, rd, games, updated_at FROM ratings WHERE user_id = ? ORDER BY game', [userId]);
+    const history = await this.x.all<{ game_id: string; game: string; rating_before: number | string; rating: number | string; weight: number | string; created_at: number | string }>(
+      'SELECT game_id, game, rating_before, rating, weight, created_at FROM rating_history WHERE user_id = ? ORDER BY created_at, game_id', [userId]);
     const chat = await this.x.all<{ game_id: string; channel: string; text: string; created_at: number | string }>(
       'SELECT game_id, channel, text, created_at FROM chat WHERE user_id = ? ORDER BY id', [userId]);
     return {
       account: { name: u.name, createdAt: num(u.created_at) },
       games: games.map((g) => ({ id: g.id, game: g.game, scenario: g.scenario, role: g.role, status: g.status, outcome: g.outcome === null ? null : JSON.parse(g.outcome) as unknown, createdAt: num(g.created_at), updatedAt: num(g.updated_at) })),
       ratings: ratings.map((r) => ({ game: r.game, rating: num(r.rating), rd: num(r.rd), games: num(r.games), updatedAt: num(r.updated_at) })),
+      ratingHistory: history.map((h) => ({ gameId: h.game_id, game: h.game, before: num(h.rating_before), after: num(h.rating), weight: num(h.weight), at: num(h.created_at) })),
       chat: chat.map((c) => ({ gameId: c.game_id, channel: c.channel, text: c.text, createdAt: num(c.created_at) })),
     };
   }
@@ -115,6 +118,7 @@ export class AccountStore {
       rest: [
         ['DELETE FROM sessions WHERE user_id = ?', [userId]],
         ['DELETE FROM ratings WHERE user_id = ?', [userId]],
+        ['DELETE FROM rating_history WHERE user_id = ?', [userId]],
         ['DELETE FROM chat WHERE user_id = ?', [userId]],
         ['DELETE FROM mutes WHERE user_id = ? OR muted_id = ?', [userId, userId]],
         ['DELETE FROM blocks WHERE user_id = ? OR blocked_id = ?', [userId, userId]],

@@ -5,11 +5,13 @@ import type { Store } from './types.js';
 
 export type { ClockState, SqlRunner, Store, GameRow, SeatRow, UserRow, GameStatus, GamePatch, NewGame, WriteResult, SeatResult, ListQuery } from './types.js';
 export { SqliteStore } from './sqlite.js';
+export { reopenGame, type Reopen } from './reopen.js';
+export { BeatStore } from './beats.js';
 export type { NotifyStore, OutboxInsert, OutboxRow, NotificationRow, NotifySettingsRow, SettingsPatch } from './notify.js';
 export type { SnapshotRow, SnapshotStore } from './snapshots.js';
 export type { AnalysisRow, AnalysisStatus, AnalysisStore } from './analyses.js';
 export type { NewSeek, SeekRow, SeekStatus, SeekStore } from './seeks.js';
-export type { ChatLineRow, FinishedSeatRow, Glicko, NewChatLine, RatingRow, RematchRow, RematchStatus, SocialStore } from './social.js';
+export type { ChatLineRow, FinishedSeatRow, Glicko, NewChatLine, RatedPlayer, RatingHistoryRow, RatingRow, RematchRow, RematchStatus, SocialStore } from './social.js';
 export { PostgresStore } from './postgres.js';
 export type { ActionKind, ActionRow, ContextLine, ModerationStore, ReportRow, Standing } from './moderation.js';
 export type { AccountStore, LinkLimit, LinkPurpose, NewLinkToken, SessionInfo } from './accounts.js';

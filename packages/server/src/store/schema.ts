@@ -290,6 +290,24 @@ const MIGRATIONS: ((t: Types) => string)[] = [
      seen_at ${t.int64}
    );
    CREATE INDEX moderation_log_target ON moderation_log(target_id, id);`,
+  // Rating history (issue 42, social/ratings.ts): each player's rating before and after each rated game, and
+  // the weight the game counted with (repeated games between one pair count less); it also counts those games.
+  (t) => `CREATE TABLE rating_history (
+     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     game TEXT NOT NULL,
+     rating_before ${t.double} NOT NULL,
+     rating ${t.double} NOT NULL,
+     rd ${t.double} NOT NULL,
+     weight ${t.double} NOT NULL,
+     created_at ${t.int64} NOT NULL,
+     PRIMARY KEY (game_id, user_id)
+   );
+   CREATE INDEX rating_history_user ON rating_history(user_id, game, created_at);`,
+  // Server process heartbeats (issue 42, games/downtime.ts): when some process last beat, and the spans when none
+  // ran (clocks are credited for them).
+  (t) => `CREATE TABLE server_beats (id INTEGER PRIMARY KEY, beat_at ${t.int64} NOT NULL);
+   CREATE TABLE server_downtimes (start_at ${t.int64} NOT NULL, end_at ${t.int64} NOT NULL, PRIMARY KEY (start_at));`,
 ];
 
 /** The table that records the applied migrations. */

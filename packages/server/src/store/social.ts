@@ -136,11 +136,12 @@ export class RatingStore {
     return (await this.x.all<RatingDb>(`SELECT ${RATING_COLUMNS} FROM ratings WHERE user_id = ? AND games > 0 ORDER BY game`, [userId])).map(ratingFromDb);
   }
 
-  /** The game's rated players: established (rd at most `provisionalRd`) first, then by rating and name. */
+  /** The game's rated players (deleted accounts never): established (rd at most `provisionalRd`) first, then by rating and name. */
   async leaderboard(game: string, provisionalRd: number, limit: number): Promise<(RatingRow & { name: string })[]> {
     const rows = await this.x.all<RatingDb & { name: string }>(
       `SELECT r.user_id, r.game, r.rating, r.rd, r.vol, r.games, u.name FROM ratings r JOIN users u ON u.id = r.user_id
-       WHERE r.game = ? AND r.games > 0 ORDER BY CASE WHEN r.rd > ? THEN 1 ELSE 0 END, r.rating DESC, u.name LIMIT ?`, [game, provisionalRd, limit]);
+       WHERE r.game = ? AND r.games > 0 AND u.name_key NOT LIKE '(deleted):%'
+       ORDER BY CASE WHEN r.rd > ? THEN 1 ELSE 0 END, r.rating DESC, u.name LIMIT ?`, [game, provisionalRd, limit]);
     return rows.map((r) => ({ ...ratingFromDb(r), name: r.name }));
   }
 
@@ -153,23 +154,58 @@ export class RatingStore {
     return rows.map(ratingFromDb);
   }
 
+  /** Rated games of `game` in which both `a` and `b` played, rated after `since`. */
+  async pairGames(game: string, a: number, b: number, since: number): Promise<number> {
+    const [r] = await this.x.all<{ n: number | string }>(
+      `SELECT COUNT(*) AS n FROM rating_history h JOIN rating_history o ON o.game_id = h.game_id AND o.user_id = ?
+       WHERE h.user_id = ? AND h.game = ? AND h.created_at > ?`, [b, a, game, since]);
+    return num(r?.n ?? 0);
+  }
+
   /**
-   * Rates game `gameId` once: its "rated" mark and every player's new values in one transaction, each
-   * player's row only if it still counts `games` (what was read); else nothing is written. Returns whether
-   * it was written (false: rated meanwhile, or a player's rating changed since it was read).
+   * Rates game `gameId` once: its "rated" mark, every player's new values and their history rows in one
+   * transaction, each player's row only if it still counts `games` (what was read); else nothing is written.
+   * Returns whether it was written (false: rated meanwhile, or a player's rating changed since it was read).
    */
-  async rate(gameId: string, game: string, players: readonly { userId: number; games: number; after: Glicko }[], now: number): Promise<boolean> {
+  async rate(gameId: string, game: string, players: readonly RatedPlayer[], now: number): Promise<boolean> {
     const writes: Group[] = [
       { guard: ['UPDATE game_meta SET rated_done = 1 WHERE game_id = ? AND rated = 1 AND rated_done = 0', [gameId]], rest: [] },
       ...players.map((p): Group => ({
         guard: ['UPDATE ratings SET rating = ?, rd = ?, vol = ?, games = games + 1, updated_at = ? WHERE user_id = ? AND game = ? AND games = ?',
           [p.after.rating, p.after.rd, p.after.vol, now, p.userId, game, p.games]],
-        rest: [],
+        rest: [['INSERT INTO rating_history (game_id, user_id, game, rating_before, rating, rd, weight, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [gameId, p.userId, game, p.before, p.after.rating, p.after.rd, p.weight, now]]],
       })),
     ];
     return (await this.x.batch(writes, { allOrNothing: true }))[0]!.ran;
   }
+
+  /** What game `gameId` did to each player's rating (empty: not rated). */
+  async ofGame(gameId: string): Promise<{ userId: number; name: string; before: number; after: number; weight: number }[]> {
+    const rows = await this.x.all<{ user_id: number | string; name: string; rating_before: number | string; rating: number | string; weight: number | string }>(
+      'SELECT h.user_id, u.name, h.rating_before, h.rating, h.weight FROM rating_history h JOIN users u ON u.id = h.user_id WHERE h.game_id = ?', [gameId]);
+    return rows.map((r) => ({ userId: num(r.user_id), name: r.name, before: num(r.rating_before), after: num(r.rating), weight: num(r.weight) }));
+  }
+
+  /** The user's newest `limit` rated games of `game`, newest first, each with the other players' names. */
+  async history(userId: number, game: string, limit: number): Promise<RatingHistoryRow[]> {
+    const rows = await this.x.all<{ game_id: string; rating_before: number | string; rating: number | string; weight: number | string; created_at: number | string }>(
+      'SELECT game_id, rating_before, rating, weight, created_at FROM rating_history WHERE user_id = ? AND game = ? ORDER BY created_at DESC, game_id DESC LIMIT ?', [userId, game, limit]);
+    if (rows.length === 0) return [];
+    const others = await this.x.all<{ game_id: string; name: string }>(
+      `SELECT s.game_id, u.name FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id IN (${rows.map(() => '?').join(', ')}) AND s.user_id <> ? ORDER BY s.seat`,
+      [...rows.map((r) => r.game_id), userId]);
+    return rows.map((r) => ({
+      gameId: r.game_id, before: num(r.rating_before), after: num(r.rating), weight: num(r.weight), at: num(r.created_at),
+      opponents: others.filter((o) => o.game_id === r.game_id).map((o) => o.name),
+    }));
+  }
 }
+
+/** A player's part of one rated game: the values read (`games`, `before`), the new ones and the weight used. */
+export interface RatedPlayer { userId: number; games: number; before: number; after: Glicko; weight: number }
+
+export interface RatingHistoryRow { gameId: string; before: number; after: number; weight: number; at: number; opponents: string[] }
 
 export type RematchStatus = 'offered' | 'accepting' | 'accepted' | 'declined' | 'cancelled';
 

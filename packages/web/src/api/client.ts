@@ -2,7 +2,7 @@
 // name live in localStorage. Moves, undo and resign go over the live socket (live.ts).
 import type { PreviewReplyT,
   CatalogT, CreateGameT, GameListT, GameStateT, GameSummaryT, HealthT, IdReplyT, ReplayReplyT, TokenReplyT,
-  ChatReplyT, LeaderboardT, MuteListT, ProfileT, SeekBodyT, SeekT, AnalysisReplyT,
+  ChatReplyT, LeaderboardT, MuteListT, ProfileT, RatingHistoryT, SeekBodyT, SeekT, AnalysisReplyT,
 } from '@tabula/protocol';
 
 export interface ApiErrorBody { error?: { code?: string; message?: string } }
@@ -105,6 +105,8 @@ export const api = {
   startAnalysis: (id: string) => request<AnalysisReplyT>('POST', `/games/${encodeURIComponent(id)}/analysis`),
   profile: (name: string) => request<ProfileT>('GET', `/users/${encodeURIComponent(name)}`),
   leaderboard: (game: string) => request<LeaderboardT>('GET', `/ratings/${encodeURIComponent(game)}`),
+  ratingHistory: (name: string, game: string, limit = 50) =>
+    request<RatingHistoryT>('GET', `/users/${encodeURIComponent(name)}/ratings?game=${encodeURIComponent(game)}&limit=${limit}`),
   mute: (name: string) => request<MuteListT>('POST', '/mutes', { name }),
   unmute: (name: string) => request<MuteListT>('DELETE', `/mutes/${encodeURIComponent(name)}`),
   muted: () => request<MuteListT>('GET', '/mutes'),

@@ -4,7 +4,7 @@
 // starts past what the page holds (a gap) makes the page ask for the whole state again (`sync`).
 // Reconnects with backoff after retryable closes.
 
-import type { ChatLineT, ClientMessageT, GameStateT, RematchT, ServerMessageT } from '@tabula/protocol';
+import type { ChatLineT, ClientMessageT, GameRatingsT, GameStateT, RematchT, ServerMessageT } from '@tabula/protocol';
 import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
 import { mergeState } from '@tabula/protocol/merge';
 import { getAuth } from './client.js';
@@ -43,6 +43,8 @@ export function connectLive(gameId: string, h: {
   onChat?(lines: ChatLineT[], whole: boolean): void;
   /** The game's rematch offer changed. */
   onRematch?(r: RematchT | null): void;
+  /** A finished game's rating change (on connect, and once written). */
+  onRatings?(r: GameRatingsT): void;
 }): LiveGame {
   let ws: WebSocket | null = null;
   let stopped = false;
@@ -71,6 +73,8 @@ export function connectLive(gameId: string, h: {
       h.onChat?.(m.lines, m.whole);
     } else if (m.type === 'rematch') {
       h.onRematch?.(m.rematch);
+    } else if (m.type === 'ratings') {
+      h.onRatings?.(m.ratings);
     } else if (m.type === 'ack') {
       const p = typeof m.ref === 'number' ? pending.get(m.ref) : undefined;
       if (p) { p.version = m.version; settle(); }

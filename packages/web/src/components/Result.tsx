@@ -1,15 +1,39 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LogLineT, OutcomeT } from '@tabula/protocol';
+import type { GameRatingsT, LogLineT, OutcomeT } from '@tabula/protocol';
 import { roleName } from '../labels.js';
 import { Link } from '../router.js';
 import { breakdownFor } from '../boards/breakdowns.js';
 
 const FEATURES = ['city', 'road', 'cloister', 'field', 'flock'];
 
-/** The end of a game: who won and why in words, per-seat scores (and their breakdown), the replay. */
+/** A rating difference as shown: +12, −3, ±0 (whole points). */
+export function signedPoints(diff: number): string {
+  const n = Math.round(diff);
+  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '\u00b10';
+}
+
+/** What the game did to each player's rating: "Rating 1500 → 1512 (+12)", or "Unrated". */
+function RatingChanges({ ratings, label }: { ratings: GameRatingsT; label: (role: string) => string }) {
+  const { t } = useTranslation();
+  if (ratings.status === 'unrated') return <p className="muted" data-testid="result-unrated">{t('result.unrated')}</p>;
+  if (ratings.status === 'pending') return <p className="muted" data-testid="result-rating-pending">{t('result.ratingPending')}</p>;
+  return (
+    <ul className="rating-changes" data-testid="result-ratings">
+      {ratings.players.map((p) => (
+        <li key={p.role} data-testid={`result-rating-${p.role}`}>
+          <span dir="auto">{label(p.role)}</span>{': '}
+          {t('result.ratingChange', { before: Math.round(p.before), after: Math.round(p.after), diff: signedPoints(Math.round(p.after) - Math.round(p.before)) })}
+          {p.weight < 1 && <span className="muted small"> {p.weight === 0 ? t('result.ratingRepeatNone') : t('result.ratingRepeat', { percent: Math.round(p.weight * 100) })}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The end of a game: who won and why in words, per-seat scores (and their breakdown), the rating change, the replay. */
 /** `players`: the account seated in each role, so a result names people, not only colours or sides. */
-export function Result({ gameId, id, outcome, roles, log, players, children }: { gameId: string; id: string; outcome: OutcomeT; roles: string[]; log: LogLineT[]; players?: Record<string, string | null | undefined>; children?: ReactNode }) {
+export function Result({ gameId, id, outcome, roles, log, players, ratings, children }: { gameId: string; id: string; outcome: OutcomeT; roles: string[]; log: LogLineT[]; players?: Record<string, string | null | undefined>; ratings?: GameRatingsT | null; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const label = (r: string) => (players?.[r] ? `${roleName(t, gameId, r)} · ${players[r]}` : roleName(t, gameId, r));
   const names = (rs: string[]) => rs.map(label).join(t('common.listSep'));
@@ -40,6 +64,7 @@ export function Result({ gameId, id, outcome, roles, log, players, children }: {
           </tbody>
         </table>
       )}
+      {ratings && <RatingChanges ratings={ratings} label={label} />}
       <p><Link to={`/games/${id}/replay`} className="button" data-testid="result-replay">{t('result.replay')}</Link></p>
       {children}
     </section>

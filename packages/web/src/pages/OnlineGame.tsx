@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatLineT, GameStateT, RematchT } from '@tabula/protocol';
+import type { ChatLineT, GameRatingsT, GameStateT, RematchT } from '@tabula/protocol';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { connectLive, LiveError, type LiveGame, type LiveStatus } from '../api/live.js';
 import { GameScreen } from '../components/GameScreen.js';
@@ -29,6 +29,7 @@ export function OnlineGame({ id }: { id: string }) {
   // Chat and the rematch offer come over the same socket (social).
   const [chat, setChat] = useState<ChatLineT[]>([]);
   const [rematch, setRematch] = useState<RematchT | null>(null);
+  const [ratings, setRatings] = useState<GameRatingsT | null>(null);
 
   useEffect(() => {
     // The socket is the only source of the game's state: pushed on connect and after every change.
@@ -45,6 +46,7 @@ export function OnlineGame({ id }: { id: string }) {
         return [...prev, ...lines.filter((l) => !seen.has(l.id))];
       }),
       onRematch: setRematch,
+      onRatings: setRatings,
     });
     liveRef.current = conn;
     return () => { conn.close(); liveRef.current = null; };
@@ -184,7 +186,7 @@ export function OnlineGame({ id }: { id: string }) {
       {d.clock && <Clocks gameId={d.game} clock={d.clock} finished={finished} />}
       {!finished && <DrawOfferBanner offer={d.drawOffer} seats={d.seats.map((s) => s.role)} mine={d.roles} nameOf={nameOf} busy={busy} onOp={drawOp} />}
       {finished && d.outcome && (
-        <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} players={Object.fromEntries(d.seats.map((s) => [s.role, s.user ?? (s.bot ? botName(t, s.bot) : null)]))}>
+        <Result gameId={d.game} id={id} outcome={d.outcome} roles={d.seats.map((s) => s.role)} log={d.log} ratings={ratings} players={Object.fromEntries(d.seats.map((s) => [s.role, s.user ?? (s.bot ? botName(t, s.bot) : null)]))}>
           <RematchPanel rematch={rematch} me={auth?.name ?? null} isPlayer={iPlay} busy={busy} onOp={rematchOp} />
         </Result>
       )}

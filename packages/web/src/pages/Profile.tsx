@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileGameT, ProfileT } from '@tabula/protocol';
 import { api, ApiError } from '../api/client.js';
 import { Link } from '../router.js';
-import { loadGame } from '../games.js';
+import { gameIds, loadGame } from '../games.js';
 import { formatDate } from '../dates.js';
 import { botName, gameName, scenarioName } from '../labels.js';
 import { UserSafety } from '../components/Safety.js';
+import { RatingHistory } from '../components/RatingHistory.js';
 
 /** A rating with "?" while it is provisional (high rating deviation). */
 export function RatingText({ rating, provisional }: { rating: number; provisional: boolean }) {
@@ -66,6 +67,12 @@ export function Profile({ name }: { name: string }) {
           </table>
         )}
       </section>
+      {p.ratings.length > 0 && (
+        <section className="panel" data-testid="rating-history">
+          <h2>{t('profile.history')}</h2>
+          {p.ratings.map((r) => <RatingHistory key={r.game} name={p.name} game={r.game} />)}
+        </section>
+      )}
       <section className="panel"><h2>{t('profile.current')}</h2>
         {p.current.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{p.current.map((g) => <GameLine key={g.id} g={g} />)}</ul>}
       </section>
@@ -76,14 +83,19 @@ export function Profile({ name }: { name: string }) {
   );
 }
 
-export function Leaderboard({ game }: { game: string }) {
+/** The leaderboard of one game (default: the first game), with links to every game's board. */
+export function Leaderboard({ game: asked }: { game?: string }) {
   const { t } = useTranslation();
+  const game = asked ?? gameIds()[0]!;
   const [rows, setRows] = useState<{ name: string; rating: number; rd: number; games: number; provisional: boolean }[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => { api.leaderboard(game).then((l) => setRows(l.players), (e: unknown) => setError(String(e))); }, [game]);
+  useEffect(() => { setRows(null); api.leaderboard(game).then((l) => setRows(l.players), (e: unknown) => setError(String(e))); }, [game]);
   return (
     <div className="narrow">
       <h1>{t('profile.leaderboard', { game: gameName(t, game) })}</h1>
+      <nav aria-label={t('nav.leaderboard')} className="button-row" data-testid="leaderboard-games">
+        {gameIds().map((g) => <Link key={g} to={`/ratings/${g}`} className={`button small${g === game ? ' primary' : ''}`} aria-current={g === game ? 'page' : undefined}>{gameName(t, g)}</Link>)}
+      </nav>
       {error && <p className="error" role="alert">{error}</p>}
       {rows && (rows.length === 0 ? <p className="muted">{t('lobby.none')}</p> : (
         <table className="scores" data-testid="leaderboard">
