@@ -42,7 +42,9 @@ export function useNotifications(signedIn: boolean): { unread: number; latest: A
     const live = connectUserLive({
       onUnread: setUnread,
       onNotification: (n) => {
-        setLatest((l) => [n, ...l.filter((x) => x.id !== n.id)].slice(0, 30));
+        // The server keeps one unread "your turn" per game: the new one replaces the one before.
+        const replaced = (x: AppNotification) => n.kind === 'your-turn' && x.kind === 'your-turn' && !x.read && x.gameId === n.gameId;
+        setLatest((l) => [n, ...l.filter((x) => x.id !== n.id && !replaced(x))].slice(0, 30));
         // The browser's own notification only while the tab is hidden, and only when opted in.
         if (document.hidden && browserNotifyOn() && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
           const shown = new Notification('Tabula', { body: notificationText(tRef.current, n), tag: `tabula-${n.id}` });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatLineT, GameStateT, RematchT } from '@tabula/protocol';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { connectLive, LiveError, type LiveGame, type LiveStatus } from '../api/live.js';
+import { setWatching } from '../api/notifications.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { CLAIM_AFTER_DISCONNECT_MS, Clocks, formatClock } from '../components/Clocks.js';
 import { Result } from '../components/Result.js';
@@ -28,6 +29,9 @@ export function OnlineGame({ id }: { id: string }) {
   // Chat and the rematch offer come over the same socket (social).
   const [chat, setChat] = useState<ChatLineT[]>([]);
   const [rematch, setRematch] = useState<RematchT | null>(null);
+
+  // The server makes no "your turn" for the game on screen (and reads the one waiting).
+  useEffect(() => { setWatching(id); return () => setWatching(null); }, [id]);
 
   useEffect(() => {
     // The socket is the only source of the game's state: pushed on connect and after every change.
