@@ -10,7 +10,7 @@ const SIDES: Side[] = ['axis', 'allies'];
 
 function activate(e: KeyboardEvent, f: () => void) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); f(); } }
 
-export default function HacseBoard({ gameId, view: raw, actions: rawActs, onAction, role, t, busy, createdBy }: BoardProps) {
+export default function HacseBoard({ gameId, view: raw, actions: rawActs, onAction, role, t, busy, createdBy, finished }: BoardProps) {
   const view = raw as HacseView;
   const actions = rawActs as Act[];
   const [pick, setPick] = useState<string | null>(null);
@@ -161,7 +161,8 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
           </ul>
         </section>
       )}
-      {view.pending?.kind === 'pay' && (() => {
+      {/* A game that ended (e.g. resigned) while a cost was being paid asks for nothing any more. */}
+      {!finished && view.pending?.kind === 'pay' && (() => {
         const pend = view.pending;
         const def = CARDS.get(pend.card) as CardDef | undefined;
         return (
