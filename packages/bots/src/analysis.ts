@@ -40,8 +40,9 @@ export interface AnalysisOptions {
   /** Default: analysisIterations(game.id); with `timeMs`: the cap per decision (default ANALYSIS_MAX_ITERATIONS). */
   iterations?: number;
   /**
-   * A time budget per decision (ms) instead of a fixed iteration count: deeper, but the figures then depend
-   * on the machine's speed. The result's `iterations` is then the mean searched per decision.
+   * A time budget per decision (ms) instead of a fixed iteration count: deeper (never fewer iterations than
+   * the fixed budget), but the figures then depend on the machine's speed. The result's `iterations` is then
+   * the mean searched per decision.
    */
   timeMs?: number;
   /** Called after each logged action is looked at (done counts actions, forced ones too). */
@@ -68,8 +69,10 @@ export function analyseDecision(game: AnyGame, state: unknown, role: Role, taken
 function searchDecision(game: AnyGame, state: unknown, role: Role, taken: unknown, index: number,
   opts: { seed: string; iterations: number; timeMs?: number; knowledge?: Knowledge | null }): { decision: DecisionAnalysis; iterations: number } | null {
   if (game.actions(state, role).length < 2) return null;
+  // A time budget never searches less than the game's fixed budget (a busy machine would make it shallower).
   const bot = new MctsBot({
-    name: 'analysis', iterations: opts.iterations, reuse: false, ...(opts.timeMs !== undefined ? { timeMs: opts.timeMs } : {}),
+    name: 'analysis', iterations: opts.iterations, reuse: false,
+    ...(opts.timeMs !== undefined ? { timeMs: opts.timeMs, minIterations: Math.min(opts.iterations, analysisIterations(game.id)) } : {}),
     ...(opts.knowledge !== undefined ? { knowledge: opts.knowledge } : {}),
   });
   const chosen = bot.choose(game, state, role, new Rng(decisionSeed(opts.seed, index, opts.iterations)));
