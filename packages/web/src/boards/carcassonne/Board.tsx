@@ -279,7 +279,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
         {/* Where a follower may go on the tile just placed: hints only; the targets are on the enlarged tile below. */}
         {view.lastTile && <g pointerEvents="none" aria-hidden="true">
           {deploySpots.map((s) => (
-            <g key={`s${s.feature}`} className="carc-spot-hint" data-kind={s.kind}
+            <g key={`s${s.feature}`} className="carc-spot-hint" data-kind={s.kind} data-feature={s.feature}
               transform={`translate(${view.lastTile!.x * 100 + s.at[0] * 100} ${view.lastTile!.y * 100 + s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''} scale(0.9)`}>
               <path d={MEEPLE} fill="none" stroke="#fff" strokeWidth={4.5} strokeLinejoin="round" />
               <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.7} stroke="#000" strokeWidth={1.6} strokeDasharray="3 2" strokeLinejoin="round" />
@@ -303,7 +303,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
                 const tile = t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, lastPlaced.x, lastPlaced.y) });
                 const side = spread.side;
                 return (
-                  <g key={s.feature} className="spot carc-spot-meeple" role="button" tabIndex={0} data-testid="carc-deploy" data-kind={s.kind}
+                  <g key={s.feature} className="spot carc-spot-meeple" role="button" tabIndex={0} data-testid="carc-deploy" data-kind={s.kind} data-feature={s.feature}
                     aria-label={t('board.spot', { ns: gameId, kind, side: sideWord(t, gameId, s.at), tile })}
                     transform={`translate(${spread.at[i]![0]} ${spread.at[i]![1]})`}
                     onClick={() => deploy(s.feature)} onKeyDown={(e) => activate(e, () => deploy(s.feature))}>
