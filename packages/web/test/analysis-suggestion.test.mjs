@@ -69,6 +69,8 @@ test('analysis: a picked mistake shows the bot\'s move marked on the board; noth
   const mistakes = page.getByTestId('analysis-mistake');
   assert.ok(await mistakes.count() >= 1, 'a mistake is marked');
   assert.deepEqual(await marked(page), [], 'no mark before a mistake is picked');
+  // Moves in words: where a tile goes from the start tile, figures by name; no coordinates, no feature numbers.
+  for (const text of await mistakes.allInnerTexts()) assert.doesNotMatch(text, /feature \d|\bx -?\d|\by -?\d|rot \d/, text);
   // The first mistake whose better move names a board element (a tile spot or a follower spot).
   let shown = null;
   for (let i = 0; i < await mistakes.count() && !shown; i++) {
