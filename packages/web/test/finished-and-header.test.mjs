@@ -51,9 +51,11 @@ test('a finished game shows no action prompt: HACSE resigned while paying, Carca
   const carc = await resignedGame(u, 'carcassonne', null, { players: 2 }, (st) => (st.actions.some((a) => a.type === 'place') ? st.actions[0] : null));
   const hammer = await resignedGame(u, 'hammer-of-the-scots', 'England', {}, () => null);
   const { page, errors, ctx } = await signedIn(u);
-  for (const id of [hacse, carc, hammer]) {
+  for (const [id, board] of [[hacse, 'die-track'], [carc, 'carc-board'], [hammer, 'hammer-map-wrap']]) {
     await page.goto(`${server.url}/games/${id}`);
     await page.getByTestId('prompt').filter({ hasText: /won|over/i }).waitFor();
+    await page.getByTestId(board).waitFor(); // the board (a lazily loaded chunk) is drawn
+    await page.waitForTimeout(300);
     assert.equal(await page.getByTestId('hacse-paying').count(), 0, `${id}: no payment prompt`);
     assert.equal(await page.locator('button[data-action]:not([disabled])').count(), 0, `${id}: no action to press`);
     for (const testid of ['carc-confirm', 'carc-deploy', 'hammer-pick', 'hammer-warning', 'hacse-choices']) {
