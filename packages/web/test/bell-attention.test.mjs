@@ -91,3 +91,22 @@ test('10 turns each with both pages on the lobby: at most one unread "your turn"
   assert.equal(await unreadTurns(w, game.id), 0, 'opening the game read it');
   for (const { errors, ctx } of pages) { assert.deepEqual(errors, []); await ctx.close(); }
 });
+
+test('a new browser follows the account\'s language: the bell list in German on an English browser, and the account keeps German', { skip, timeout: 60_000 }, async () => {
+  const a = await account(), b = await account();
+  await call('PATCH', '/notifications/settings', { language: 'de' }, b.token);
+  const { id } = await call('POST', '/games', { game: 'carcassonne', players: 2 }, a.token);
+  await call('POST', `/games/${id}/invite`, { name: b.name }, a.token);
+  const p = await newPage({ locale: 'en-US' });
+  // Signed in, but no language chosen on this device.
+  await p.page.addInitScript(([tk, nm]) => { localStorage.setItem('tabula.token', tk); localStorage.setItem('tabula.name', nm); }, [b.token, b.name]);
+  await p.page.goto(`${server.url}/`);
+  await p.page.waitForFunction(() => document.documentElement.lang === 'de');
+  await p.page.getByTestId('unread-badge').waitFor();
+  await p.page.getByTestId('bell').click();
+  await p.page.getByTestId('notification-list').getByText(`${a.name} lädt dich zu Carcassonne ein`).waitFor();
+  await p.page.waitForTimeout(500);
+  assert.equal((await call('GET', '/notifications/settings', null, b.token)).language, 'de', 'the browser did not overwrite it');
+  assert.deepEqual(p.errors, []);
+  await p.ctx.close();
+});

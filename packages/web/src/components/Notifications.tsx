@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { connectUserLive, notificationsApi, type AppNotification } from '../api/notifications.js';
 import { Link, navigate } from '../router.js';
 import { gameName, playerName } from '../labels.js';
+import { hasSavedLanguage, isLang, setLanguage } from '../i18n/index.js';
 
 /** "Hammer of the Scots vs anna" in the UI language. */
 export function notificationText(t: TFunction, n: AppNotification): string {
@@ -112,10 +113,22 @@ export function NotificationBell({ state }: { state: ReturnType<typeof useNotifi
   );
 }
 
-/** Tells the server the UI language (mail is written in it) whenever it or the account changes. */
+/**
+ * Keeps the UI and the account in one language (mail and the bell are worded in it). A device with no language
+ * chosen takes the account's when one other than the default English was saved (signing in on a new browser
+ * must not overwrite it with the browser's); after that, or with a choice made here, the UI language is sent.
+ */
 export function useLanguageSync(signedIn: boolean, lang: string | undefined): void {
+  const settled = useRef(false);
   useEffect(() => {
-    if (!signedIn || (lang !== 'en' && lang !== 'de' && lang !== 'es' && lang !== 'zh-Hans')) return;
-    void notificationsApi.patch({ language: lang }).catch(() => undefined);
+    if (!signedIn) { settled.current = false; return; }
+    if (!lang || !isLang(lang)) return;
+    const send = () => void notificationsApi.patch({ language: lang }).catch(() => undefined);
+    if (settled.current || hasSavedLanguage()) { settled.current = true; send(); return; }
+    settled.current = true;
+    notificationsApi.settings().then((s) => {
+      if (s.language !== 'en' && isLang(s.language) && s.language !== lang) setLanguage(s.language);
+      else send();
+    }, () => undefined);
   }, [signedIn, lang]);
 }
