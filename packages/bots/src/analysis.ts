@@ -18,6 +18,13 @@ import './knowledge/all.js';
 
 /** Iterations per decision for a game without a manifest (a game of a test's own). */
 export const DEFAULT_ANALYSIS_ITERATIONS = 300;
+/**
+ * The server's default budget per decision: a time budget (ms) on its analysis worker thread, far deeper
+ * than the fixed iteration budgets (which stay for analyses in the browser and reproducible tests), with
+ * an iteration cap so a fast game does not search one decision without end.
+ */
+export const ANALYSIS_TIME_MS = 100;
+export const ANALYSIS_MAX_ITERATIONS = 20_000;
 /** A decision is a mistake candidate when its loss is at least this (rewards are in [0, 1]). */
 export const MISTAKE_THRESHOLD = 0.1;
 /** Mistakes marked per role: the largest losses. */
@@ -30,8 +37,14 @@ export function analysisIterations(gameId: string): number {
 
 export interface AnalysisOptions {
   seed: string;
-  /** Default: analysisIterations(game.id). */
+  /** Default: analysisIterations(game.id); with `timeMs`: the cap per decision (default ANALYSIS_MAX_ITERATIONS). */
   iterations?: number;
+  /**
+   * A time budget per decision (ms) instead of a fixed iteration count: deeper (never fewer iterations than
+   * the fixed budget), but the figures then depend on the machine's speed. The result's `iterations` is then
+   * the mean searched per decision.
+   */
+  timeMs?: number;
   /** Called after each logged action is looked at (done counts actions, forced ones too). */
   onProgress?: (done: number, total: number) => void;
   /** Overrides the game's registered knowledge (tests). */
@@ -48,9 +61,20 @@ export function decisionSeed(seed: string, index: number, iterations: number): s
  * Depends on `state` only through what `role` can see (the bot's information-set search).
  */
 export function analyseDecision(game: AnyGame, state: unknown, role: Role, taken: unknown, index: number,
-  opts: { seed: string; iterations: number; knowledge?: Knowledge | null }): DecisionAnalysis | null {
+  opts: { seed: string; iterations: number; timeMs?: number; knowledge?: Knowledge | null }): DecisionAnalysis | null {
+  return searchDecision(game, state, role, taken, index, opts)?.decision ?? null;
+}
+
+/** analyseDecision, with the iterations its search ran. */
+function searchDecision(game: AnyGame, state: unknown, role: Role, taken: unknown, index: number,
+  opts: { seed: string; iterations: number; timeMs?: number; knowledge?: Knowledge | null }): { decision: DecisionAnalysis; iterations: number } | null {
   if (game.actions(state, role).length < 2) return null;
-  const bot = new MctsBot({ name: 'analysis', iterations: opts.iterations, reuse: false, ...(opts.knowledge !== undefined ? { knowledge: opts.knowledge } : {}) });
+  // A time budget never searches less than the game's fixed budget (a busy machine would make it shallower).
+  const bot = new MctsBot({
+    name: 'analysis', iterations: opts.iterations, reuse: false,
+    ...(opts.timeMs !== undefined ? { timeMs: opts.timeMs, minIterations: Math.min(opts.iterations, analysisIterations(game.id)) } : {}),
+    ...(opts.knowledge !== undefined ? { knowledge: opts.knowledge } : {}),
+  });
   const chosen = bot.choose(game, state, role, new Rng(decisionSeed(opts.seed, index, opts.iterations)));
   const stats = bot.last!;
   if (stats.iterations === 0) return null; // one choice left after the knowledge's pruning
@@ -60,11 +84,12 @@ export function analyseDecision(game: AnyGame, state: unknown, role: Role, taken
   const before = bestEdge.mean;
   const after = takenEdge ? takenEdge.mean : null;
   const same = key(chosen) === key(taken);
-  return {
+  const decision = {
     index, role, choices: stats.root.length, before, after: same ? before : after,
     loss: same || after === null ? 0 : Math.max(0, before - after),
     taken, best: same ? null : chosen, visits: takenEdge?.n ?? 0,
   };
+  return { decision, iterations: stats.iterations };
 }
 
 /** Per role, the MISTAKES_PER_ROLE decisions that lost the most (at least MISTAKE_THRESHOLD), as log indices in order. */
@@ -79,17 +104,25 @@ export function markMistakes(decisions: readonly DecisionAnalysis[]): number[] {
   return out.sort((a, b) => a - b);
 }
 
-/** Analyses a whole game from its setup and log (pure: same inputs, same result). */
+/** Analyses a whole game from its setup and log (pure with an iteration budget: same inputs, same result). */
 export function analyseGame(game: AnyGame, setup: SetupOptions, actions: readonly LogEntry[], opts: AnalysisOptions): GameAnalysis {
-  const iterations = opts.iterations ?? analysisIterations(game.id);
+  const timed = opts.timeMs !== undefined;
+  const iterations = opts.iterations ?? (timed ? ANALYSIS_MAX_ITERATIONS : analysisIterations(game.id));
   const decisions: DecisionAnalysis[] = [];
+  let searched = 0;
   let state = game.setup(setup);
   for (let i = 0; i < actions.length; i++) {
     const e = actions[i]!;
-    const d = analyseDecision(game, state, e.role, e.action, i, { seed: opts.seed, iterations, ...(opts.knowledge !== undefined ? { knowledge: opts.knowledge } : {}) });
-    if (d) decisions.push(d);
+    const d = searchDecision(game, state, e.role, e.action, i, {
+      seed: opts.seed, iterations, ...(timed ? { timeMs: opts.timeMs } : {}), ...(opts.knowledge !== undefined ? { knowledge: opts.knowledge } : {}),
+    });
+    if (d) { decisions.push(d.decision); searched += d.iterations; }
     state = game.apply(state, e.role, e.action);
     opts.onProgress?.(i + 1, actions.length);
   }
-  return { game: game.id, iterations, seed: opts.seed, decisions, mistakes: markMistakes(decisions) };
+  const mean = decisions.length ? Math.round(searched / decisions.length) : 0;
+  return {
+    game: game.id, iterations: timed ? mean : iterations, seed: opts.seed, decisions, mistakes: markMistakes(decisions),
+    ...(timed ? { timeMs: opts.timeMs } : {}),
+  };
 }

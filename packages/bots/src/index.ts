@@ -14,6 +14,6 @@ export { answerBotRequest, answerAnalysisRequest, answerWorkerRequest } from './
 export { inThisThread } from './in-thread.js';
 export type { BotRequest, BotResponse, AnalysisRequest, AnalysisMessage, WorkerRequest } from './protocol.js';
 export { WorkerClient, type OpenWorker, type WorkerPort } from './worker-client.js';
-export { analyseGame, analyseDecision, markMistakes, analysisIterations, decisionSeed, DEFAULT_ANALYSIS_ITERATIONS, MISTAKE_THRESHOLD, MISTAKES_PER_ROLE } from './analysis.js';
+export { analyseGame, analyseDecision, markMistakes, analysisIterations, decisionSeed, DEFAULT_ANALYSIS_ITERATIONS, ANALYSIS_TIME_MS, ANALYSIS_MAX_ITERATIONS, MISTAKE_THRESHOLD, MISTAKES_PER_ROLE } from './analysis.js';
 export type { GameAnalysis, DecisionAnalysis } from '@tabula/engine';
 export type { AnalysisOptions } from './analysis.js';

@@ -138,6 +138,12 @@ test('iteration budget: deterministic for a seed, and runs exactly that many ite
   assert.deepEqual(b1.last!.root, b2.last!.root);
 });
 
+test('time budget with a floor: at least minIterations are searched even when the time is long gone', () => {
+  const bot = new MctsBot({ name: 't', timeMs: 0.001, minIterations: 400, iterations: 450, knowledge: null });
+  bot.choose(hiddenWar, hiddenWar.setup({ seed: 'floor' }), 'a', new Rng('f'));
+  assert.ok(bot.last!.iterations >= 400 && bot.last!.iterations <= 450, String(bot.last!.iterations));
+});
+
 test('time budget: stops near the budget (generous slack: the test machine is shared)', () => {
   const bot = new MctsBot({ name: 't', timeMs: 60, knowledge: null });
   const s = hiddenWar.setup({ seed: 'time' });

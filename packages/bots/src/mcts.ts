@@ -22,6 +22,8 @@ export interface MctsOptions {
   iterations?: number;
   /** Time budget per decision in milliseconds (checked with performance.now(); the search itself stops at 90% of it). */
   timeMs?: number;
+  /** With a time budget: at least this many iterations however long they take (analysis: never shallower than its fixed budget). */
+  minIterations?: number;
   /** UCB exploration constant for rewards in [0, 1]. */
   exploration?: number;
   /** Knowledge to use; default: the one registered for `game.id`; null: none (pure random rollouts). */
@@ -169,6 +171,7 @@ export class MctsBot implements Bot {
     // longer than the mean, the work after the loop and a busy machine's scheduling.
     const deadline = this.opts.timeMs ? t0 + 0.9 * this.opts.timeMs : Infinity;
     const maxIter = this.opts.iterations ?? Infinity;
+    const minIter = this.opts.minIterations ?? 0;
     const rolloutPick = (s: unknown, actor: Role, acts: unknown[]): unknown =>
       k?.rollout ? k.rollout(game, s, actor, acts, r) : acts[r.int(acts.length)];
 
@@ -186,7 +189,7 @@ export class MctsBot implements Bot {
         const now = performance.now();
         if (it === 0) loopStart = now;
         // stop when the next iteration would likely overrun (mean iteration time so far)
-        else if (now + (now - loopStart) / it >= deadline) break;
+        else if (it >= minIter && now + (now - loopStart) / it >= deadline) break;
       }
       if (legalKeys && it > 0 && it % SETTLE_CHECK_EVERY === 0) {
         const now = deadline === Infinity ? 0 : performance.now();

@@ -55,6 +55,8 @@ export interface AnalysisRequest {
   actions: LogEntry[];
   seed: string;
   iterations?: number;
+  /** A time budget per decision (ms); `iterations` is then its cap. */
+  timeMs?: number;
 }
 
 export type AnalysisMessage =
@@ -69,7 +71,7 @@ export function answerAnalysisRequest(req: AnalysisRequest, post: (m: AnalysisMe
     if (!game) throw new Error(`unknown game ${req.game}`);
     const t0 = performance.now();
     const analysis = analyseGame(game, req.setup, req.actions, {
-      seed: req.seed, ...(req.iterations !== undefined ? { iterations: req.iterations } : {}),
+      seed: req.seed, ...(req.iterations !== undefined ? { iterations: req.iterations } : {}), ...(req.timeMs !== undefined ? { timeMs: req.timeMs } : {}),
       onProgress: (done, total) => { if (done % progressEvery === 0 && done < total) post({ id: req.id, progress: { done, total } }); },
     });
     post({ id: req.id, analysis, ms: performance.now() - t0 });

@@ -24,7 +24,10 @@ export interface DecisionAnalysis {
 
 export interface GameAnalysis {
   game: string;
+  /** MCTS iterations per decision: the fixed budget, or with a time budget the mean searched. */
   iterations: number;
+  /** The time budget per decision (ms), when the search ran on one. */
+  timeMs?: number;
   seed: string;
   /** Only real decisions: actions taken with a single legal choice are left out. */
   decisions: DecisionAnalysis[];

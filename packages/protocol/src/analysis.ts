@@ -15,7 +15,8 @@ export const AnalysedDecision = Type.Object({
 export type AnalysedDecisionT = Static<typeof AnalysedDecision>;
 
 export const GameAnalysisResult = Type.Object({
-  game: Type.String(), iterations: Type.Integer(), seed: Type.String(),
+  game: Type.String(), iterations: Type.Integer({ description: 'MCTS iterations per decision: the fixed budget, or with a time budget the mean searched' }), seed: Type.String(),
+  timeMs: Type.Optional(Type.Integer({ description: 'the time budget per decision (ms), when the search ran on one' })),
   decisions: Type.Array(AnalysedDecision, { description: 'actions with a single legal choice are left out' }),
   mistakes: Type.Array(Type.Integer(), { description: 'log indices: per role the 3 largest losses of at least 0.1' }),
 });
@@ -26,7 +27,7 @@ export const AnalysisReply = Type.Object({
   status: Type.Union([Type.Literal('none'), Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
   done: Type.Integer({ description: 'logged actions looked at so far' }),
   total: Type.Integer({ description: 'logged actions of the game' }),
-  iterations: Type.Integer({ description: 'MCTS iterations per decision (fixed per game)' }),
+  iterations: Type.Integer({ description: 'MCTS iterations per decision: the fixed budget, or with a time budget its cap (the result says the mean searched)' }),
   result: Type.Optional(GameAnalysisResult),
   error: Type.Optional(Type.String()),
 });

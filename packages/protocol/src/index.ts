@@ -304,24 +304,32 @@ export type InviteBodyT = Static<typeof InviteBody>;
 export const UnsubscribeQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 export type UnsubscribeQueryT = Static<typeof UnsubscribeQuery>;
 
-/** Messages of GET /api/live (the per-user socket; the client sends only `ping`). */
+/** Messages of GET /api/live (the per-user socket; the client sends `ping` and `watch`). */
 export const UserNotification = Type.Object({ type: Type.Literal('notification'), notification: Notification }, { description: 'a new notification' });
 export const UserUnread = Type.Object({ type: Type.Literal('unread'), count: Type.Integer() }, { description: 'the unread count: on connect and whenever it changes' });
 export const UserStanding = Type.Object({ type: Type.Literal('standing') }, { description: 'the account\'s standing changed (a moderator\'s warning or mute): read GET /api/me/standing' });
 export const UserServerMessage = Type.Union([UserNotification, UserUnread, UserStanding, ServerPong]);
 export type UserServerMessageT = Static<typeof UserServerMessage>;
+export const UserWatch = Type.Object({
+  type: Type.Literal('watch'), ref: Ref, gameId: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]),
+}, { additionalProperties: false, description: 'the game on this client\'s screen (null: none): no "your turn" notification is made for it' });
+export const UserClientMessage = Type.Union([ClientPing, UserWatch]);
+export type UserClientMessageT = Static<typeof UserClientMessage>;
 
 const clientMessage = TypeCompiler.Compile(ClientMessage);
 /** Whether a parsed frame is one of the messages a client may send (fields, types and sizes). */
 export const isClientMessage = (v: unknown): v is ClientMessageT => clientMessage.Check(v);
 const clientPing = TypeCompiler.Compile(ClientPing);
-/** Whether a parsed frame is a `ping`, the one message of the per-user and lobby sockets. */
+/** Whether a parsed frame is a `ping`, the one message of the lobby socket. */
 export const isClientPing = (v: unknown): v is Static<typeof ClientPing> => clientPing.Check(v);
+const userClientMessage = TypeCompiler.Compile(UserClientMessage);
+/** Whether a parsed frame is a message of the per-user socket: `ping` or `watch`. */
+export const isUserClientMessage = (v: unknown): v is UserClientMessageT => userClientMessage.Check(v);
 
 /** Every schema by name (the OpenAPI document's components). */
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
   SeatBody, ActionBody, PreviewBody, PreviewReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList, GameRatings, RatingHistory, RatingHistoryQuery,
-  Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, AnalysisReply,
+  Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, UserClientMessage, AnalysisReply,
 };

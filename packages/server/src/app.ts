@@ -263,6 +263,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     connected: async (userId) => users.has(userId) || hub.hasUser(userId)
       || (store.kind === 'postgres' && Date.now() - ((await store.notify.liveAt(userId)) ?? -Infinity) < PRESENCE_TTL_MS),
     onNotification: (n) => users.deliver(n),
+    onScreen: (userId, gameId) => users.watching(userId, gameId),
     ...opts.notify,
   });
 

@@ -127,7 +127,9 @@ export function App() {
   const { t, i18n } = useTranslation();
   const [auth, setAuthState] = useState(getAuth());
   useEffect(() => onAuthChange(() => setAuthState(getAuth())), []);
-  usePath();
+  const { path } = usePath();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [path]);
   const main = useRef<HTMLElement>(null);
   // Notifications: the unread badge and list (per-user socket), and the language mail is written in.
   const notes = useNotifications(auth !== null);
@@ -138,27 +140,33 @@ export function App() {
   return (
     <>
       <a href="#main" className="skip">{t('nav.skip')}</a>
-      <header className="top">
+      <header className={`top${menuOpen ? ' menu-open' : ''}`}>
         <Link to="/" className="brand">Tabula</Link>
-        <nav aria-label={t('nav.main')}>
-          <Link to="/">{auth ? t('nav.lobby') : t('nav.home')}</Link>
-          <Link to="/local" data-testid="nav-local">{t('nav.local')}</Link>
-          <Link to="/rules">{t('nav.rules')}</Link>
-          {auth && standing?.moderator && <Link to="/moderation" data-testid="nav-moderation">{t('nav.moderation')}</Link>}
-          <Link to="/ratings" data-testid="nav-leaderboard">{t('nav.leaderboard')}</Link>
-        </nav>
-        <span className="spacer" />
-        <label className="lang">
-          <span className="sr-only">{t('nav.language')}</span>
-          <select value={i18n.resolvedLanguage ?? i18n.language} onChange={(e) => setLanguage(e.target.value as Lang)} data-testid="lang" aria-label={t('nav.language')}>
-            {LANGUAGES.map((l) => <option key={l.code} value={l.code} lang={l.code}>{l.label}</option>)}
-          </select>
-        </label>
-        {auth ? (
-          <span className="who"><NotificationBell state={notes} /> <Link to="/settings" className="small" data-testid="nav-settings">{t('nav.settings')}</Link> <Link to={`/u/${encodeURIComponent(auth.name)}`} className="muted" data-testid="nav-profile">{auth.name}</Link> <button type="button" className="small" onClick={() => api.signOut()}>{t('auth.signOut')}</button></span>
-        ) : (
-          <Link to="/signin" className="button small" data-testid="nav-signin">{t('auth.signIn')}</Link>
-        )}
+        {/* Phones: the links, the language and the account fold into one menu (styles.css); wider screens show them in the row. */}
+        <button type="button" className="menu-toggle small" aria-expanded={menuOpen} aria-controls="top-menu" onClick={() => setMenuOpen((o) => !o)} data-testid="menu-toggle">
+          <span aria-hidden="true">☰</span> {t('nav.menu')}
+        </button>
+        {auth && <span className="bell-slot"><NotificationBell state={notes} /></span>}
+        {!auth && <Link to="/signin" className="button small signin-slot" data-testid="nav-signin">{t('auth.signIn')}</Link>}
+        <div className="top-menu" id="top-menu">
+          <nav aria-label={t('nav.main')}>
+            <Link to="/">{auth ? t('nav.lobby') : t('nav.home')}</Link>
+            <Link to="/local" data-testid="nav-local">{t('nav.local')}</Link>
+            <Link to="/rules">{t('nav.rules')}</Link>
+            <Link to="/ratings" data-testid="nav-leaderboard">{t('nav.leaderboard')}</Link>
+            {auth && standing?.moderator && <Link to="/moderation" data-testid="nav-moderation">{t('nav.moderation')}</Link>}
+          </nav>
+          <span className="spacer" />
+          <label className="lang">
+            <span className="sr-only">{t('nav.language')}</span>
+            <select value={i18n.resolvedLanguage ?? i18n.language} onChange={(e) => setLanguage(e.target.value as Lang)} data-testid="lang" aria-label={t('nav.language')}>
+              {LANGUAGES.map((l) => <option key={l.code} value={l.code} lang={l.code}>{l.label}</option>)}
+            </select>
+          </label>
+          {auth && (
+            <span className="who"><Link to="/settings" className="small" data-testid="nav-settings">{t('nav.settings')}</Link> <Link to={`/u/${encodeURIComponent(auth.name)}`} className="muted" data-testid="nav-profile">{auth.name}</Link> <button type="button" className="small" onClick={() => api.signOut()}>{t('auth.signOut')}</button></span>
+          )}
+        </div>
       </header>
       <main id="main" tabIndex={-1} ref={main}>
         {auth && <StandingNotices />}

@@ -37,6 +37,8 @@ test('Hammer log: "You play …" stands without the side in front of it', { skip
 
 test('a 1 s live clock: a clear message naming the field and its bounds', { skip }, async () => {
   const { ctx, page } = await newPage();
+  // English chosen on this device (the account was left in German above, which a device without a choice follows).
+  await ctx.addInitScript(() => localStorage.setItem('tabula.lang', 'en'));
   await signInPage(page, acct);
   await page.goto(`${server.url}/new`);
   await page.getByTestId('time-control').selectOption('custom');

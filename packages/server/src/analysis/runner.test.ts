@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from '@tabula/engine';
 import { getGame } from '@tabula/games';
-import { analyseGame } from '@tabula/bots';
+import { ANALYSIS_MAX_ITERATIONS, analyseGame } from '@tabula/bots';
 import { startServer, uniqueName, type Running } from '../harness/fixtures.js';
 import type { Api } from '../harness/client.js';
 import { TALLY } from '../harness/testgame.js';
@@ -104,6 +104,26 @@ describe('analysis API (SQLite)', () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('analysis budget', () => {
+  it('by default each decision is searched for a time budget on the worker thread: the result says the budget and the mean iterations searched', async () => {
+    const run = await startServer('sqlite::memory:', { analysis: { timeMs: 20, pollMs: false } });
+    try {
+      const { api } = run;
+      const a = await api.signUp(uniqueName('an')), b = await api.signUp(uniqueName('an'));
+      const id = await finishedGame(api, a, b, 'an4');
+      assert.equal((await api.get(`/api/games/${id}/analysis`)).body.iterations, ANALYSIS_MAX_ITERATIONS, 'before: the cap');
+      assert.equal((await api.post(`/api/games/${id}/analysis`, {}, a)).status, 202);
+      const done = await waitDone(api, id) as { status: string; result?: { timeMs?: number; iterations: number; decisions: unknown[] } };
+      assert.equal(done.status, 'done');
+      assert.equal(done.result!.timeMs, 20);
+      assert.ok(done.result!.decisions.length > 0);
+      assert.ok(done.result!.iterations >= 1 && done.result!.iterations <= ANALYSIS_MAX_ITERATIONS, String(done.result!.iterations));
+    } finally {
+      await run.server.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import * as S from '@tabula/protocol';
-import { analysisIterations, WorkerClient, type GameAnalysis } from '@tabula/bots';
+import { ANALYSIS_MAX_ITERATIONS, ANALYSIS_TIME_MS, WorkerClient, analysisIterations, type GameAnalysis } from '@tabula/bots';
 import { openBotWorker } from '../workers/thread.js';
 import { ApiError, conflict, notFound } from '../http/errors.js';
 import type { Games } from '../games/index.js';
@@ -9,8 +9,10 @@ export interface AnalysisRunnerOptions {
   threads?: 0 | 1;
   /** Modules the worker imports first (to register extra games), as for the bot workers. */
   modules?: string[];
-  /** Overrides the fixed per-game budget (tests only). */
+  /** A fixed iteration budget per decision instead of the time budget (tests: reproducible and quick). */
   iterations?: number;
+  /** The time budget per decision in ms (default ANALYSIS_TIME_MS; ignored with `iterations`). */
+  timeMs?: number;
   /** How long a claim on a running analysis lasts without progress before another run picks it up (default 60 s). */
   leaseMs?: number;
   /** How often queued and abandoned analyses are looked for (default 5 s; false: only when one is requested). */
@@ -26,7 +28,9 @@ const PROGRESS_WRITE_MS = 1000;
  * time per process claims the oldest queued (or abandoned: lease expired) row, replays the game in a
  * worker thread running the bots' analysis (workers/bot-worker.ts) and stores the result. A restart leaves
  * queued rows queued and running rows with a lease that runs out, so the next poll picks them up again.
- * The search is seeded by the game id: the same game and budget give the same analysis.
+ * Each decision is searched for a time budget (ANALYSIS_TIME_MS) on that thread, so the request path never
+ * waits for it; the search is seeded by the game id (with a fixed iteration budget, as in tests, the same
+ * game gives the same analysis).
  */
 export class AnalysisRunner {
   private readonly worker: WorkerClient;
@@ -61,7 +65,12 @@ export class AnalysisRunner {
     const row = await this.games.table.store.getGame(gameId);
     if (!row) throw notFound('game-not-found', `No game ${gameId}.`);
     if (row.status !== 'finished') throw conflict('game-not-finished', 'A game can be analysed once it is over.');
-    return { total: row.logLength, iterations: this.opts.iterations ?? analysisIterations(row.game), game: row.game };
+    return { total: row.logLength, iterations: this.budget.timeMs !== undefined ? ANALYSIS_MAX_ITERATIONS : this.budget.iterations ?? analysisIterations(row.game), game: row.game };
+  }
+
+  /** A fixed iteration budget when one is set (tests), else the time budget per decision. */
+  private get budget(): { iterations?: number; timeMs?: number } {
+    return this.opts.iterations !== undefined ? { iterations: this.opts.iterations } : { timeMs: this.opts.timeMs ?? ANALYSIS_TIME_MS };
   }
 
   async status(gameId: string): Promise<S.AnalysisReplyT> {
@@ -112,7 +121,7 @@ export class AnalysisRunner {
       const row = await this.stored.get(gameId);
       let lastWrite = 0;
       const result = await this.worker.analyse({
-        kind: 'analyse', game: rep.game, setup: { seed: rep.seed, ...rep.options }, actions: rep.actions, seed: gameId, iterations: row!.iterations,
+        kind: 'analyse', game: rep.game, setup: { seed: rep.seed, ...rep.options }, actions: rep.actions, seed: gameId, iterations: row!.iterations, ...this.budget.timeMs !== undefined ? { timeMs: this.budget.timeMs } : {},
       }, (done) => {
         const now = Date.now();
         if (now - lastWrite < PROGRESS_WRITE_MS) return;

@@ -46,4 +46,6 @@ export interface LiveNotices {
   maxNotificationId(): Promise<number>;
   /** Records that these users have a socket open (`at`), or had until now (null). */
   setLive(userIds: number[], at: number | null): Promise<void>;
+  /** Marks the user's unread "your turn" of `gameId` read (the game is on their screen); returns how many changed. */
+  readTurn(userId: number, gameId: string, now: number): Promise<number>;
 }

@@ -2,9 +2,10 @@
  * The per-user socket GET /api/live?token=: pushes `unread` (on connect and on every change of the
  * count) and each new `notification`. Notifications made by another process's worker reach this
  * process's sockets by polling the table (PostgreSQL only; with SQLite there is one process).
- * It also records presence: a user with a user or game socket open is "connected" and gets no mail.
+ * It also records presence: a user with a user or game socket open is "connected" and gets no mail; and
+ * which game a client has on screen (`watch`): no "your turn" is made for that game (notify/notifier.ts).
  */
-import { isClientPing, type UserServerMessageT } from '@tabula/protocol';
+import { isClientPing, isUserClientMessage, type UserClientMessageT, type UserServerMessageT } from '@tabula/protocol';
 import type { NotificationRow, UserRow } from '../store/index.js';
 import { notificationOut } from '../notify/wire.js';
 import { inChunks } from './chunked.js';
@@ -12,7 +13,11 @@ import { HEARTBEAT_CHUNK } from './hub.js';
 import type { LiveNotices } from './ports.js';
 import type { LiveSocket, SocketKind } from './socket.js';
 
-export interface UserConn extends LiveSocket { user: UserRow }
+export interface UserConn extends LiveSocket {
+  user: UserRow;
+  /** The game this client has on screen (its `watch` message), if any. */
+  watching?: string | null;
+}
 
 /** A user counts as connected in another process if that process saw a socket of theirs this recently. */
 export const PRESENCE_TTL_MS = 75_000;
@@ -75,12 +80,29 @@ export class UserHub {
     this.send(userId, { type: 'standing' });
   }
 
+  /** Whether a client of `userId` in this process has `gameId` on screen. */
+  watching(userId: number, gameId: string): boolean {
+    for (const c of this.byUser.get(userId) ?? []) if (c.watching === gameId) return true;
+    return false;
+  }
+
+  /** A client says which game is on its screen: its unread "your turn" for that game is read now. */
+  async watch(c: UserConn, gameId: string | null): Promise<void> {
+    c.watching = gameId;
+    if (gameId !== null && (await this.notices.readTurn(c.user.id, gameId, Date.now())) > 0) await this.sendUnread(c.user.id);
+  }
+
   /** A new notification: push it and the new count to the user's sockets here. */
   deliver(n: NotificationRow): void {
     if (this.pushed.has(n.id)) return;
     if (this.pushed.size > 5000) this.pushed.clear();
     this.pushed.add(n.id);
     if (!this.has(n.userId)) return;
+    // Made by another process that did not know the game is on screen here: read at once, not pushed.
+    if (n.kind === 'your-turn' && n.gameId !== null && this.watching(n.userId, n.gameId)) {
+      void this.notices.readTurn(n.userId, n.gameId, Date.now()).then(() => this.sendUnread(n.userId)).catch((e: unknown) => this.warn({ err: e }, 'unread push failed'));
+      return;
+    }
     this.send(n.userId, { type: 'notification', notification: notificationOut(n) });
     void this.sendUnread(n.userId).catch((e: unknown) => this.warn({ err: e }, 'unread push failed'));
   }
@@ -112,18 +134,21 @@ export class UserHub {
 export interface PingMessage { type: 'ping'; ref?: string | number }
 export const parsePing = (v: unknown): PingMessage | null => (isClientPing(v) ? v : null);
 
-export function userSocket(hub: UserHub, gameSocketOpen: (userId: number) => boolean): SocketKind<UserConn, PingMessage> {
+export function userSocket(hub: UserHub, gameSocketOpen: (userId: number) => boolean): SocketKind<UserConn, UserClientMessageT> {
   return {
     name: 'user',
     signedInOnly: true,
-    parse: parsePing,
-    expected: 'This socket accepts only { type: "ping", ref? }.',
+    parse: (v) => (isUserClientMessage(v) ? v : null),
+    expected: 'This socket accepts { type: "ping", ref? } and { type: "watch", gameId: string | null }.',
     open: ({ base }) => Promise.resolve({ ...base, user: base.user! }),
     async opened(c) {
       hub.add(c);
       await hub.greet(c);
     },
-    message: () => Promise.resolve(null),
+    async message(c, msg) {
+      if (msg.type === 'watch') await hub.watch(c, msg.gameId);
+      return null;
+    },
     closed: (c) => hub.remove(c, gameSocketOpen(c.user.id)),
   };
 }

@@ -32,6 +32,8 @@ export interface NotifierOptions {
   allowPrivateWebhooks?: boolean;
   /** Whether the user has a user or game socket open (in any process). */
   connected: (userId: number) => Promise<boolean>;
+  /** Whether a client of the user has the game on screen (this process; user-socket.ts covers the others). */
+  onScreen?: (userId: number, gameId: string) => boolean;
   /** A notification was made by this process (push it to the user's sockets). */
   onNotification?: (n: NotificationRow) => void;
   warn?: (obj: object, msg: string) => void;
@@ -181,19 +183,24 @@ export class Notifier {
 
   private async expand(events: OutboxRow[]): Promise<void> {
     const settings = await this.store.notify.settingsOf(events.map((ev) => ev.userId));
-    const batch: { ev: OutboxRow; deliveries: OutboxInsert[] }[] = [];
+    const batch: { ev: OutboxRow; deliveries: OutboxInsert[]; silent: boolean }[] = [];
     for (const ev of events) {
       const s = settings.get(ev.userId)!;
       const deliveries: OutboxInsert[] = [];
+      // The player is looking at this game: no "your turn" at all (the board says it).
+      if (ev.kind === 'your-turn' && ev.gameId !== null && this.o.onScreen?.(ev.userId, ev.gameId)) {
+        batch.push({ ev, deliveries, silent: true });
+        continue;
+      }
       const base = { userId: ev.userId, gameId: ev.gameId, kind: ev.kind, payload: { ...ev.payload, event: ev.id } };
       if (this.o.mailer && s.email && s.emailOn && s.emailVerified && MAILED.includes(ev.kind)) deliveries.push({ ...base, channel: 'email' });
       if (s.webhookUrl && !s.webhookDisabled) deliveries.push({ ...base, channel: 'webhook' });
-      batch.push({ ev, deliveries });
+      batch.push({ ev, deliveries, silent: false });
     }
     const ran = await this.store.notify.expand(batch, this.now(), NOTIFICATIONS_LIST_MAX);
     let delivered = false;
-    batch.forEach(({ ev, deliveries }, i) => {
-      if (!ran[i]) return;
+    batch.forEach(({ ev, deliveries, silent }, i) => {
+      if (!ran[i] || silent) return;
       this.o.onNotification?.({ id: ev.id, userId: ev.userId, kind: ev.kind, gameId: ev.gameId, payload: ev.payload, createdAt: ev.createdAt, readAt: null });
       if (deliveries.length > 0) delivered = true;
     });

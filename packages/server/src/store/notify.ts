@@ -99,6 +99,8 @@ function settingsFromDb(userId: number, r: Record<string, unknown> | undefined):
 
 const dbValue = (v: unknown): unknown => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
+const UNREAD_TURN_DELETE = "DELETE FROM notifications WHERE user_id = ? AND game_id = ? AND kind = 'your-turn' AND read_at IS NULL";
+
 const UPSERT_LIVE = 'INSERT INTO notify_settings (user_id, live_at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET live_at = excluded.live_at';
 
 /** Notifications' persistence, the same for both dialects. */
@@ -142,15 +144,20 @@ export class NotifyStore {
    * Turns claimed events into their in-app notifications (same ids) and their deliveries, marks them
    * done and trims each user's list to `keep`: one transaction for the whole batch, so a busy server
    * commits once per drain instead of once per event. An event whose claim was lost (another worker
-   * took the row after our lease) is skipped: false at its index.
+   * took the row after our lease) is skipped: false at its index. A `silent` event makes no in-app
+   * notification (its game is on the user's screen); a "your turn" replaces the unread one of its game.
    */
-  async expand(events: { ev: OutboxRow; deliveries: OutboxInsert[] }[], now: number, keep: number): Promise<boolean[]> {
+  async expand(events: { ev: OutboxRow; deliveries: OutboxInsert[]; silent?: boolean }[], now: number, keep: number): Promise<boolean[]> {
     if (events.length === 0) return [];
-    const groups: Group[] = events.map(({ ev, deliveries }) => ({
+    const groups: Group[] = events.map(({ ev, deliveries, silent }) => ({
       guard: ['UPDATE outbox SET done_at = ?, claimed_until = NULL WHERE id = ? AND claim = ? AND done_at IS NULL', [now, ev.id, ev.claim]],
       rest: [
-        ['INSERT INTO notifications (id, user_id, kind, game_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-          [ev.id, ev.userId, ev.kind, ev.gameId, JSON.stringify(ev.payload), ev.createdAt]],
+        ...(silent ? [] : [
+          // "Your turn" is coalesced per game: a new one replaces the unread one before it.
+          ...(ev.kind === 'your-turn' && ev.gameId !== null ? [[UNREAD_TURN_DELETE, [ev.userId, ev.gameId]] satisfies Statement] : []),
+          ['INSERT INTO notifications (id, user_id, kind, game_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+            [ev.id, ev.userId, ev.kind, ev.gameId, JSON.stringify(ev.payload), ev.createdAt]] satisfies Statement,
+        ]),
         ...deliveries.map((d): Statement => [INSERT_OUTBOX, outboxParams(d, now)]),
       ],
     }));
@@ -159,6 +166,11 @@ export class NotifyStore {
       rest: [['DELETE FROM notifications WHERE user_id = ? AND id < (SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)', [u, u, keep - 1]]],
     }));
     return (await this.x.batch([...groups, ...trims])).slice(0, groups.length).map((g) => g.ran);
+  }
+
+  /** Marks the user's unread "your turn" of one game read (the game is on their screen); returns how many changed. */
+  async readTurn(userId: number, gameId: string, now: number): Promise<number> {
+    return this.x.run("UPDATE notifications SET read_at = ? WHERE user_id = ? AND game_id = ? AND kind = 'your-turn' AND read_at IS NULL", [now, userId, gameId]);
   }
 
   /** Rows not yet done (tests, the operator). */

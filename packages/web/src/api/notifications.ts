@@ -15,6 +15,25 @@ export const notificationsApi = {
 
 export interface UserLive { close(): void }
 
+/** The game page on screen (OnlineGame), told to the server over the user socket: it makes no "your turn" for it. */
+let watched: string | null = null;
+let watchSocket: WebSocket | null = null;
+const onScreen = (): string | null => (typeof document !== 'undefined' && document.hidden ? null : watched);
+let lastSent: string | null | undefined;
+function sendWatch(force = false): void {
+  const gameId = onScreen();
+  if (!watchSocket || watchSocket.readyState !== WebSocket.OPEN || (!force && gameId === lastSent)) return;
+  lastSent = gameId;
+  watchSocket.send(JSON.stringify({ type: 'watch', gameId }));
+}
+if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => sendWatch());
+
+/** Sets (or clears, null) the game on this page's screen. */
+export function setWatching(gameId: string | null): void {
+  watched = gameId;
+  sendWatch();
+}
+
 export function connectUserLive(h: { onUnread(n: number): void; onNotification(n: NotificationT): void; onStanding?(): void }): UserLive {
   let ws: WebSocket | null = null;
   let stopped = false;
@@ -26,7 +45,7 @@ export function connectUserLive(h: { onUnread(n: number): void; onNotification(n
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(`${proto}//${location.host}/api/live?token=${encodeURIComponent(token)}`);
     ws = socket;
-    socket.onopen = () => { attempts = 0; };
+    socket.onopen = () => { attempts = 0; watchSocket = socket; sendWatch(true); };
     socket.onmessage = (ev) => {
       let m: UserServerMessageT;
       try { m = JSON.parse(String(ev.data)) as UserServerMessageT; } catch { return; }
@@ -36,6 +55,7 @@ export function connectUserLive(h: { onUnread(n: number): void; onNotification(n
     };
     socket.onclose = (ev) => {
       if (ws === socket) ws = null;
+      if (watchSocket === socket) watchSocket = null;
       // Signed out by the server (a ban, a sign-out elsewhere): this page is signed out too, unless it signed in again meanwhile.
       if (ev.code === 4401 && getAuth()?.token === token) setAuth(null);
       if (stopped || (ev.code >= 4000 && !RETRYABLE_CLOSE.includes(ev.code))) return;

@@ -5,6 +5,7 @@ import { registerActionNamer } from '../labels.js';
 const loaders: Record<string, () => Promise<void>> = {
   'hammer-of-the-scots': () => import('./hammer-of-the-scots/names.js').then((m) => registerActionNamer('hammer-of-the-scots', m.hammerActionName)),
   hacse: () => import('./hacse/names.js').then((m) => registerActionNamer('hacse', m.hacseActionName)),
+  carcassonne: () => import('./carcassonne/names.js').then((m) => registerActionNamer('carcassonne', m.carcassonneActionName)),
 };
 const loaded = new Map<string, Promise<void>>();
 

@@ -119,7 +119,7 @@ export default function Analysis(props: AnalysisProps) {
   );
 }
 
-const W = 1000, H = 260, PAD = 8, AXIS = 44;
+const W = 1000, H = 260, PAD = 8, AXIS = 64;
 
 function AnalysisResult({ gameId, roles, log, step, onJump, result }: AnalysisProps & { result: GameAnalysisResultT }) {
   const { t } = useTranslation();

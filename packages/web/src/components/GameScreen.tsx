@@ -7,6 +7,7 @@ import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
 import type { ActionRisk } from '@tabula/engine';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { suggestionStyle } from '../boards/suggestion.js';
 
 export interface SeatInfo { role: string; label?: string | null; bot?: string | null; me?: boolean }
 export interface OutcomeInfo { winners: string[]; scores?: Record<string, number>; reason: string }
@@ -163,12 +164,23 @@ export function GameScreen(props: {
   judge?: (action: unknown) => Promise<ActionRisk> | ActionRisk;
   /** A replay: the board shows positions (and the bot's alternative) but offers no action buttons. */
   replay?: boolean;
+  /** The analysis' suggested move at this position: drawn on the board (its areas, blocks, cards, spot marked). */
+  suggested?: unknown;
   /** Full width below the board and side column (the replay's analysis). */
   below?: ReactNode;
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
   const boardArea = useRef<HTMLElement>(null);
+  // The analysis' suggested move: a constructed style sheet marks its elements (the CSP allows no inline <style>).
+  const suggestion = props.suggested !== undefined && props.suggested !== null ? suggestionStyle(props.suggested) : null;
+  useEffect(() => {
+    if (!suggestion || typeof CSSStyleSheet === 'undefined') return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(suggestion);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => { document.adoptedStyleSheets = document.adoptedStyleSheets.filter((x) => x !== sheet); };
+  }, [suggestion]);
   useChoiceFocus(boardArea);
   const [judging, setJudging] = useState(false);
   const onAction = async (a: unknown) => {
@@ -201,7 +213,7 @@ export function GameScreen(props: {
       {props.error && <p className="error" role="alert" data-testid="error">{props.error}</p>}
       {props.above}
       <div className="game-body">
-        <section className="board-area" ref={boardArea} aria-labelledby="board-heading">
+        <section className={`board-area${suggestion ? ' suggesting' : ''}`} ref={boardArea} aria-labelledby="board-heading" data-testid="board-area">
           <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>

@@ -6,6 +6,7 @@ import { connectUserLive, notificationsApi, type AppNotification } from '../api/
 import { refreshStanding } from '../api/moderation.js';
 import { Link, navigate } from '../router.js';
 import { gameName, playerName } from '../labels.js';
+import { hasSavedLanguage, isLang, setLanguage } from '../i18n/index.js';
 
 /** "Hammer of the Scots vs anna" in the UI language. */
 export function notificationText(t: TFunction, n: AppNotification): string {
@@ -44,7 +45,9 @@ export function useNotifications(signedIn: boolean): { unread: number; latest: A
       onUnread: setUnread,
       onStanding: refreshStanding,
       onNotification: (n) => {
-        setLatest((l) => [n, ...l.filter((x) => x.id !== n.id)].slice(0, 30));
+        // The server keeps one unread "your turn" per game: the new one replaces the one before.
+        const replaced = (x: AppNotification) => n.kind === 'your-turn' && x.kind === 'your-turn' && !x.read && x.gameId === n.gameId;
+        setLatest((l) => [n, ...l.filter((x) => x.id !== n.id && !replaced(x))].slice(0, 30));
         // The browser's own notification only while the tab is hidden, and only when opted in.
         if (document.hidden && browserNotifyOn() && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
           const shown = new Notification('Tabula', { body: notificationText(tRef.current, n), tag: `tabula-${n.id}` });
@@ -112,10 +115,22 @@ export function NotificationBell({ state }: { state: ReturnType<typeof useNotifi
   );
 }
 
-/** Tells the server the UI language (mail is written in it) whenever it or the account changes. */
+/**
+ * Keeps the UI and the account in one language (mail and the bell are worded in it). A device with no language
+ * chosen takes the account's when one other than the default English was saved (signing in on a new browser
+ * must not overwrite it with the browser's); after that, or with a choice made here, the UI language is sent.
+ */
 export function useLanguageSync(signedIn: boolean, lang: string | undefined): void {
+  const settled = useRef(false);
   useEffect(() => {
-    if (!signedIn || (lang !== 'en' && lang !== 'de' && lang !== 'es' && lang !== 'zh-Hans')) return;
-    void notificationsApi.patch({ language: lang }).catch(() => undefined);
+    if (!signedIn) { settled.current = false; return; }
+    if (!lang || !isLang(lang)) return;
+    const send = () => void notificationsApi.patch({ language: lang }).catch(() => undefined);
+    if (settled.current || hasSavedLanguage()) { settled.current = true; send(); return; }
+    settled.current = true;
+    notificationsApi.settings().then((s) => {
+      if (s.language !== 'en' && isLang(s.language) && s.language !== lang) setLanguage(s.language);
+      else send();
+    }, () => undefined);
   }, [signedIn, lang]);
 }

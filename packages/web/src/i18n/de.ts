@@ -5,6 +5,7 @@ export const de: Record<string, string> = {
   'nav.lobby': 'Lobby',
   'nav.local': 'Auf diesem Gerät spielen',
   'nav.rules': 'Regeln',
+  'nav.menu': 'Menü',
   'nav.language': 'Sprache',
   'nav.newGame': 'Neues Online-Spiel',
 

@@ -6,6 +6,7 @@ export const en: Record<string, string> = {
   'nav.lobby': 'Lobby',
   'nav.local': 'Play on this device',
   'nav.rules': 'Rules',
+  'nav.menu': 'Menu',
   'nav.language': 'Language',
   'nav.newGame': 'New online game',
 

@@ -5,6 +5,7 @@ export const es: Record<string, string> = {
   'nav.lobby': 'Sala',
   'nav.local': 'Jugar en este dispositivo',
   'nav.rules': 'Reglas',
+  'nav.menu': 'Menú',
   'nav.language': 'Idioma',
   'nav.newGame': 'Nueva partida en línea',
 

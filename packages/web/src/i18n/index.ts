@@ -41,6 +41,13 @@ export function initialLanguage(): Lang {
   return 'en';
 }
 
+/** Whether this device has a language chosen (else it follows the browser, or a signed-in account's). */
+export function hasSavedLanguage(): boolean {
+  try { return localStorage.getItem(STORAGE_KEY) !== null; } catch { return false; }
+}
+
+export const isLang = (v: string): v is Lang => LANGUAGES.some((l) => l.code === v);
+
 export function setLanguage(lang: Lang): void {
   try { localStorage.setItem(STORAGE_KEY, lang); } catch { /* ignore */ }
   void i18next.changeLanguage(lang);

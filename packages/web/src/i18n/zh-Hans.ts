@@ -5,6 +5,7 @@ export const zhHans: Record<string, string> = {
   'nav.lobby': '大厅',
   'nav.local': '在本设备上玩',
   'nav.rules': '规则',
+  'nav.menu': '菜单',
   'nav.language': '语言',
   'nav.newGame': '新建在线对局',
 

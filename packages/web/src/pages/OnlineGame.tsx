@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatLineT, GameRatingsT, GameStateT, RematchT } from '@tabula/protocol';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { connectLive, LiveError, type LiveGame, type LiveStatus } from '../api/live.js';
+import { setWatching } from '../api/notifications.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { CLAIM_AFTER_DISCONNECT_MS, Clocks, formatClock } from '../components/Clocks.js';
 import { Result } from '../components/Result.js';
@@ -30,6 +31,9 @@ export function OnlineGame({ id }: { id: string }) {
   const [chat, setChat] = useState<ChatLineT[]>([]);
   const [rematch, setRematch] = useState<RematchT | null>(null);
   const [ratings, setRatings] = useState<GameRatingsT | null>(null);
+
+  // The server makes no "your turn" for the game on screen (and reads the one waiting).
+  useEffect(() => { setWatching(id); return () => setWatching(null); }, [id]);
 
   useEffect(() => {
     // The socket is the only source of the game's state: pushed on connect and after every change.

@@ -104,7 +104,7 @@ export function ReplayViewer({ log, chat, source }: { log: GameLogJson; chat?: C
     </Suspense>
   ) : null;
   return (
-    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={shownAlt ? [shownAlt.best] : []} onAction={() => undefined} role={viewer} roles={roles}
+    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={shownAlt ? [shownAlt.best] : []} suggested={shownAlt?.best} onAction={() => undefined} role={viewer} roles={roles}
       active={game.active(state)} log={lines} prompt={shownAlt ? { key: 'ui:analysis.botChoice', args: { best: actionLabel(t, game.id, shownAlt.best) } } : null} outcome={step === n ? game.outcome(state) : null} controls={controls} replay below={below}
       title={<>{t('replay.title')}{t('common.colon')}{t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );

@@ -8,6 +8,18 @@ import { PlacedTile, TileArt } from './TileArt.js';
 import { ActionList } from '../generic/ActionList.js';
 import { ARROW_DIRECTIONS, arrowTarget, type Place } from '../arrow-nav.js';
 import { figureWords, neighboursWords, tileWords } from './describe.js';
+import { spreadSpots, type Point } from './spots.js';
+
+/** The tile just placed, enlarged under the table: its follower spots are the tap targets (the table's are only hints). */
+const MAG_PX = 208;
+const MAG_LO = -14, MAG_HI = 114;
+const MAG_UNIT_PX = MAG_PX / (MAG_HI - MAG_LO);
+/** Spot target sides tried, largest first: 44 px where the spots leave room, never under 24 px (WCAG 2.5.8). */
+const SPOT_SIDES = [44, 38, 32, 28, 25].map((px) => px / MAG_UNIT_PX);
+/** The smallest height a figure on the table is drawn at, in CSS px (a zoomed-out table would make it ~12 px), up to a tile's height. */
+const MIN_FIGURE_PX = 26;
+/** A meeple's height in its own units (head top -22 to feet 12). */
+const MEEPLE_UNITS = 34;
 
 /** A meeple's outline (head, arms, legs), about 24 units tall. */
 const MEEPLE = 'M0 -13a4.5 4.5 0 1 1 0.01 0M-4 -9H4L12 -3L11 1L5 -1L9 12H2L0 6L-2 12H-9L-5 -1L-11 1L-12 -3Z';
@@ -69,6 +81,17 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   const canPlace = placeActs.length > 0;
   const extents = useMemo(() => [...view.tiles, ...view.placements], [view.tiles, view.placements]);
   const { vb, setVb, fit } = useViewBox(extents);
+  // How many CSS px a table unit takes (figures keep a readable size however far the table is zoomed out).
+  const [svgBox, setSvgBox] = useState<{ w: number; h: number } | null>(null);
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => { const r = svg.getBoundingClientRect(); setSvgBox({ w: r.width, h: r.height }); });
+    ro.observe(svg);
+    return () => ro.disconnect();
+  }, []);
+  const unitPx = svgBox ? Math.min(svgBox.w / vb.w, svgBox.h / vb.h) : 1;
+  const figureScale = Math.min(100 / MEEPLE_UNITS, Math.max(1.1, MIN_FIGURE_PX / (MEEPLE_UNITS * unitPx)));
   // A new position (not merely a re-sent view of the same one) clears the selection.
   const positionKey = `${view.tiles.length}|${view.phase}|${view.current}|${view.figures.length}|${actions.length}`;
   useEffect(() => { setSel(null); setChoice(null); }, [positionKey]);
@@ -96,6 +119,8 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   };
   const other = actions.filter((a) => a.type === 'skip' || a.type === 'grow' || a.type === 'drive');
   const deploySpots = view.lastTile ? view.spots.filter((sp) => spotActs(sp.feature).length > 0) : [];
+  const spread = useMemo(() => spreadSpots(deploySpots.map((sp): Point => [sp.at[0]! * 100, sp.at[1]! * 100]), SPOT_SIDES, MAG_LO, MAG_HI),
+    [JSON.stringify(deploySpots.map((sp) => sp.at))]);
   const lastPlaced = view.lastTile ? view.tiles.find((tl) => tl.x === view.lastTile!.x && tl.y === view.lastTile!.y) ?? null : null;
 
   const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) => {
@@ -267,7 +292,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           );
         })}
         {view.figures.map((f, i) => (
-          <g key={i} transform={`translate(${f.x * 100 + f.at[0] * 100} ${f.y * 100 + f.at[1] * 100}) scale(1.1)`} data-owner={f.owner} data-testid="carc-figure"
+          <g key={i} transform={`translate(${f.x * 100 + f.at[0] * 100} ${f.y * 100 + f.at[1] * 100}) scale(${figureScale})`} data-owner={f.owner} data-testid="carc-figure"
             role="img" aria-label={figureWords(t, gameId, f, roleName(t, gameId, f.owner), tileAtWords(f.x, f.y))
               + (f.kind === 'shepherd' && (view.players[f.owner]?.flock.length ?? 0) > 0 ? `; ${t('board.flockOf', { ns: gameId, count: view.players[f.owner]!.flock.reduce((a, b) => a + b, 0) })}` : '')}>
             <Meeple color={colorOf(f.owner)} kind={f.kind} label={roleName(t, gameId, f.owner).charAt(0).toUpperCase()} />
@@ -279,37 +304,46 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             )}
           </g>
         ))}
-        {/* Fields first: spots drawn later lie on top, so a road or city spot is never covered by a field's. */}
-        {view.lastTile && view.spots.filter((s) => spotActs(s.feature).length > 0).sort((a, b) => Number(b.kind === 'field') - Number(a.kind === 'field')).map((s) => {
-          const kind = t(`carc.kind.${s.kind}`);
-          const tile = t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, view.lastTile!.x, view.lastTile!.y) });
-          return (
-            <g key={`s${s.feature}`} className="spot carc-spot-meeple" role="button" tabIndex={0} data-testid="carc-deploy" data-kind={s.kind}
-              aria-label={t('board.spot', { ns: gameId, kind, side: sideWord(t, gameId, s.at), tile })}
-              transform={`translate(${view.lastTile!.x * 100 + s.at[0] * 100} ${view.lastTile!.y * 100 + s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''} scale(1.35)`}
-              onClick={() => deploy(s.feature)} onKeyDown={(e) => activate(e, () => deploy(s.feature))}>
-              <title>{kind}</title>
-              <circle r={s.kind === 'field' ? 11 : 15} fill="transparent" />
+        {/* Where a follower may go on the tile just placed: hints only; the targets are on the enlarged tile below. */}
+        {view.lastTile && <g pointerEvents="none" aria-hidden="true">
+          {deploySpots.map((s) => (
+            <g key={`s${s.feature}`} className="carc-spot-hint" data-kind={s.kind} data-feature={s.feature}
+              transform={`translate(${view.lastTile!.x * 100 + s.at[0] * 100} ${view.lastTile!.y * 100 + s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''} scale(0.9)`}>
               <path d={MEEPLE} fill="none" stroke="#fff" strokeWidth={4.5} strokeLinejoin="round" />
               <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.7} stroke="#000" strokeWidth={1.6} strokeDasharray="3 2" strokeLinejoin="round" />
             </g>
-          );
-        })}
+          ))}
+        </g>}
       </svg>
       {(canPlace || other.length > 0 || choice !== null) && (
         <div className="carc-bar" role="group" aria-label={t('board.controls', { ns: gameId })} data-testid="carc-bar">
           {/* The tile just placed, enlarged, with its follower spots: easier to hit than on a zoomed-out table. */}
           {lastPlaced && deploySpots.length > 0 && (
-            <svg viewBox="-8 -8 116 116" width={132} height={132} className="carc-magnifier" aria-hidden="true" data-testid="carc-magnifier">
+            <svg viewBox={`${MAG_LO} ${MAG_LO} ${MAG_HI - MAG_LO} ${MAG_HI - MAG_LO}`} width={MAG_PX} height={MAG_PX} className="carc-magnifier" data-testid="carc-magnifier"
+              role="group" aria-label={t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, lastPlaced.x, lastPlaced.y) })}>
               <PlacedTile {...lastPlaced} x={0} y={0} />
-              {deploySpots.map((s) => (
-                <g key={s.feature} className="spot" onClick={() => deploy(s.feature)} data-kind={s.kind}
-                  transform={`translate(${s.at[0] * 100} ${s.at[1] * 100})${s.kind === 'field' ? ' rotate(-90)' : ''} scale(0.85)`}>
-                  <circle r={15} fill="transparent" />
-                  <path d={MEEPLE} fill="none" stroke="#fff" strokeWidth={4.5} strokeLinejoin="round" />
-                  <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.8} stroke="#000" strokeWidth={1.6} strokeDasharray="3 2" strokeLinejoin="round" />
-                </g>
+              {/* A spot moved away from its place (to keep targets apart) is tied to it by a line. */}
+              {deploySpots.map((s, i) => (
+                <line key={`l${s.feature}`} x1={s.at[0]! * 100} y1={s.at[1]! * 100} x2={spread.at[i]![0]} y2={spread.at[i]![1]} stroke="#1d1d1f" strokeWidth={1.5} pointerEvents="none" />
               ))}
+              {deploySpots.map((s, i) => {
+                const kind = t(`carc.kind.${s.kind}`);
+                const tile = t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, lastPlaced.x, lastPlaced.y) });
+                const side = spread.side;
+                return (
+                  <g key={s.feature} className="spot carc-spot-meeple" role="button" tabIndex={0} data-testid="carc-deploy" data-kind={s.kind} data-feature={s.feature}
+                    aria-label={t('board.spot', { ns: gameId, kind, side: sideWord(t, gameId, s.at), tile })}
+                    transform={`translate(${spread.at[i]![0]} ${spread.at[i]![1]})`}
+                    onClick={() => deploy(s.feature)} onKeyDown={(e) => activate(e, () => deploy(s.feature))}>
+                    <title>{kind}</title>
+                    <rect x={-side / 2} y={-side / 2} width={side} height={side} rx={side / 6} fill="rgba(255,255,255,.55)" stroke="#1d1d1f" strokeWidth={1} />
+                    <g transform={`${s.kind === 'field' ? 'rotate(-90) ' : ''}scale(${(0.8 * side) / MEEPLE_UNITS}) translate(0 5)`}>
+                      <path d={MEEPLE} fill="none" stroke="#fff" strokeWidth={4.5} strokeLinejoin="round" />
+                      <path d={MEEPLE} fill={role ? colorOf(role) : '#fff'} fillOpacity={0.85} stroke="#000" strokeWidth={1.6} strokeDasharray="3 2" strokeLinejoin="round" />
+                    </g>
+                  </g>
+                );
+              })}
             </svg>
           )}
           {canPlace && view.current && (

@@ -9,7 +9,7 @@ const ZONES: Zone[] = ['front', 'reserve', 'hinterland'];
 const SIDES: Side[] = ['axis', 'allies'];
 
 
-export default function HacseBoard({ gameId, view: raw, actions: rawActs, onAction, role, t, busy, createdBy }: BoardProps) {
+export default function HacseBoard({ gameId, view: raw, actions: rawActs, onAction, role, t, busy, createdBy, finished }: BoardProps) {
   const view = raw as HacseView;
   const actions = rawActs as Act[];
   const [pick, setPick] = useState<string | null>(null);
@@ -211,7 +211,8 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
           </ul>
         </section>
       )}
-      {view.pending?.kind === 'pay' && (() => {
+      {/* A game that ended (e.g. resigned) while a cost was being paid asks for nothing any more. */}
+      {!finished && view.pending?.kind === 'pay' && (() => {
         const pend = view.pending;
         const def = CARDS.get(pend.card) as CardDef | undefined;
         return (
