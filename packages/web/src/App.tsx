@@ -18,6 +18,7 @@ import { quickStart } from './local/quick.js';
 import { NotificationBell, useLanguageSync, useNotifications } from './components/Notifications.js';
 import { Settings } from './pages/Settings.js';
 import { ResetPassword, VerifyEmail } from './pages/Account.js';
+import { OfflineNotice, UpdatePrompt } from './pwa/AppStatus.js';
 
 function Welcome() {
   const { t } = useTranslation();
@@ -122,7 +123,7 @@ export function App() {
   const { t, i18n } = useTranslation();
   const [auth, setAuthState] = useState(getAuth());
   useEffect(() => onAuthChange(() => setAuthState(getAuth())), []);
-  usePath();
+  const { path } = usePath();
   const main = useRef<HTMLElement>(null);
   // Notifications: the unread badge and list (per-user socket), and the language mail is written in.
   const notes = useNotifications(auth !== null);
@@ -150,6 +151,8 @@ export function App() {
           <Link to="/signin" className="button small" data-testid="nav-signin">{t('auth.signIn')}</Link>
         )}
       </header>
+      <UpdatePrompt />
+      <OfflineNotice path={path} />
       <main id="main" tabIndex={-1} ref={main}>
         <Page />
       </main>
