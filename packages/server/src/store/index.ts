@@ -5,6 +5,7 @@ import type { Store } from './types.js';
 
 export type { ClockState, SqlRunner, Store, GameRow, SeatRow, UserRow, GameStatus, GamePatch, NewGame, WriteResult, SeatResult, ListQuery } from './types.js';
 export { SqliteStore } from './sqlite.js';
+export type { PushStore, PushSubscriptionRow } from './push.js';
 export type { NotifyStore, OutboxInsert, OutboxRow, NotificationRow, NotifySettingsRow, SettingsPatch } from './notify.js';
 export type { SnapshotRow, SnapshotStore } from './snapshots.js';
 export type { AnalysisRow, AnalysisStatus, AnalysisStore } from './analyses.js';

@@ -8,6 +8,7 @@ import { SnapshotStore } from './snapshots.js';
 import { SocialStore } from './social.js';
 import { AccountStore } from './accounts.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
+import { PushStore } from './push.js';
 import { pgPlaceholders, pgRunner, pgTransaction } from './sql.js';
 
 type Q = pg.Pool | pg.PoolClient;
@@ -16,6 +17,7 @@ export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private readonly pool: pg.Pool;
   readonly notify: NotifyStore;
+  readonly push: PushStore;
   readonly snapshots: SnapshotStore;
   readonly analyses: AnalysisStore;
   readonly social: SocialStore;
@@ -27,6 +29,7 @@ export class PostgresStore implements Store {
     this.pool = pool;
     this.sql = pgRunner(pool);
     this.notify = new NotifyStore(this.sql, 'postgres');
+    this.push = new PushStore(this.sql);
     this.snapshots = new SnapshotStore(this.sql);
     this.analyses = new AnalysisStore(this.sql);
     this.social = new SocialStore(this.sql);

@@ -243,6 +243,18 @@ const MIGRATIONS: ((t: Types) => string)[] = [
    CREATE INDEX account_tokens_user ON account_tokens(user_id, purpose, created_at);
    CREATE INDEX account_tokens_email ON account_tokens(email_key, purpose, created_at);
    ALTER TABLE notify_settings ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 0;`,
+  // Web Push (issue 48): one row per device that asked for push notifications (its PushSubscription). The
+  // endpoint is unique: a browser that subscribes again under another account moves to that account.
+  (t) => `CREATE TABLE push_subscriptions (
+     id TEXT PRIMARY KEY,
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     endpoint TEXT NOT NULL UNIQUE,
+     p256dh TEXT NOT NULL,
+     auth TEXT NOT NULL,
+     label TEXT NOT NULL,
+     created_at ${t.int64} NOT NULL
+   );
+   CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id);`,
 ];
 
 /** The table that records the applied migrations. */

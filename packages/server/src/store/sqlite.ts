@@ -11,6 +11,7 @@ import { SnapshotStore } from './snapshots.js';
 import { SocialStore } from './social.js';
 import { AccountStore } from './accounts.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
+import { PushStore } from './push.js';
 import { sqliteRunner } from './sql.js';
 
 export interface SqliteOptions {
@@ -34,6 +35,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   readonly sql: SqlRunner;
   readonly notify: NotifyStore;
+  readonly push: PushStore;
   readonly snapshots: SnapshotStore;
   readonly analyses: AnalysisStore;
   readonly social: SocialStore;
@@ -51,6 +53,7 @@ export class SqliteStore implements Store {
     this.migrate();
     this.sql = sqliteRunner(this.db, (sql) => this.q(sql));
     this.notify = new NotifyStore(this.sql, 'sqlite');
+    this.push = new PushStore(this.sql);
     this.snapshots = new SnapshotStore(this.sql);
     this.analyses = new AnalysisStore(this.sql);
     this.social = new SocialStore(this.sql);
