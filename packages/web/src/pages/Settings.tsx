@@ -5,6 +5,7 @@ import { browserNotifyOn, setBrowserNotify } from '../components/Notifications.j
 import { ChangePassword, DeleteAccount, EmailState, ExportData, Sessions } from './Account.js';
 import { api } from '../api/client.js';
 import { navigate } from '../router.js';
+import { PushSettings } from '../pwa/PushSettings.js';
 
 /** Notification settings per channel: in the app (always), the browser, email and a webhook. */
 export function Settings() {
@@ -52,6 +53,7 @@ export function Settings() {
         <h2>{t('settings.browser')}</h2>
         <label className="check"><input type="checkbox" checked={browser} data-testid="browser-toggle" onChange={(e) => void toggleBrowser(e.target.checked)} /> {t('settings.browserHint')}</label>
       </section>
+      <PushSettings onError={setError} />
       <section className="panel">
         <h2>{t('settings.email')}</h2>
         {!s.mailAvailable && <p className="muted">{t('settings.noMail')}</p>}
