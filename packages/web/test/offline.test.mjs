@@ -79,6 +79,14 @@ test('issue 48: offline, a cold start plays a game against a bot to its end in e
       return r.active?.scriptURL ?? null;
     });
     assert.equal(sw, `${server.url}/sw.js`);
+    // Chromium's own installability check (what Lighthouse's "installable" audit asks): no errors.
+    const cdp = await ctx.newCDPSession(first);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, [], JSON.stringify(installabilityErrors));
+    const { errors: manifestErrors, url: manifestUrl } = await cdp.send('Page.getAppManifest');
+    assert.equal(manifestUrl, `${server.url}/manifest.webmanifest`);
+    assert.deepEqual(manifestErrors, []);
+    await cdp.detach();
     const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json();
     assert.equal(manifest.display, 'standalone');
     assert.ok(manifest.icons.some((i) => i.sizes === '512x512' && i.type === 'image/png'), 'a 512 px PNG icon');
