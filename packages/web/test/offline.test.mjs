@@ -5,7 +5,7 @@
 // and the games are listed, finished, and replay.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -165,6 +165,49 @@ test('issue 48: offline, a cold start plays a game against a bot to its end in e
     await again.getByTestId('replay-controls').waitFor();
     assert.deepEqual(errors, []);
   } finally {
+    await ctx.close().catch(() => undefined);
+    await server.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('issue 48: a new deployment waits for the player: the open page keeps its version, "Update now" reloads on the new one', { skip, timeout: 120_000 }, async () => {
+  const swPath = new URL('../dist/sw.js', import.meta.url);
+  const original = readFileSync(swPath);
+  const server = await startServer();
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-update-'));
+  const ctx = await openProfile(dir);
+  try {
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/local`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the page is served by the worker');
+    assert.equal(await page.getByTestId('update-ready').count(), 0);
+
+    // "Deploy" a new version: the worker script changes on the server.
+    writeFileSync(swPath, Buffer.concat([original, Buffer.from(`\n// deployed ${Date.now()}\n`)]));
+    await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
+    await page.getByTestId('update-ready').waitFor();
+    const waiting = await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); return { waiting: r.waiting !== null, active: r.active !== null }; });
+    assert.deepEqual(waiting, { waiting: true, active: true }, 'the new worker waits; the old one still serves this page');
+    // The open page goes on under the old worker: a chunk it had not loaded yet (a rules reference) still loads.
+    await page.getByTestId('nav-local').waitFor();
+    await page.evaluate(() => { history.pushState(null, '', '/rules/hacse'); dispatchEvent(new PopStateEvent('popstate')); });
+    await page.getByTestId('rules-reference').waitFor();
+
+    await page.getByTestId('update-now').click();
+    await page.waitForFunction(() => performance.getEntriesByType('navigation')[0]?.type === 'reload');
+    await page.locator('main h1').waitFor();
+    const after = await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); return { waiting: r.waiting !== null, controlled: navigator.serviceWorker.controller !== null }; });
+    assert.deepEqual(after, { waiting: false, controlled: true }, 'the new worker took over after the reload');
+    assert.equal(await page.getByTestId('update-ready').count(), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    writeFileSync(swPath, original);
     await ctx.close().catch(() => undefined);
     await server.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
