@@ -10,25 +10,30 @@ import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, v
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PUSH_MAX_SUBSCRIPTIONS } from '@tabula/protocol';
+import { join } from 'node:path';
+import { Api } from './client.js';
+import { nameKeyOf } from '../accounts/account-policy.js';
 import { startServer, uniqueName } from './fixtures.js';
-import { cleanedUp, game, pass, patch, until } from './notify-support.js';
+import { spawnServer, type Child } from './processes.js';
+import { cleanedUp, game, pass, patch, sleep, until } from './notify-support.js';
 
 interface PushCall { headers: Record<string, string>; body: Buffer; path: string }
-interface PushService { url: string; calls: PushCall[]; status: number; close: () => Promise<void> }
+/** `hold`: take the message and never answer (the sender dies waiting). */
+interface PushService { url: string; calls: PushCall[]; status: number; hold: boolean; close: () => Promise<void> }
 
 async function startPushService(): Promise<PushService> {
-  const svc: PushService = { url: '', calls: [], status: 201, close: () => Promise.resolve() };
+  const svc: PushService = { url: '', calls: [], status: 201, hold: false, close: () => Promise.resolve() };
   const server: Server = createHttpServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (d: Buffer) => parts.push(d));
     req.on('end', () => {
       svc.calls.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(parts), path: req.url ?? '' });
-      res.writeHead(svc.status).end();
+      if (!svc.hold) res.writeHead(svc.status).end();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   svc.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  svc.close = () => new Promise((r) => server.close(() => r()));
+  svc.close = () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); });
   return svc;
 }
 
@@ -80,7 +85,7 @@ function checkVapid(header: string, serverKey: string, audience: string): Record
 }
 
 describe('web push', () => {
-  const { running, closers } = cleanedUp('tabula-push-');
+  const { running, closers, dir } = cleanedUp('tabula-push-');
 
   it('a subscribed device gets "your turn" as an encrypted, VAPID-signed push in its account\'s language; a 410 removes it', async () => {
     const svc = await startPushService();
@@ -153,13 +158,15 @@ describe('web push', () => {
     assert.equal(svc.calls.length, calls, 'no request to a removed subscription');
   });
 
-  it(`a device is removed from Settings' list by its account, and at most ${PUSH_MAX_SUBSCRIPTIONS} are kept per account`, async () => {
+  it(`a device is removed from Settings' list by its account, at most ${PUSH_MAX_SUBSCRIPTIONS} are kept per account, and a deleted account's go`, async () => {
     const svc = await startPushService();
     closers.push(svc.close);
     const r = await startServer('sqlite::memory:', { sweepMs: false, notify: { pollMs: 20, backoffMs: 40 }, allowPrivateWebhooks: true });
     running.push(r);
     const { api } = r;
-    const carol = await api.signUp(uniqueName('carol'));
+    const carolName = uniqueName('carol');
+    const carol = await api.signUp(carolName);
+    const carolId = (await r.server.store.findUserByNameKey(nameKeyOf(carolName)))!.id;
     const ids: string[] = [];
     for (let i = 0; i < PUSH_MAX_SUBSCRIPTIONS; i++) {
       const res = await api.post('/api/push/subscriptions', { endpoint: `${svc.url}/push/${i}`, keys: device().keys }, carol);
@@ -172,5 +179,43 @@ describe('web push', () => {
     assert.equal((await api.req('DELETE', `/api/push/subscriptions/${ids[0]}`, undefined, carol)).status, 204);
     assert.deepEqual(((await api.get('/api/push/subscriptions', carol)).body.subscriptions as { id: string }[]).map((s) => s.id), ids.slice(1));
     assert.equal((await api.post('/api/push/subscriptions', { endpoint: `${svc.url}/push/over`, keys: device().keys }, carol)).status, 201, 'room again after a removal');
+    // A deleted account's devices go with it.
+    assert.equal((await api.req('DELETE', '/api/accounts/me', { password: 'correct horse' }, carol)).status, 204);
+    assert.deepEqual(await r.server.store.push.list(carolId), []);
+  });
+
+  it('kill -9 mid-delivery: after a restart each notification is pushed again once, under the same tag, which replaces it on the device', async () => {
+    const svc = await startPushService();
+    closers.push(svc.close);
+    svc.hold = true;
+    const env = { TABULA_DB: `sqlite:${join(dir, 'crash.db')}`, TABULA_ALLOW_PRIVATE_WEBHOOKS: '1', TABULA_NOTIFY_BACKOFF_MS: '50', TABULA_NOTIFY_LEASE_MS: '1000' };
+    let child: Child = await spawnServer(env);
+    try {
+      let api = new Api(child.url);
+      const alice = await api.signUp(uniqueName('alice'));
+      const bob = await api.signUp(uniqueName('bob'));
+      const phone = device();
+      assert.equal((await api.post('/api/push/subscriptions', { endpoint: `${svc.url}/push/p`, keys: phone.keys }, bob)).status, 201);
+      const GAMES = 3;
+      for (let i = 0; i < GAMES; i++) await pass(api, await game(api, alice, bob), alice);
+      // The first push is in flight (the service took it and has not answered; the others wait behind it: one
+      // delivery at a time per destination) when the server dies.
+      await until(() => svc.calls.length >= 1, 'a push in flight');
+      await child.kill9();
+      assert.equal(svc.calls.length, 1, 'one request in flight at the crash');
+      svc.hold = false;
+      child = await spawnServer(env);
+      api = new Api(child.url);
+      await until(() => svc.calls.length >= GAMES + 1, 'the pushes after the restart', 15_000);
+      await sleep(500);
+      assert.equal(svc.calls.length, GAMES + 1, 'the unanswered push sent again once, each other one once');
+      const tags = svc.calls.map((c) => (JSON.parse(decrypt(c.body, phone)) as { tag: string }).tag);
+      assert.equal(new Set(tags).size, GAMES, 'as many tags as notifications: the device shows each once');
+      assert.equal(tags.filter((t) => t === tags[0]).length, 2, 'the push sent again carries the tag it was first sent with');
+      const topics = svc.calls.map((c) => c.headers.topic);
+      assert.equal(new Set(topics).size, GAMES, 'and the same Topic, which replaces an undelivered one at the push service');
+    } finally {
+      await child.stop();
+    }
   });
 });
