@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLanguage, type Lang } from './i18n/index.js';
 import { api, getAuth, onAuthChange } from './api/client.js';
@@ -18,7 +18,10 @@ import { quickStart } from './local/quick.js';
 import { NotificationBell, useLanguageSync, useNotifications } from './components/Notifications.js';
 import { Settings } from './pages/Settings.js';
 import { ResetPassword, VerifyEmail } from './pages/Account.js';
-import { OfflineNotice, UpdatePrompt } from './pwa/AppStatus.js';
+import { OfflineNotice } from './pwa/OfflineNotice.js';
+
+// The service worker's registration and update prompt (workbox-window): a chunk of its own, after the page.
+const UpdatePrompt = lazy(() => import('./pwa/UpdatePrompt.js'));
 
 function Welcome() {
   const { t } = useTranslation();
@@ -151,7 +154,7 @@ export function App() {
           <Link to="/signin" className="button small" data-testid="nav-signin">{t('auth.signIn')}</Link>
         )}
       </header>
-      <UpdatePrompt />
+      <Suspense fallback={null}><UpdatePrompt /></Suspense>
       <OfflineNotice path={path} />
       <main id="main" tabIndex={-1} ref={main}>
         <Page />

@@ -1,6 +1,5 @@
 // A local game: the same truth as online (seed + options + ordered actions) plus who sits where.
 import { isDeepStrictEqual, parseGameLog, replayGame, setupOptionsOf, type AnyGame, type GameLog, type ReplayedGame } from '@tabula/engine';
-import { putGame } from './library.js';
 
 export interface LocalGameFile extends GameLog {
   /** role -> "me" (a person at this device) or a bot name. */
@@ -26,7 +25,8 @@ export function saveCurrent(f: LocalGameFile): LocalGameFile {
   const now = Date.now();
   const saved = { ...f, id: f.id ?? randomSeed(), engine: f.engine ?? ENGINE_VERSION, startedAt: f.startedAt ?? now };
   try { localStorage.setItem(KEY, JSON.stringify(saved)); } catch { /* storage full or blocked */ }
-  void putGame({ ...saved, updatedAt: now, finished: saved.finished ?? false }).catch(() => undefined);
+  // The list (IndexedDB) is its own chunk: not in the first download of every page.
+  void import('./library.js').then((l) => l.putGame({ ...saved, updatedAt: now, finished: saved.finished ?? false })).catch(() => undefined);
   return saved;
 }
 

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { gameIds, catalogOf, loadGame, type LocalCatalogEntry } from '../games.js';
 import { SetupForm, type SetupChoice } from '../components/SetupForm.js';
 import { loadCurrent, parseLocalFile, randomSeed, saveCurrent } from '../local/session.js';
-import { deleteGame, listGames, type SavedGame } from '../local/library.js';
+import type { SavedGame } from '../local/library.js';
+
+// The device's list (IndexedDB through idb) is a chunk of its own.
+const library = () => import('../local/library.js');
 import { gameName } from '../labels.js';
 import { Link, navigate } from '../router.js';
 
@@ -11,7 +14,7 @@ import { Link, navigate } from '../router.js';
 function SavedGames() {
   const { t, i18n } = useTranslation();
   const [games, setGames] = useState<SavedGame[] | null>(null);
-  const reload = () => void listGames().then(setGames, () => setGames([]));
+  const reload = () => void library().then((l) => l.listGames()).then(setGames, () => setGames([]));
   useEffect(reload, []);
   if (!games || games.length === 0) return null;
   const resume = (g: SavedGame) => { const { updatedAt: _u, ...file } = g; saveCurrent(file); navigate('/local/play'); };
@@ -25,7 +28,7 @@ function SavedGames() {
             <span>{gameName(t, g.game)} · {g.finished ? t('local.finished') : t('local.moves', { count: g.actions.length })} · <span className="muted small">{when(g.updatedAt)}</span></span>{' '}
             {!g.finished && <button type="button" className="small primary" onClick={() => resume(g)} data-testid="saved-resume">{t('local.resume')}</button>}{' '}
             <Link to={`/local/replay?id=${encodeURIComponent(g.id)}`} className="button small" data-testid="saved-replay">{t('local.replay')}</Link>{' '}
-            <button type="button" className="small" onClick={() => void deleteGame(g.id).then(reload)} aria-label={t('local.removeNamed', { game: gameName(t, g.game) })}>{t('local.remove')}</button>
+            <button type="button" className="small" onClick={() => void library().then((l) => l.deleteGame(g.id)).then(reload)} aria-label={t('local.removeNamed', { game: gameName(t, g.game) })}>{t('local.remove')}</button>
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@ import type { PushSubscriptionOutT } from '@tabula/protocol';
 import { pushApi, pushSupported, subscribeThisDevice, thisDeviceId } from './push.js';
 
 /** Settings' Web Push section: turn it on for this device; the devices that get pushes, each removable. */
-export function PushSettings({ onError }: { onError: (message: string | null) => void }) {
+export default function PushSettings({ onError }: { onError: (message: string | null) => void }) {
   const { t, i18n } = useTranslation();
   const [devices, setDevices] = useState<PushSubscriptionOutT[] | null>(null);
   const [here, setHere] = useState<string | null>(thisDeviceId);
