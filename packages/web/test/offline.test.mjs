@@ -187,6 +187,12 @@ test('issue 48: a new deployment waits for the player: the open page keeps its v
     await page.reload();
     assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the page is served by the worker');
     assert.equal(await page.getByTestId('update-ready').count(), 0);
+    // A local game records the engine version it started with; under another version its page says so.
+    await page.evaluate(() => localStorage.setItem('tabula.local', JSON.stringify({ game: 'hacse', seed: 'v', options: {}, actions: [], seats: { axis: 'me', allies: 'random' }, id: 'v1', engine: 'an-older-build' })));
+    await page.goto(`${server.url}/local/play`);
+    await page.getByTestId('other-engine').waitFor();
+    await page.evaluate(() => localStorage.removeItem('tabula.local'));
+    await page.goto(`${server.url}/local`);
 
     // "Deploy" a new version: the worker script changes on the server.
     writeFileSync(swPath, Buffer.concat([original, Buffer.from(`\n// deployed ${Date.now()}\n`)]));
