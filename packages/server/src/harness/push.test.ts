@@ -15,6 +15,7 @@ import { Api } from './client.js';
 import { nameKeyOf } from '../accounts/account-policy.js';
 import { startServer, uniqueName } from './fixtures.js';
 import { spawnServer, type Child } from './processes.js';
+import { startPostgres } from './services.js';
 import { cleanedUp, game, pass, patch, sleep, until } from './notify-support.js';
 
 interface PushCall { headers: Record<string, string>; body: Buffer; path: string }
@@ -87,10 +88,16 @@ function checkVapid(header: string, serverKey: string, audience: string): Record
 describe('web push', () => {
   const { running, closers, dir } = cleanedUp('tabula-push-');
 
-  it('a subscribed device gets "your turn" as an encrypted, VAPID-signed push in its account\'s language; a 410 removes it', async () => {
+  for (const dialect of ['sqlite', 'postgres'] as const) it(`${dialect}: a subscribed device gets "your turn" as an encrypted, VAPID-signed push in its account's language; a 410 removes it`, async () => {
     const svc = await startPushService();
     closers.push(svc.close);
-    const r = await startServer('sqlite::memory:', { sweepMs: false, notify: { pollMs: 20, backoffMs: 40 }, allowPrivateWebhooks: true });
+    let db = 'sqlite::memory:';
+    if (dialect === 'postgres') {
+      const pg = await startPostgres();
+      closers.push(() => pg.stop());
+      db = pg.url;
+    }
+    const r = await startServer(db, { sweepMs: false, notify: { pollMs: 20, backoffMs: 40 }, allowPrivateWebhooks: true });
     running.push(r);
     const { api } = r;
     const alice = await api.signUp(uniqueName('alice'));
