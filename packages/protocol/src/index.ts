@@ -12,7 +12,7 @@ export type { WireShapesAreTheEngines, PlatformOutcome } from './engine-shapes.j
 import { TimeControl, OutcomeOrNull, LogLine, Prompt, ReplayReply, DrawOffer, DrawOp } from './play.js';
 import { AnalysisReply } from './analysis.js';
 import { ClientChat, ClientRematch, ServerChat, ServerRematch, ServerRatings, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply, GameRatings, RatingHistory, RatingHistoryQuery } from './social.js';
-import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
+import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX, PUSH_ENDPOINT_MAX, PUSH_LABEL_MAX } from './limits.js';
 
 /**
  * @tabula/protocol: the one wire between server and clients. JSON Schemas (TypeBox) of every REST body
@@ -299,6 +299,28 @@ export const NotifySettingsPatch = Type.Partial(Type.Object({
   webhookFormat: Type.Union([Type.Literal('discord'), Type.Literal('json')]),
 }), { additionalProperties: false });
 export type NotifySettingsPatchT = Static<typeof NotifySettingsPatch>;
+/** Web Push (a subscription per device: the browser's PushSubscription JSON plus a label the player recognises). */
+export const PushKey = Type.Object({ publicKey: Type.String({ description: 'the server\'s VAPID public key (base64url, uncompressed P-256 point): the applicationServerKey of pushManager.subscribe' }) });
+export const PushSubscribeBody = Type.Object({
+  endpoint: Type.String({ minLength: 8, maxLength: PUSH_ENDPOINT_MAX, description: 'the push service URL (https)' }),
+  keys: Type.Object({
+    p256dh: Type.String({ minLength: 80, maxLength: 100, pattern: '^[A-Za-z0-9_-]+=*$', description: 'the device\'s P-256 public key (base64url, 65 bytes)' }),
+    auth: Type.String({ minLength: 16, maxLength: 32, pattern: '^[A-Za-z0-9_-]+=*$', description: 'the auth secret (base64url, 16 bytes)' }),
+  }, { additionalProperties: false }),
+  expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  label: Type.Optional(Type.String({ maxLength: PUSH_LABEL_MAX, description: 'how Settings names the device (e.g. "Firefox on Android")' })),
+}, { additionalProperties: false });
+export type PushSubscribeBodyT = Static<typeof PushSubscribeBody>;
+export const PushSubscriptionOut = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  service: Type.String({ description: 'the push service\'s host name' }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type PushSubscriptionOutT = Static<typeof PushSubscriptionOut>;
+export const PushSubscriptionList = Type.Object({ subscriptions: Type.Array(PushSubscriptionOut) });
+export const PushSubscriptionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) });
+export type PushSubscriptionParamsT = Static<typeof PushSubscriptionParams>;
 export const InviteBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 export type InviteBodyT = Static<typeof InviteBody>;
 export const UnsubscribeQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });

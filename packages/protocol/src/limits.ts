@@ -90,6 +90,12 @@ export const WEBHOOK_MAX_FAILURES = 5;
 export const WEBHOOK_TIMEOUT_MS = 5000;
 /** An outbox delivery is given up after this many attempts (backoff doubling from 2 s, at most 1 h apart). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
+/** Web Push: devices (subscriptions) one account may have; the longest endpoint URL and device label accepted. */
+export const PUSH_MAX_SUBSCRIPTIONS = 10;
+export const PUSH_ENDPOINT_MAX = 1024;
+export const PUSH_LABEL_MAX = 80;
+/** How long the push service keeps an undelivered message (seconds): a turn notice older than a day is stale. */
+export const PUSH_TTL_S = 24 * 60 * 60;
 /** The in-app list keeps (and lists) at most this many notifications per user. */
 export const NOTIFICATIONS_LIST_MAX = 100;
 /** "Time running low": correspondence seats at 24 h left (6 h for 1-day games); live seats at a fifth of the base time. */

@@ -44,6 +44,7 @@ import { Notifier, type NotifierOptions } from './notify/notifier.js';
 import { smtpMailer } from './notify/mail.js';
 import { loadGameTexts } from './notify/texts.js';
 import { notifyRoutes } from './notify/routes.js';
+import { pushRoutes } from './notify/push-routes.js';
 import { PRESENCE_TTL_MS, UserHub, userSocket } from './live/user-socket.js';
 import { Moderation } from './moderation/moderation.js';
 import { moderationRoutes } from './moderation/routes.js';
@@ -342,6 +343,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     store, accounts, notifier, users, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, counters: limits ? counters : null,
     userLive: sockets.handler(userSocket(users, (id) => hub.hasUser(id))), accountMail,
   }), { prefix: '/api' });
+  await app.register(pushRoutes({ store, accounts, notifier, allowPrivateWebhooks: opts.allowPrivateWebhooks === true, counters: limits ? counters : null }), { prefix: '/api' });
   const signInGuard = limits ? new SignInGuard(counters) : null;
   await app.register(healthRoutes(store, serverVersion, () => app.swagger()), { prefix: '/api' });
   await app.register(accountRoutes({ accounts, limits, signInGuard, signedOut }), { prefix: '/api' });

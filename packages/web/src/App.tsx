@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLanguage, type Lang } from './i18n/index.js';
 import { api, getAuth, onAuthChange } from './api/client.js';
@@ -21,6 +21,10 @@ import { ResetPassword, VerifyEmail } from './pages/Account.js';
 import { Moderation } from './pages/Moderation.js';
 import { StandingNotices } from './components/Safety.js';
 import { refreshStanding, useStanding } from './api/moderation.js';
+import { OfflineNotice } from './pwa/OfflineNotice.js';
+
+// The service worker's registration and update prompt (workbox-window): a chunk of its own, after the page.
+const UpdatePrompt = lazy(() => import('./pwa/UpdatePrompt.js'));
 
 function Welcome() {
   const { t } = useTranslation();
@@ -168,6 +172,8 @@ export function App() {
           )}
         </div>
       </header>
+      <Suspense fallback={null}><UpdatePrompt /></Suspense>
+      <OfflineNotice path={path} />
       <main id="main" tabIndex={-1} ref={main}>
         {auth && <StandingNotices />}
         <Page />

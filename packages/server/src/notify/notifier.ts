@@ -2,7 +2,7 @@
  * The outbox worker of one server process. Every process runs one: it claims due rows (notify store:
  * a conditional UPDATE, SKIP LOCKED on PostgreSQL, with a lease so a dead process's rows come back),
  * turns each event into its in-app notification plus one delivery row per channel (one transaction),
- * and delivers mail and webhooks, retrying failures with exponential backoff. Nothing here runs on
+ * and delivers mail, webhooks and Web Push (push.ts), retrying failures with exponential backoff. Nothing here runs on
  * the path of the action that queued the row.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +19,7 @@ import { mailLang, render, type EventPayload } from './texts.js';
 import { unsubscribeToken } from './tokens.js';
 import { postWebhook } from './webhook.js';
 import { Deliveries } from './deliveries.js';
+import { makeVapidKeys, parseVapidKeys, sendPush, SubscriptionGone, vapidSubject, type VapidKeys } from './push.js';
 
 /** Kinds that are mailed (time running low is not: it would come too late to matter). */
 const MAILED: readonly string[] = ['your-turn', 'game-over', 'invited'];
@@ -63,6 +64,7 @@ export class Notifier {
   private again = false;
   private stopped = true;
   private unsubSecret: string | null = null;
+  private vapid: VapidKeys | null = null;
   private readonly lowSeen = new Set<string>();
   private readonly deliveries = new Deliveries(DELIVERIES_IN_FLIGHT);
 
@@ -78,6 +80,8 @@ export class Notifier {
 
   start(): void {
     this.stopped = false;
+    // The VAPID keys are made on the first start (and kept in the database for every later one).
+    void this.vapidKeys().catch((e: unknown) => this.warn(e, 'VAPID keys unavailable'));
     this.timer = setInterval(() => this.kick(), this.o.pollMs ?? 500);
     this.timer.unref();
     this.lowTimer = setInterval(() => void this.sweepLowTime().catch((e: unknown) => this.warn(e, 'time-low sweep failed')), 5000);
@@ -132,6 +136,12 @@ export class Notifier {
     return this.unsubSecret;
   }
 
+  /** The server's VAPID key pair for Web Push (made once per database). */
+  async vapidKeys(): Promise<VapidKeys> {
+    this.vapid ??= parseVapidKeys(await this.store.notify.secret('vapid', makeVapidKeys));
+    return this.vapid;
+  }
+
   /** Resolves when the mail and webhook deliveries started so far have ended (tests). */
   idle(): Promise<void> {
     return this.deliveries.idle();
@@ -157,7 +167,7 @@ export class Notifier {
       if (r.channel === 'event') continue;
       this.deliveries.start(`${r.channel}:${r.userId}`, async () => {
         try {
-          await (r.channel === 'email' ? this.mail(r) : this.webhook(r));
+          await (r.channel === 'email' ? this.mail(r) : r.channel === 'push' ? this.push(r) : this.webhook(r));
         } catch (e) {
           await this.failed(r, e);
         }
@@ -183,6 +193,7 @@ export class Notifier {
 
   private async expand(events: OutboxRow[]): Promise<void> {
     const settings = await this.store.notify.settingsOf(events.map((ev) => ev.userId));
+    const devices = await this.store.push.ofUsers([...new Set(events.map((ev) => ev.userId))]);
     const batch: { ev: OutboxRow; deliveries: OutboxInsert[]; silent: boolean }[] = [];
     for (const ev of events) {
       const s = settings.get(ev.userId)!;
@@ -195,6 +206,8 @@ export class Notifier {
       const base = { userId: ev.userId, gameId: ev.gameId, kind: ev.kind, payload: { ...ev.payload, event: ev.id } };
       if (this.o.mailer && s.email && s.emailOn && s.emailVerified && MAILED.includes(ev.kind)) deliveries.push({ ...base, channel: 'email' });
       if (s.webhookUrl && !s.webhookDisabled) deliveries.push({ ...base, channel: 'webhook' });
+      // Web Push: one delivery per device, so a device that fails is retried without repeating the others.
+      for (const d of devices) if (d.userId === ev.userId) deliveries.push({ ...base, channel: 'push', payload: { ...base.payload, device: d.id } });
       batch.push({ ev, deliveries, silent: false });
     }
     const ran = await this.store.notify.expand(batch, this.now(), NOTIFICATIONS_LIST_MAX);
@@ -261,6 +274,29 @@ export class Notifier {
     }
     await n.webhookResult(r.userId, true, WEBHOOK_MAX_FAILURES);
     await n.complete(r.id, r.claim, this.now());
+  }
+
+  /**
+   * One Web Push message to one device, in the account's language, unless the player is connected (the open
+   * app shows it, as for mail). A push service that says the subscription is gone (404/410) removes the device.
+   * The notification's tag is the event's: a retry after a crash mid-send replaces, not repeats, it on the device.
+   */
+  private async push(r: OutboxRow): Promise<void> {
+    const done = () => this.store.notify.complete(r.id, r.claim, this.now());
+    const device = await this.store.push.get(String(r.payload.device ?? ''));
+    if (!device || device.userId !== r.userId || (await this.o.connected(r.userId))) return done();
+    const s = await this.store.notify.settings(r.userId);
+    const lang = mailLang(s.language);
+    const p = r.payload as unknown as EventPayload & { event?: number };
+    const m = render(r.kind as NotificationKindT, p, lang, { game: this.gameLink(r.gameId), unsubscribe: null });
+    const payload = { title: m.subject, body: m.line, url: r.gameId ? `/games/${encodeURIComponent(r.gameId)}` : '/', tag: `tabula-${String(p.event ?? r.id)}`, lang };
+    try {
+      await sendPush({ sub: device, payload, vapid: await this.vapidKeys(), subject: vapidSubject(this.o.publicUrl()), allowPrivate: this.o.allowPrivateWebhooks === true });
+    } catch (e) {
+      if (!(e instanceof SubscriptionGone)) throw e;
+      await this.store.push.expire(device.id);
+    }
+    await done();
   }
 
   /** The time a running seat is warned at (null: never). */

@@ -110,7 +110,7 @@ export class AccountStore {
   /**
    * Deletes an account in one transaction, leaving a tombstone row so that games keep their seats: the
    * name becomes DELETED_NAME and the name key a free one (the name may be taken again), no password
-   * works; sessions, ratings (so the leaderboard), chat lines, mutes, settings, notifications, links and
+   * works; sessions, ratings (so the leaderboard), chat lines, mutes, settings, push devices, notifications, links and
    * open seeks go.
    */
   async deleteAccount(userId: number, now: number): Promise<void> {
@@ -123,6 +123,7 @@ export class AccountStore {
         ['DELETE FROM mutes WHERE user_id = ? OR muted_id = ?', [userId, userId]],
         ['DELETE FROM blocks WHERE user_id = ? OR blocked_id = ?', [userId, userId]],
         ['DELETE FROM notify_settings WHERE user_id = ?', [userId]],
+        ['DELETE FROM push_subscriptions WHERE user_id = ?', [userId]],
         ['DELETE FROM notifications WHERE user_id = ?', [userId]],
         ['DELETE FROM outbox WHERE user_id = ?', [userId]],
         ['DELETE FROM account_tokens WHERE user_id = ?', [userId]],

@@ -7,6 +7,7 @@ export type { ClockState, SqlRunner, Store, GameRow, SeatRow, UserRow, GameStatu
 export { SqliteStore } from './sqlite.js';
 export { reopenGame, type Reopen } from './reopen.js';
 export { BeatStore } from './beats.js';
+export type { PushStore, PushSubscriptionRow } from './push.js';
 export type { NotifyStore, OutboxInsert, OutboxRow, NotificationRow, NotifySettingsRow, SettingsPatch } from './notify.js';
 export type { SnapshotRow, SnapshotStore } from './snapshots.js';
 export type { AnalysisRow, AnalysisStatus, AnalysisStore } from './analyses.js';

@@ -5,7 +5,7 @@
  */
 import type { Group, SqlRunner, Statement } from './sql.js';
 
-export type OutboxChannel = 'event' | 'email' | 'webhook';
+export type OutboxChannel = 'event' | 'email' | 'webhook' | 'push';
 
 /** A row to queue: an `event` (expanded by the worker into the in-app notification and deliveries) or one delivery. */
 export interface OutboxInsert {

@@ -9,6 +9,7 @@ import { SocialStore } from './social.js';
 import { AccountStore } from './accounts.js';
 import { ModerationStore } from './moderation.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
+import { PushStore } from './push.js';
 import { pgPlaceholders, pgRunner, pgTransaction } from './sql.js';
 
 type Q = pg.Pool | pg.PoolClient;
@@ -17,6 +18,7 @@ export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private readonly pool: pg.Pool;
   readonly notify: NotifyStore;
+  readonly push: PushStore;
   readonly snapshots: SnapshotStore;
   readonly analyses: AnalysisStore;
   readonly social: SocialStore;
@@ -29,6 +31,7 @@ export class PostgresStore implements Store {
     this.pool = pool;
     this.sql = pgRunner(pool);
     this.notify = new NotifyStore(this.sql, 'postgres');
+    this.push = new PushStore(this.sql);
     this.snapshots = new SnapshotStore(this.sql);
     this.analyses = new AnalysisStore(this.sql);
     this.social = new SocialStore(this.sql);

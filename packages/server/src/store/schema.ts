@@ -308,6 +308,18 @@ const MIGRATIONS: ((t: Types) => string)[] = [
   // ran (clocks are credited for them).
   (t) => `CREATE TABLE server_beats (id INTEGER PRIMARY KEY, beat_at ${t.int64} NOT NULL);
    CREATE TABLE server_downtimes (start_at ${t.int64} NOT NULL, end_at ${t.int64} NOT NULL, PRIMARY KEY (start_at));`,
+  // Web Push (issue 48): one row per device that asked for push notifications (its PushSubscription). The
+  // endpoint is unique: a browser that subscribes again under another account moves to that account.
+  (t) => `CREATE TABLE push_subscriptions (
+     id TEXT PRIMARY KEY,
+     user_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     endpoint TEXT NOT NULL UNIQUE,
+     p256dh TEXT NOT NULL,
+     auth TEXT NOT NULL,
+     label TEXT NOT NULL,
+     created_at ${t.int64} NOT NULL
+   );
+   CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id);`,
 ];
 
 /** The table that records the applied migrations. */

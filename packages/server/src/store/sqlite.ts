@@ -12,6 +12,7 @@ import { SocialStore } from './social.js';
 import { AccountStore } from './accounts.js';
 import { ModerationStore } from './moderation.js';
 import { INSERT_OUTBOX, NotifyStore, outboxParams, type OutboxInsert } from './notify.js';
+import { PushStore } from './push.js';
 import { sqliteRunner } from './sql.js';
 
 export interface SqliteOptions {
@@ -35,6 +36,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   readonly sql: SqlRunner;
   readonly notify: NotifyStore;
+  readonly push: PushStore;
   readonly snapshots: SnapshotStore;
   readonly analyses: AnalysisStore;
   readonly social: SocialStore;
@@ -53,6 +55,7 @@ export class SqliteStore implements Store {
     this.migrate();
     this.sql = sqliteRunner(this.db, (sql) => this.q(sql));
     this.notify = new NotifyStore(this.sql, 'sqlite');
+    this.push = new PushStore(this.sql);
     this.snapshots = new SnapshotStore(this.sql);
     this.analyses = new AnalysisStore(this.sql);
     this.social = new SocialStore(this.sql);

@@ -1,6 +1,7 @@
 import type { LogEntry, Outcome, Role } from '@tabula/engine';
 import type { DrawOfferT, TimeControlT as TimeControl } from '@tabula/protocol';
 import type { NotifyStore, OutboxInsert } from './notify.js';
+import type { PushStore } from './push.js';
 import type { AnalysisStore } from './analyses.js';
 import type { SeekStore } from './seeks.js';
 import type { SnapshotStore } from './snapshots.js';
@@ -117,6 +118,7 @@ export interface Store {
   readonly sql: SqlRunner;
   /** Notifications' tables (outbox, list, settings). */
   readonly notify: NotifyStore;
+  readonly push: PushStore;
   /** Stored snapshots of replayed games. */
   readonly snapshots: SnapshotStore;
   /** Post-game analyses (queue, claims, results). */

@@ -4,21 +4,51 @@ import { isDeepStrictEqual, parseGameLog, replayGame, setupOptionsOf, type AnyGa
 export interface LocalGameFile extends GameLog {
   /** role -> "me" (a person at this device) or a bot name. */
   seats: Record<string, string>;
+  /** Set on the first save: the game's key in this device's list (library.ts). */
+  id?: string;
+  /** The engine version the game was started with (set on the first save). */
+  engine?: string;
+  startedAt?: number;
+  finished?: boolean;
 }
+
+/** The engine version of this build (vite.config.mjs). */
+export const ENGINE_VERSION: string = __ENGINE_VERSION__;
 
 const KEY = 'tabula.local';
 
-export function saveCurrent(f: LocalGameFile): void {
-  try { localStorage.setItem(KEY, JSON.stringify(f)); } catch { /* storage full or blocked */ }
+/**
+ * Makes `f` the game on screen (localStorage: read back synchronously on the next start) and saves it in
+ * this device's list of games (IndexedDB). Returns the file with its id and engine version.
+ */
+export function saveCurrent(f: LocalGameFile): LocalGameFile {
+  const now = Date.now();
+  const saved = { ...f, id: f.id ?? randomSeed(), engine: f.engine ?? ENGINE_VERSION, startedAt: f.startedAt ?? now };
+  try { localStorage.setItem(KEY, JSON.stringify(saved)); } catch { /* storage full or blocked */ }
+  // The list (IndexedDB) is its own chunk: not in the first download of every page.
+  void import('./library.js').then((l) => l.putGame({ ...saved, updatedAt: now, finished: saved.finished ?? false })).catch(() => undefined);
+  return saved;
 }
 
 export function loadCurrent(): LocalGameFile | null {
   try {
     const s = localStorage.getItem(KEY);
-    return s ? parseLocalFile(JSON.parse(s)) : null;
+    return s ? withMeta(parseLocalFile(JSON.parse(s)), JSON.parse(s)) : null;
   } catch {
     return null;
   }
+}
+
+/** The file with the device's bookkeeping of `raw` (a saved game or the current file) kept. */
+export function withMeta(f: LocalGameFile, raw: unknown): LocalGameFile {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  return {
+    ...f,
+    ...(typeof r.id === 'string' ? { id: r.id } : {}),
+    ...(typeof r.engine === 'string' ? { engine: r.engine } : {}),
+    ...(typeof r.startedAt === 'number' ? { startedAt: r.startedAt } : {}),
+    ...(r.finished === true ? { finished: true } : {}),
+  };
 }
 
 /** Accepts a saved local game, or any exported game log (then every seat is a person here). */

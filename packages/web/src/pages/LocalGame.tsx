@@ -4,7 +4,7 @@ import { isRuleError, judgeAction } from '@tabula/engine';
 import { loadGame, manifestOf, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
 import { askBot } from '../local/bots.js';
-import { download, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
+import { download, ENGINE_VERSION, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
 import type { ReplayedGame } from '@tabula/engine';
 import { actionLabel, roleName, ruleText } from '../labels.js';
 import { Link, navigate } from '../router.js';
@@ -52,7 +52,9 @@ export function LocalGame() {
   const curtain = hotseat && curtainOn && !outcome && humanActive !== null && shown !== humanActive;
 
   useActionNames(file?.game ?? '');
-  const commit = (next: LocalGameFile) => { saveCurrent(next); setFile(next); };
+  const commit = (next: LocalGameFile) => setFile(saveCurrent(next));
+  // The device's list shows finished games as such (a game loaded already finished, too).
+  useEffect(() => { if (outcome && file && !file.finished) commit({ ...file, finished: true }); }, [!!outcome]);
 
   // Bots move by themselves, in the worker.
   useEffect(() => {
@@ -69,8 +71,8 @@ export function LocalGame() {
           if (ticket !== asking.current) return;
           setThinking(null);
           try {
-            game.apply(state, botRole, action);
-            commit({ ...file, actions: [...file.actions, { role: botRole, action }] });
+            const next = game.apply(state, botRole, action);
+            commit({ ...file, actions: [...file.actions, { role: botRole, action }], ...(game.outcome(next) ? { finished: true } : {}) });
           } catch (e) { setError(String(e)); }
         }, wait);
       },
@@ -87,9 +89,9 @@ export function LocalGame() {
   const act = (action: unknown) => {
     if (!viewer) return;
     try {
-      game.apply(state, viewer, action);
+      const next = game.apply(state, viewer, action);
       setError(null);
-      commit({ ...file, actions: [...file.actions, { role: viewer, action }] });
+      commit({ ...file, actions: [...file.actions, { role: viewer, action }], ...(game.outcome(next) ? { finished: true } : {}) });
     } catch (e) {
       setError(isRuleError(e) ? ruleText(t, game.id, e.code, e.message) : String(e));
     }
@@ -112,12 +114,13 @@ export function LocalGame() {
   const undo = () => {
     asking.current++;
     setThinking(null);
-    commit({ ...file, actions: file.actions.slice(0, -1) });
+    commit({ ...file, actions: file.actions.slice(0, -1), finished: false });
   };
   const log = history ? history.log(viewer) : [];
-  const { seats, ...gameLog } = file;
+  const { seats, id: _id, engine, startedAt: _at, finished: _done, ...gameLog } = file;
   const controls = (
     <>
+      {engine && engine !== ENGINE_VERSION && <p className="muted small" data-testid="other-engine">{t('local.otherEngine')}</p>}
       {thinking && <p className="muted" data-testid="thinking">{t('local.thinking', { role: roleName(t, game.id, thinking) })}</p>}
       {actions.length > 1 && (
         <button type="button" onClick={askHint} disabled={!!hintShown && hintShown.action === undefined} data-testid="hint">{t('hint.button')}</button>

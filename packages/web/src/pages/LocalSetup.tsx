@@ -3,8 +3,38 @@ import { useTranslation } from 'react-i18next';
 import { gameIds, catalogOf, loadGame, type LocalCatalogEntry } from '../games.js';
 import { SetupForm, type SetupChoice } from '../components/SetupForm.js';
 import { loadCurrent, parseLocalFile, randomSeed, saveCurrent } from '../local/session.js';
+import type { SavedGame } from '../local/library.js';
+
+// The device's list (IndexedDB through idb) is a chunk of its own.
+const library = () => import('../local/library.js');
 import { gameName } from '../labels.js';
 import { Link, navigate } from '../router.js';
+
+/** The games saved on this device (IndexedDB), newest first: resume, replay or remove each. */
+function SavedGames() {
+  const { t, i18n } = useTranslation();
+  const [games, setGames] = useState<SavedGame[] | null>(null);
+  const reload = () => void library().then((l) => l.listGames()).then(setGames, () => setGames([]));
+  useEffect(reload, []);
+  if (!games || games.length === 0) return null;
+  const resume = (g: SavedGame) => { const { updatedAt: _u, ...file } = g; saveCurrent(file); navigate('/local/play'); };
+  const when = (ms: number) => new Date(ms).toLocaleString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section className="card" aria-labelledby="saved-games">
+      <h2 id="saved-games">{t('local.saved')}</h2>
+      <ul className="saved-games" data-testid="saved-games">
+        {games.map((g) => (
+          <li key={g.id} data-testid="saved-game" data-game={g.game} data-finished={g.finished ? 'true' : undefined}>
+            <span>{gameName(t, g.game)} · {g.finished ? t('local.finished') : t('local.moves', { count: g.actions.length })} · <span className="muted small">{when(g.updatedAt)}</span></span>{' '}
+            {!g.finished && <button type="button" className="small primary" onClick={() => resume(g)} data-testid="saved-resume">{t('local.resume')}</button>}{' '}
+            <Link to={`/local/replay?id=${encodeURIComponent(g.id)}`} className="button small" data-testid="saved-replay">{t('local.replay')}</Link>{' '}
+            <button type="button" className="small" onClick={() => void library().then((l) => l.deleteGame(g.id)).then(reload)} aria-label={t('local.removeNamed', { game: gameName(t, g.game) })}>{t('local.remove')}</button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function LocalSetup() {
   const { t } = useTranslation();
@@ -47,6 +77,7 @@ export function LocalSetup() {
           <Link to="/local/play" className="button primary" data-testid="local-continue">{t('local.resume')}</Link>
         </p>
       )}
+      <SavedGames />
       {error && <p className="error" role="alert">{error}</p>}
       {catalog === null ? <p className="muted">{t('common.loading')}</p>
         : catalog.length === 0 ? <p className="muted">{t('setup.noGames')}</p>

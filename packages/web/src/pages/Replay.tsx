@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { api, ApiError, type GameLogJson } from '../api/client.js';
 import { loadGame, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
-import { historyOf, loadCurrent } from '../local/session.js';
+import { historyOf, loadCurrent, type LocalGameFile } from '../local/session.js';
 import { actionLabel, roleName } from '../labels.js';
 import type { AnalysedDecisionT, ChatLineT } from '@tabula/protocol';
 import type { AnalysisSource } from '../components/Analysis.js';
@@ -125,6 +125,10 @@ export function OnlineReplay({ id }: { id: string }) {
 
 export function LocalReplay() {
   const { t } = useTranslation();
-  const [f] = useState(() => loadCurrent());
+  // ?id=: a game from this device's list; otherwise the game on screen.
+  const id = new URLSearchParams(location.search).get('id');
+  const [f, setF] = useState<LocalGameFile | null | undefined>(() => (id ? undefined : loadCurrent()));
+  useEffect(() => { if (id) void import('../local/library.js').then((l) => l.getGame(id)).then((g) => setF(g ?? null), () => setF(null)); }, [id]);
+  if (f === undefined) return <p className="muted">{t('common.loading')}</p>;
   return f ? <ReplayViewer log={f} source={{ kind: 'local', log: { ...f, options: f.options ?? {} } }} /> : <p className="muted">{t('local.none')}</p>;
 }

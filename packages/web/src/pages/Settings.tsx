@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationsApi, type NotifySettings } from '../api/notifications.js';
 import { browserNotifyOn, setBrowserNotify } from '../components/Notifications.js';
@@ -6,6 +6,9 @@ import { ChangePassword, DeleteAccount, EmailState, ExportData, Sessions } from 
 import { api } from '../api/client.js';
 import { navigate } from '../router.js';
 import { BlockedList } from '../components/Safety.js';
+
+// Web Push (the subscription and the devices' list) is its own chunk.
+const PushSettings = lazy(() => import('../pwa/PushSettings.js'));
 
 /** Notification settings per channel: in the app (always), the browser, email and a webhook. */
 export function Settings() {
@@ -53,6 +56,7 @@ export function Settings() {
         <h2>{t('settings.browser')}</h2>
         <label className="check"><input type="checkbox" checked={browser} data-testid="browser-toggle" onChange={(e) => void toggleBrowser(e.target.checked)} /> {t('settings.browserHint')}</label>
       </section>
+      <Suspense fallback={null}><PushSettings onError={setError} /></Suspense>
       <section className="panel">
         <h2>{t('settings.email')}</h2>
         {!s.mailAvailable && <p className="muted">{t('settings.noMail')}</p>}
