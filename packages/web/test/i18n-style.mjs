@@ -1,14 +1,19 @@
 // The style guides of docs/glossary/style-*.md as checks: each takes one string (template or rendered line) and its
 // key and returns the problems found (empty: fine). Used by i18n-style.test.mjs.
 
+/** Whole Latin words from an alternation. JS `\b` takes accented letters (é, ñ, ü) for boundaries, so "is" would match
+ * inside "podéis"; here a Latin letter (accented or not), combining mark, digit or underscore on either side makes the
+ * match part of a longer word, while Chinese characters next to it still end a word ("在Tabula中"). */
+const words = (alternation) => new RegExp(`(?<![\\p{Script=Latin}\\p{M}\\p{N}_])(?:${alternation})(?![\\p{Script=Latin}\\p{M}\\p{N}_])`, 'gu');
+
 /** Proper names and codes that stay in Latin letters in every language (games, scenarios, people, map areas, units). */
-const NAMES = /\b(Tabula|Carcassonne|Hammer of the Scots|HACSE|The Bruce|Braveheart|JSON|SVG|PGN|URL|HTTPS?|Webhook|Discord|Slack|Elo|Glicko|MCTS|ISMCTS|Bot|OK|FAQ|ID)\b/g;
+const NAMES = words('Tabula|Carcassonne|Hammer of the Scots|HACSE|The Bruce|Braveheart|JSON|SVG|PGN|URL|HTTPS?|Webhook|Discord|Slack|Elo|Glicko|MCTS|ISMCTS|Bot|OK|FAQ|ID');
 
 /** English words that never belong in a German, Spanish or Chinese string (whole words, case-sensitive where noted). */
-const ENGLISH = /\b(Any|Won|Lost|the|and|of|you|your|Your|You|to|with|this|is|not|click|Click|Unsubscribe|unsubscribe|Unknown|link|valid|please|Please|turn|Turn|move|Move|card|Card|target|feature|block|area|hits?|steps?|left|round|draw|none|None|yes|Yes|No)\b/;
+const ENGLISH = words('Any|Won|Lost|the|and|of|you|your|Your|You|to|with|this|is|not|click|Click|Unsubscribe|unsubscribe|Unknown|link|valid|please|Please|turn|Turn|move|Move|card|Card|target|feature|block|area|hits?|steps?|left|round|draw|none|None|yes|Yes|No');
 
 /** The English game terms the German Hammer rulebook keeps, which Tabula keeps with it (docs/glossary). */
-const RULEBOOK_ENGLISH = { de: /\b(Sea Move|Castle Limits?|Replacement Points|Feudal Levy|Border Raids?|Herald|Pillage|Victuals|Truce)\b/g };
+const RULEBOOK_ENGLISH = { de: words('Sea Move|Castle Limits?|Replacement Points|Feudal Levy|Border Raids?|Herald|Pillage|Victuals|Truce') };
 
 /** Removes what may legitimately hold Latin words: placeholders, nesting, names, URLs, kept rulebook terms. */
 function stripNames(text, lang) {
@@ -21,7 +26,7 @@ function englishLeftovers(lang) {
   // Spanish "no" is Spanish; German "Block" is German.
   const allowed = lang === 'de' ? /^(Block|Tag|Tags)$/ : lang === 'es' ? /^(No)$/ : /^$/;
   return (text) => {
-    const m = stripNames(text, lang).match(new RegExp(ENGLISH.source, 'g')) ?? [];
+    const m = stripNames(text, lang).match(ENGLISH) ?? [];
     return m.filter((w) => !allowed.test(w)).map((w) => `English "${w}"`);
   };
 }

@@ -43,6 +43,13 @@ test('i18n style: the checks catch each kind of problem they stand for', () => {
     assert.ok(fails(lang, 'no English left over', 'Won'));
     assert.ok(fails(lang, 'no English left over', 'This unsubscribe link is not valid.'));
   }
+  // Whole words with Unicode letters: accented letters belong to the word, Chinese characters do not.
+  assert.ok(!fails('es', 'no English left over', 'Tú y un jugador bloqueado no veis los mensajes del otro ni podéis invitaros.'));
+  assert.ok(fails('es', 'no English left over', 'El jugador is bloqueado.'));
+  assert.ok(fails('es', 'no English left over', 'podéis is'));
+  assert.ok(!fails('de', 'no English left over', 'Gebäude, Tür und Würfel'));
+  assert.ok(fails('zh-Hans', 'no English left over', '在the对局中'));
+  assert.ok(!fails('zh-Hans', 'no English left over', '在Hammer of the Scots中'));
 });
 
 // The Carcassonne board's screen-reader labels, composed as Board.tsx composes them (whereWords, sideWord): the
