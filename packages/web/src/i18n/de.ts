@@ -303,7 +303,7 @@ export const de: Record<string, string> = {
   'safety.block': "Blockieren",
   'safety.unblock': "Nicht mehr blockieren",
   'safety.unblockUser': "{{name}} nicht mehr blockieren",
-  'safety.blockConfirm': "{{name}} blockieren? Ihr seht dann keine Chatnachrichten voneinander, könnt euch nicht einladen, nicht den Partien des anderen beitreten und werdet nicht gegeneinander gepaart.",
+  'safety.blockConfirm': "{{name}} blockieren? Dann seht ihr beide keine Chatnachrichten mehr voneinander, könnt euch nicht einladen, nicht den Partien des anderen beitreten und werdet nicht gegeneinander gepaart.",
   'safety.blockedTitle': "Blockierte Spieler",
   'safety.blockedHint': "Du und ein blockierter Spieler seht keine Chatnachrichten voneinander, könnt euch nicht einladen, nicht den offenen Partien des anderen beitreten und werdet bei der Suche nicht gepaart.",
   'safety.blockedNone': "Du hast niemanden blockiert.",
