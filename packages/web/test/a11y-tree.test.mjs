@@ -187,7 +187,7 @@ test('issue 45, HACSE: units of both sides and hand cards named by what they sho
         assert.ok(['button', 'group'].includes(n.role), n.role);
         assert.ok(n.name.startsWith(`${shown}：${kindLine}`), `"${n.name}" starts with "${shown}：${kindLine}"`);
         assert.doesNotMatch(n.name, /[⚔◆➚▲]/);
-        if (CARDS.get(await c.getAttribute('data-card'))?.damage) assert.match(n.name, /突击 \d，机动 \d，侧翼 \d/);
+        if (CARDS.get(await c.getAttribute('data-card'))?.damage) assert.match(n.name, /突击\d，机动\d，侧翼\d/);
         if (i < 2) t.diagnostic(`hand card: ${n.role} "${n.name}"`);
       }
       assert.deepEqual(errors, []);
