@@ -1,10 +1,11 @@
 /**
  * Carcassonne (+ Hills & Sheep) as an engine Game.
  */
-import { defineGame, shuffleInPlace, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
+import { defineGame, shuffleInPlace, withRules, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
 import { actionList, explainIllegal, listedActions, performAction, type CarcAction } from './rules.js';
 import { ROLES, copyState, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
 import { TILES } from './tiles.js';
+import { carcassonneRules } from './rule-ids.js';
 import { viewOf, type CarcView } from './view.js';
 
 function outcomeOf(s: CarcState): Outcome | null {
@@ -100,6 +101,7 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
   listed: listedActions,
   perform: performAction,
   explain: explainIllegal,
+  rules: carcassonneRules,
   prompt: promptOf,
   view: viewOf,
   outcome: outcomeOf,
@@ -108,6 +110,6 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
     return prev.draws !== next.draws;
   },
   describe(prev: CarcState, next: CarcState, role: Role, action: CarcAction): LogLine[] {
-    return describeAction(prev, next, role, action);
+    return withRules(describeAction(prev, next, role, action), carcassonneRules);
   },
 });

@@ -1,5 +1,6 @@
 import type { Rng } from './rng.js';
 import type { RuleError } from './errors.js';
+import type { RuleTable } from './rule-ids.js';
 
 /** A seat in a game: "England" | "Scotland"; "red" | "blue" | ...; "axis" | "allies". */
 export type Role = string;
@@ -37,6 +38,8 @@ export interface LogLine {
   role: Role | null;
   key: string;
   args?: Record<string, LogArg>;
+  /** The section of the game's rules reference that drives this event (from the game's `RuleTable`). */
+  rule?: string;
 }
 
 /** What a role is asked to do now: an i18n key in the game's namespace plus arguments. */
@@ -76,6 +79,8 @@ export interface Game<State, Action, View> {
   perform?(state: State, role: Role, action: Action): State;
   /** The legal actions without a defensive copy (hot path); absent: `actions`. */
   listed?(state: State, role: Role): readonly Action[];
+  /** The rule sections the engine names: for refusal codes and log lines (absent: none are named). */
+  rules?: RuleTable;
   /** Why an unlisted action is illegal (a precise RuleError), consulted only after the list refused it. */
   explain?(state: State, role: Role, action: unknown): RuleError | null;
   /** What an active `role` is asked to do now (the client shows it and guesses nothing). */

@@ -1,5 +1,5 @@
 /** The Game object: the engine contract over the state machine. */
-import { defineGame, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
+import { RuleError, RuleCodes, defineGame, withRules, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
 import { ROLES } from './blocks.js';
 import { phaseOf } from './flow.js';
 import { clone, setLogging, type LogEv, type State } from './state.js';
@@ -17,6 +17,7 @@ import './winter.js';
 import './main-attack.js';
 import { advance } from './flow.js';
 import { promptOf } from './prompt.js';
+import { HAMMER_ACTION_RULES, hammerRules } from './rule-ids.js';
 
 /** Log events the game itself makes happen, not either side: shown without a side. */
 const GAME_EVENTS: ReadonlySet<string> = new Set(['log.cards', 'log.battle', 'log.round', 'log.battle-won', 'log.winter', 'log.year', 'log.edward-ii', 'log.game-over']);
@@ -93,6 +94,15 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
     remember(s, n, action);
     return n;
   },
+  rules: hammerRules,
+  explain(_s, role, action) {
+    // The list refused it: name the rule of what the action tried to do (its kind), not a guess at why.
+    const type = String((action as { type: unknown }).type);
+    const e = new RuleError(RuleCodes.illegalAction, `That ${type} is not one of ${String(role)}'s legal actions now.`);
+    const rule = HAMMER_ACTION_RULES[type];
+    if (rule !== undefined) e.rule = rule;
+    return e;
+  },
   prompt: (s) => promptOf(s),
   view: buildView,
   outcome(s): Outcome | null {
@@ -115,6 +125,6 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
       const who = GAME_EVENTS.has(e.key) ? null : side === 'England' || side === 'Scotland' ? side : role;
       out.push(e.args ? { role: who, key: e.key, args: { ...e.args } } : { role: who, key: e.key });
     }
-    return out;
+    return withRules(out, hammerRules);
   },
 });

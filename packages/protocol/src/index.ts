@@ -20,7 +20,7 @@ import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX } from './limits.js';
  */
 
 export const ErrorReply = Type.Object({
-  error: Type.Object({ code: Type.String(), message: Type.String() }),
+  error: Type.Object({ code: Type.String(), message: Type.String(), rule: Type.Optional(Type.String({ description: 'a refused action: the section of the game\'s rules reference the refusal applies, e.g. "5.41"' })) }),
 }, { $id: 'Error', description: 'Every error: a stable code and a readable message.' });
 
 const Name = Type.String({ maxLength: 64, description: `${NAME_MIN_LENGTH}-${NAME_MAX_LENGTH} letters, digits, "_", "." or "-" (after NFKC); unique ignoring case and look-alike characters` });
@@ -238,7 +238,7 @@ export const ServerState = Type.Composite([Type.Object({ type: Type.Literal('sta
 export const ServerAck = Type.Object({ type: Type.Literal('ack'), ref: Type.Union([Type.String(), Type.Number(), Type.Null()]), version: Type.Integer({ description: 'the version the message produced; its state push follows or has come' }) });
 export const ServerError = Type.Object({
   type: Type.Literal('error'), ref: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Null()])), status: Type.Integer(),
-  error: Type.Object({ code: Type.String(), message: Type.String() }),
+  error: Type.Object({ code: Type.String(), message: Type.String(), rule: Type.Optional(Type.String({ description: 'a refused action: the section of the game\'s rules reference the refusal applies, e.g. "5.41"' })) }),
 });
 export const ServerPong = Type.Object({ type: Type.Literal('pong'), ref: Type.Union([Type.String(), Type.Number(), Type.Null()]) });
 export const ServerMessage = Type.Union([ServerState, ServerAck, ServerError, ServerPong, ServerChat, ServerRematch]);

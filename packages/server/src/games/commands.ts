@@ -158,8 +158,8 @@ export class GameCommands {
       ({ state: next, action: chosen } = applyListed(game, rg.state, role, action));
     } catch (e) {
       if (isRuleError(e)) {
-        if (e.code === 'not-your-turn') throw forbidden('not-your-turn', `It is not ${role}'s turn.`);
-        throw unprocessable(e.code === 'malformed-action' ? 'illegal-action' : e.code, e.code === 'illegal-action' || e.code === 'malformed-action' ? 'That action is not one of your legal actions now.' : e.message);
+        if (e.code === 'not-your-turn') throw forbidden('not-your-turn', `It is not ${role}'s turn.`, e.rule);
+        throw unprocessable(e.code === 'malformed-action' ? 'illegal-action' : e.code, e.code === 'illegal-action' || e.code === 'malformed-action' ? 'That action is not one of your legal actions now.' : e.message, e.rule);
       }
       this.warn({ err: e, gameId: row.id, role }, 'engine failed on a legal action');
       throw unprocessable('illegal-action', `The engine rejected this action: ${e instanceof Error ? e.message : String(e)}`);

@@ -7,6 +7,7 @@ import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
 import type { ActionRisk } from '@tabula/engine';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { RuleLink, RulePanelHost } from '../rules/RulePanel.js';
 
 export interface SeatInfo { role: string; label?: string | null; bot?: string | null; me?: boolean }
 export interface OutcomeInfo { winners: string[]; scores?: Record<string, number>; reason: string }
@@ -80,7 +81,7 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
         <ol className="log" ref={ref} data-testid="log" tabIndex={0} aria-labelledby="log-heading">
           {log.map((l, i) => {
             const { who, text } = line(l);
-            return <li key={i}>{who && <span className="log-role" style={{ borderColor: roleColor(l.role!) }}>{who}</span>} {text}</li>;
+            return <li key={i}>{who && <span className="log-role" style={{ borderColor: roleColor(l.role!) }}>{who}</span>} {text}{l.rule && <RuleLink gameId={gameId} rule={l.rule} />}</li>;
           })}
         </ol>
       )}
@@ -154,6 +155,8 @@ export function GameScreen(props: {
   /** Below the log in the side column (chat). */
   side?: ReactNode;
   error?: string | null;
+  /** The rule the refusal in `error` applies (the engine's), shown as a link beside it. */
+  errorRule?: string | null;
   busy?: boolean;
   createdBy?: string | null;
   /** Seats still free in an online game (the prompt says it waits for players). */
@@ -181,6 +184,7 @@ export function GameScreen(props: {
     props.onAction(a);
   };
   return (
+    <RulePanelHost gameId={props.gameId}>
     <div className={`game-screen${props.replay ? ' replay' : ''}`} data-game={props.gameId}>
       <div className="game-head">
         <h1>{props.title ?? gameName(t, props.gameId)}</h1>
@@ -198,7 +202,7 @@ export function GameScreen(props: {
         <a href={`/rules/${props.gameId}`} target="_blank" rel="noreferrer" className="small">{t('game.rules')}</a>
       </div>
       <Prompt gameId={props.gameId} prompt={props.prompt} role={props.role} active={props.active} actions={props.actions} outcome={props.outcome} openSeats={props.openSeats} />
-      {props.error && <p className="error" role="alert" data-testid="error">{props.error}</p>}
+      {props.error && <p className="error" role="alert" data-testid="error">{props.error}{props.errorRule && <RuleLink gameId={props.gameId} rule={props.errorRule} />}</p>}
       {props.above}
       <div className="game-body">
         <section className="board-area" ref={boardArea} aria-labelledby="board-heading">
@@ -218,5 +222,6 @@ export function GameScreen(props: {
       </div>
       {props.below}
     </div>
+    </RulePanelHost>
   );
 }

@@ -184,6 +184,9 @@ export const en: Record<string, string> = {
   'rules.loading': "Loading the rules reference…",
   'rules.loadFailed': "The rules reference could not be loaded.",
   'rules.full': 'Full rules ({{lang}}, {{site}})',
+  'rules.openSection': "Rule {{rule}} in the rules reference",
+  'rules.panelTitle': "Rules: {{rule}}",
+  'rules.closePanel': "Close the rules",
 
   'error.network': 'The server cannot be reached.',
   'error.http-404': 'Not found.',

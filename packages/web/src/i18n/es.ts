@@ -182,6 +182,9 @@ export const es: Record<string, string> = {
   'rules.loading': "Cargando la referencia de reglas…",
   'rules.loadFailed': "No se pudo cargar la referencia de reglas.",
   'rules.full': 'Reglas completas ({{lang}}, {{site}})',
+  'rules.openSection': "Regla {{rule}} en la referencia de reglas",
+  'rules.panelTitle': "Reglas: {{rule}}",
+  'rules.closePanel': "Cerrar las reglas",
 
   'error.network': 'No se puede contactar con el servidor.',
   'error.http-404': 'No encontrado.',
