@@ -1,5 +1,5 @@
 /** The Game object: the engine contract over the state machine. */
-import { RuleError, RuleCodes, defineGame, withRules, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
+import { RuleError, RuleCodes, defineGame, withRefusalRule, withRules, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
 import { ROLES } from './blocks.js';
 import { phaseOf } from './flow.js';
 import { clone, setLogging, type LogEv, type State } from './state.js';
@@ -17,6 +17,8 @@ import './winter.js';
 import './main-attack.js';
 import { advance } from './flow.js';
 import { promptOf } from './prompt.js';
+import { whyNotArea } from './movement.js';
+import { AREA_IDS, areaOf } from './map.js';
 import { HAMMER_ACTION_RULES, hammerRules } from './rule-ids.js';
 
 /** Log events the game itself makes happen, not either side: shown without a side. */
@@ -102,6 +104,15 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
     const rule = HAMMER_ACTION_RULES[type];
     if (rule !== undefined) e.rule = rule;
     return e;
+  },
+  whyNot(s, role, target) {
+    if (target.kind !== 'area' || !AREA_IDS.includes(target.id)) return null;
+    if (!activeRoles(s).includes(role)) return withRefusalRule(new RuleError(RuleCodes.notYourTurn, 'It is not your turn.', { area: target.id }), hammerRules);
+    // Something legal to do with the area: nothing to explain.
+    if (legal(s, sideOf(role)).some((a) => Object.values(a).includes(target.id))) return null;
+    const why = whyNotArea(s, sideOf(role), areaOf(target.id));
+    if (why === null) return null;
+    return withRefusalRule(new RuleError(why, `Not possible with ${target.id} now (${why}).`, { area: target.id }), hammerRules);
   },
   prompt: (s) => promptOf(s),
   view: buildView,

@@ -5,8 +5,8 @@
 import { ruleTable, type LogLine } from '@tabula/engine';
 
 export const HAMMER_RULES = {
-  sequence: '3.0', cards: '3.1', events: '3.12',
-  movement: '4.0', groupMoves: '4.2', norse: '4.7',
+  borders: '1.1', sequence: '3.0', cards: '3.1', moveCards: '3.11', events: '3.12',
+  movement: '4.0', groupMoves: '4.2', borderLimits: '4.3', angloScottish: '4.4', pinning: '4.6', norse: '4.7',
   battles: '5.0', battleOrder: '5.1', celticUnity: '5.2', rounds: '5.3', combatTurns: '5.31', mainAttack: '5.32',
   firing: '5.4', takingHits: '5.41', retreats: '5.5', regroups: '5.6', capturedNobles: '5.7', eliminated: '5.8', borderRaids: '5.9',
   englishKing: '6.1', scottishKing: '6.2',
@@ -55,4 +55,8 @@ export const hammerRules = ruleTable(HAMMER_RULES, {
   'bad-options': R.options,
   'bad-log': R.options,
   internal: R.sequence,
+  // "Why can't I?" (movement.ts whyNotArea)
+  'why-no-blocks': R.groupMoves, 'why-all-moved': R.movement, 'why-other-group': R.groupMoves, 'why-no-group-moves': R.moveCards,
+  'why-pinned': R.pinning, 'why-border-full': R.borderLimits, 'why-enemy-border': R.pinning, 'why-truce-england': R.events,
+  'why-one-across': R.angloScottish, 'why-truce-attack': R.events, 'why-not-adjacent': R.borders,
 }, (l: LogLine) => LINE_RULES[l.key]);

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardFor } from '../boards/index.js';
-import { botName, gameName, logText, roleName } from '../labels.js';
+import { botName, gameName, logText, roleName, ruleText } from '../labels.js';
 import { roleColor, textOn } from '../colors.js';
 import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
-import type { ActionRisk } from '@tabula/engine';
+import type { ActionRisk, RuleError, WhyTarget } from '@tabula/engine';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { RuleLink, RulePanelHost } from '../rules/RulePanel.js';
 
@@ -89,6 +89,20 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
   );
 }
 
+/** What a board element stands for, by the data attributes boards give their areas, blocks, spots and cards. */
+function whyTargetOf(el: Element): WhyTarget | null {
+  const at = el.closest('[data-area], [data-area-of], [data-block], [data-x][data-y], [data-card]');
+  if (!at) return null;
+  const area = at.getAttribute('data-area') ?? at.getAttribute('data-area-of');
+  if (area) return { kind: 'area', id: area };
+  const block = at.getAttribute('data-block');
+  if (block) return { kind: 'block', id: block };
+  const x = at.getAttribute('data-x'), y = at.getAttribute('data-y');
+  if (x !== null && y !== null) return { kind: 'spot', id: `${x},${y}` };
+  const card = at.getAttribute('data-card');
+  return card ? { kind: 'card', id: card } : null;
+}
+
 /** A board's list of choices (for one card, block or spot): `.pick` panels and choice groups. */
 const CHOICE_LIST = '.pick, [data-testid$="-choice"]';
 
@@ -168,12 +182,25 @@ export function GameScreen(props: {
   replay?: boolean;
   /** Full width below the board and side column (the replay's analysis). */
   below?: ReactNode;
+  /** "Why can't I?": the engine's reason why nothing can be done with a pointed-at thing now (null: it is legal, or no reason). */
+  whyNot?: (target: WhyTarget) => RuleError | null;
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
   const boardArea = useRef<HTMLElement>(null);
   useChoiceFocus(boardArea);
   const [judging, setJudging] = useState(false);
+  const [why, setWhy] = useState<{ text: string; rule?: string } | null>(null);
+  useEffect(() => setWhy(null), [props.view]);
+  /** Asks the engine why the thing under `el` (an area, block, spot or card) allows nothing now; true when it answered. */
+  const askWhy = (el: EventTarget | null): boolean => {
+    if (!props.whyNot || !(el instanceof Element)) return false;
+    const target = whyTargetOf(el);
+    const e = target && props.whyNot(target);
+    if (!e) { setWhy(null); return false; }
+    setWhy({ text: ruleText(t, props.gameId, e.code, e.message, e.details), rule: e.rule });
+    return true;
+  };
   const onAction = async (a: unknown) => {
     if (props.judge) {
       setJudging(true);
@@ -203,9 +230,12 @@ export function GameScreen(props: {
       </div>
       <Prompt gameId={props.gameId} prompt={props.prompt} role={props.role} active={props.active} actions={props.actions} outcome={props.outcome} openSeats={props.openSeats} />
       {props.error && <p className="error" role="alert" data-testid="error">{props.error}{props.errorRule && <RuleLink gameId={props.gameId} rule={props.errorRule} />}</p>}
+      {why && <p className="why-not" role="status" data-testid="why-not">{why.text}{why.rule && <RuleLink gameId={props.gameId} rule={why.rule} />}</p>}
       {props.above}
       <div className="game-body">
-        <section className="board-area" ref={boardArea} aria-labelledby="board-heading">
+        <section className="board-area" ref={boardArea} aria-labelledby="board-heading"
+          onKeyDown={(e) => { if (e.key === '?' && askWhy(e.target)) e.preventDefault(); }}
+          onContextMenu={(e) => { if (askWhy(e.target)) e.preventDefault(); }}>
           <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>

@@ -154,6 +154,7 @@ export function LocalGame() {
   return (
     <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
       active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error} errorRule={error ? errorRule : null} judge={judge}
+      whyNot={viewer && game.whyNot ? (target) => game.whyNot!(state, viewer, target) : undefined}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
       title={<>{t('local.titleShort')}: {t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );
