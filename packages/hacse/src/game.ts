@@ -1,5 +1,5 @@
 /** The Game object registered as "hacse": dispatch by phase; legality is the engine's listed-action check. */
-import { RuleCodes, RuleError, defineGame, withRules, type Game, type Outcome, type Prompt, type Role, type SetupOptions } from '@tabula/engine';
+import { RuleCodes, RuleError, defineGame, withRefusalRule, withRules, type Game, type Outcome, type Prompt, type Role, type SetupOptions } from '@tabula/engine';
 import { combatActions, combatActive, performCombat } from './combat.js';
 import { determinizeState } from './determinize.js';
 import { describeAction } from './log.js';
@@ -7,6 +7,7 @@ import { SCENARIOS, setupState, normalizeVariants, DEFAULT_TURN_LIMIT } from './
 import { cloneState, isSide } from './state.js';
 import {
   balanceActions, doctrineActions, effectActions, mainActions, payActions, performBalance, performDoctrine, performEffect, performMain, performPay,
+  handCardRefusal,
 } from './turn.js';
 import { BUILTIN_DECKS } from './decks.js';
 import { stoppedMoving } from './flow.js';
@@ -86,6 +87,12 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
   undoBarrier: (prev, next) => prev.reveals !== next.reveals || prev.rng.some((x, i) => x !== next.rng[i]),
   describe: (prev, next, role, action, viewer) => (isSide(role) ? withRules(describeAction(prev, next, role, action, isSide(viewer) ? viewer : null), hacseRules) : []),
   rules: hacseRules,
+  whyNot(s, role, target) {
+    if (target.kind !== 'card' || !isSide(role) || s.phase !== 'main' || s.active !== role) return null;
+    if (!s.players[role].hand.includes(target.id)) return null;
+    const why = handCardRefusal(s, role, target.id);
+    return why === null ? null : withRefusalRule(new RuleError(why, `${target.id} cannot be put into play now (${why}).`, { card: target.id }), hacseRules);
+  },
   explain(_s, role, action) {
     // The list refused it: name the rule of what the action tried to do (its kind), not a guess at why.
     const type = String((action as { type: unknown }).type);

@@ -60,4 +60,9 @@ export const hacseRules = ruleTable(HACSE_RULES, {
   'bad-deck': R['Decks und Seiten'],
   'reserved-deck-id': R['Decks und Seiten'],
   'bad-log': R['Aufbau'],
+  // "Why can't I?" (turn.ts handCardRefusal)
+  'why-order-card': R['Angreifer und Kampfbefehle'],
+  'why-wrong-side': R['Decks und Seiten'],
+  'why-needs-progress': R['Aktions-, Unterstützungs- und Fortschrittskarten'],
+  'why-cannot-pay': R['Opfern und Auflösen'],
 }, (l: LogLine) => LINE_RULES[l.key] ?? HACSE_ACTION_RULES[l.key.replace(/^log\./, '').replace(/^resolveNoOrder$/, 'resolve').replace(/^hqAt$/, 'hq')]);
