@@ -1,7 +1,7 @@
 /**
  * Carcassonne (+ Hills & Sheep) as an engine Game.
  */
-import { defineGame, shuffleInPlace, withRules, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
+import { defineGame, shuffleInPlace, withRefusalRule, withRules, type WhyTarget, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
 import { actionList, explainIllegal, listedActions, performAction, type CarcAction } from './rules.js';
 import { ROLES, copyState, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
 import { TILES } from './tiles.js';
@@ -102,6 +102,14 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
   perform: performAction,
   explain: explainIllegal,
   rules: carcassonneRules,
+  whyNot(s: CarcState, role: Role, target: WhyTarget) {
+    // A tile spot "x,y" where the tile in hand cannot go: the reason `explain` gives for placing it there.
+    const m = target.kind === 'spot' ? /^(-?\d+),(-?\d+)$/.exec(target.id) : null;
+    if (!m || (s.phase === 'place' && listedActions(s, role).some((a) => a.type === 'place' && a.x === Number(m[1]) && a.y === Number(m[2])))) return null;
+    const rot = s.current >= 0 ? TILES[s.current]!.rotations[0]! : 0;
+    const e = explainIllegal(s, role, { type: 'place', x: Number(m[1]), y: Number(m[2]), rot });
+    return e && withRefusalRule(e, carcassonneRules);
+  },
   prompt: promptOf,
   view: viewOf,
   outcome: outcomeOf,
