@@ -202,6 +202,25 @@ export const PreviewReply = Type.Object({
 });
 export type PreviewReplyT = Static<typeof PreviewReply>;
 
+/** POST /games/:id/why: "Why can't I?" for a thing on the board (an area, block, tile spot "x,y" or card). */
+export const WhyBody = Type.Object({
+  target: Type.Object({
+    kind: Type.Union([Type.Literal('area'), Type.Literal('block'), Type.Literal('spot'), Type.Literal('card')]),
+    id: Type.String({ minLength: 1, maxLength: 64, description: 'the game\'s id of the thing, as the view names it' }),
+  }, { additionalProperties: false }),
+  role: Type.Optional(RoleName),
+}, { additionalProperties: false });
+export type WhyBodyT = Static<typeof WhyBody>;
+export const WhyReply = Type.Object({
+  reason: Type.Union([Type.Null(), Type.Object({
+    code: Type.String({ description: 'the game\'s refusal code: its text is the game\'s i18n key "rule.<code>"' }),
+    message: Type.String(),
+    rule: Type.Optional(Type.String({ description: 'the section of the game\'s rules reference' })),
+    args: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+  })], { description: 'why nothing can be done with the target now (the engine\'s `whyNot`); null when a legal action involves it or the game has no reason to give' }),
+});
+export type WhyReplyT = Static<typeof WhyReply>;
+
 export const UndoBody = Type.Object({ version: Type.Integer({ minimum: 0 }), role: Type.Optional(RoleName) }, { additionalProperties: false });
 export type UndoBodyT = Static<typeof UndoBody>;
 
@@ -318,7 +337,7 @@ export const isClientPing = (v: unknown): v is Static<typeof ClientPing> => clie
 /** Every schema by name (the OpenAPI document's components). */
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
-  SeatBody, ActionBody, PreviewBody, PreviewReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
+  SeatBody, ActionBody, PreviewBody, PreviewReply, WhyBody, WhyReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList,
   Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, AnalysisReply,
 };

@@ -5,7 +5,10 @@ import { botName, gameName, logText, roleName, ruleText } from '../labels.js';
 import { roleColor, textOn } from '../colors.js';
 import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
-import type { ActionRisk, RuleError, WhyTarget } from '@tabula/engine';
+import type { ActionRisk, WhyTarget } from '@tabula/engine';
+
+/** The engine's reason why a pointed-at thing allows nothing now (a RuleError, or the server's reply). */
+export interface WhyReason { code: string; message: string; rule?: string; details?: Record<string, unknown>; args?: Record<string, unknown> }
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { RuleLink, RulePanelHost } from '../rules/RulePanel.js';
 
@@ -183,7 +186,7 @@ export function GameScreen(props: {
   /** Full width below the board and side column (the replay's analysis). */
   below?: ReactNode;
   /** "Why can't I?": the engine's reason why nothing can be done with a pointed-at thing now (null: it is legal, or no reason). */
-  whyNot?: (target: WhyTarget) => RuleError | null;
+  whyNot?: (target: WhyTarget) => WhyReason | null | Promise<WhyReason | null>;
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
@@ -192,13 +195,14 @@ export function GameScreen(props: {
   const [judging, setJudging] = useState(false);
   const [why, setWhy] = useState<{ text: string; rule?: string } | null>(null);
   useEffect(() => setWhy(null), [props.view]);
-  /** Asks the engine why the thing under `el` (an area, block, spot or card) allows nothing now; true when it answered. */
+  /** Asks the engine why the thing under `el` (an area, block, spot or card) allows nothing now; true when there is such a thing to ask about. */
   const askWhy = (el: EventTarget | null): boolean => {
     if (!props.whyNot || !(el instanceof Element)) return false;
     const target = whyTargetOf(el);
-    const e = target && props.whyNot(target);
-    if (!e) { setWhy(null); return false; }
-    setWhy({ text: ruleText(t, props.gameId, e.code, e.message, e.details), rule: e.rule });
+    if (!target) return false;
+    Promise.resolve(props.whyNot(target)).then((e) => {
+      setWhy(e ? { text: ruleText(t, props.gameId, e.code, e.message, e.details ?? e.args), rule: e.rule } : null);
+    }, () => setWhy(null));
     return true;
   };
   const onAction = async (a: unknown) => {

@@ -199,7 +199,8 @@ export function OnlineGame({ id }: { id: string }) {
     <GameScreen gameId={d.game} view={d.view} actions={finished ? [] : d.actions} onAction={(a) => void act(a)} role={myRole}
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}
       seats={d.seats.map((s) => ({ role: s.role, label: s.user ?? (s.bot ? null : t('seat.free')), bot: s.bot, me: d.roles.includes(s.role) }))}
-      outcome={d.outcome} controls={controls} above={above} side={side} error={error} errorRule={error ? errorRule : null} busy={busy} createdBy={d.createdBy}
+      outcome={d.outcome} controls={controls} above={above} side={side} error={error} errorRule={error ? errorRule : null} busy={busy}
+      whyNot={myRole ? async (target) => (await api.whyNot(id, target, myRole)).reason : undefined} createdBy={d.createdBy}
       openSeats={finished ? [] : free.map((s) => s.role)}
       judge={myRole ? async (a) => (await api.preview(id, a, myRole)).risk : undefined} />
   );
