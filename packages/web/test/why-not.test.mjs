@@ -2,12 +2,14 @@
 // says why in one sentence from the engine (whyNot) with its rule link, which opens the rules panel there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { b, server, skip, useServerAndBrowser } from './helpers.mjs';
+import { apiCall, b, newPage, server, skip, uid, useServerAndBrowser } from './helpers.mjs';
 import { openLocal } from './drive.mjs';
 import { hammerGame } from '@tabula/hammer';
 import { randInt, seedRng } from '@tabula/engine';
 
 useServerAndBrowser();
+
+const AREAS = ['ross', 'garmoran', 'lochaber', 'badenoch', 'mar', 'angus', 'atholl', 'fife', 'lennox', 'carrick', 'lanark', 'lothian', 'dunbar', 'selkirk', 'teviot', 'annan', 'galloway', 'argyll', 'mentieth', 'buchan', 'moray', 'strathspey', 'england'];
 
 /** A local Hammer game played at random up to a Move Phase, and an area the side to act has no blocks in. */
 function toMovePhase() {
@@ -23,8 +25,7 @@ function toMovePhase() {
     s = hammerGame.apply(s, role, action);
   }
   const role = hammerGame.active(s)[0];
-  const area = ['ross', 'garmoran', 'lochaber', 'badenoch', 'mar', 'angus', 'atholl', 'fife', 'lennox', 'carrick', 'lanark', 'lothian', 'dunbar', 'selkirk', 'teviot', 'annan', 'galloway', 'argyll', 'mentieth', 'buchan', 'moray', 'strathspey', 'england']
-    .find((a) => hammerGame.whyNot(s, role, { kind: 'area', id: a })?.code === 'why-no-blocks');
+  const area = AREAS.find((a) => hammerGame.whyNot(s, role, { kind: 'area', id: a })?.code === 'why-no-blocks');
   return { f, area };
 }
 
@@ -43,6 +44,42 @@ test('Hammer: "?" on an area without your blocks says why, with rule 4.2, and th
     const current = page.getByTestId('rule-panel').locator('.rule.current');
     await current.waitFor();
     assert.equal(await current.getAttribute('data-rule'), '4.2');
+    assert.deepEqual(errors, []);
+  } finally { await ctx.close(); }
+});
+
+test('Hammer online: "?" on an area asks the server (POST /why) and shows the engine\'s reason with its rule link', { skip }, async () => {
+  const api = (method, path, body, token) => apiCall(server.url, method, path, body, token);
+  const name = `why${uid()}`;
+  const { body: { token } } = await api('POST', '/accounts', { name, password: 'correct horse battery' });
+  const { body: { id } } = await api('POST', '/games', { game: 'hammer-of-the-scots' }, token);
+  await api('POST', `/games/${id}/seats`, { role: 'England' }, token);
+  await api('POST', `/games/${id}/seats`, { role: 'Scotland', bot: 'random' }, token);
+  // Play England's first listed actions until it is to move groups (the bot plays Scotland).
+  let st;
+  for (let i = 0; i < 200; i++) {
+    st = (await api('GET', `/games/${id}`, null, token)).body;
+    if (st.yourTurn && st.prompt?.key === 'prompt.move') break;
+    if (st.yourTurn) await api('POST', `/games/${id}/actions`, { version: st.version, action: st.actions[0] }, token);
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(st.prompt?.key, 'prompt.move', 'England reached its Move Phase');
+  let area;
+  for (const a of AREAS) {
+    const r = await api('POST', `/games/${id}/why`, { target: { kind: 'area', id: a } }, token);
+    if (r.body.reason?.code === 'why-no-blocks') { area = a; break; }
+  }
+  assert.ok(area, 'an area without English blocks');
+  const { ctx, page, errors } = await newPage();
+  try {
+    await page.addInitScript(([t, n]) => { localStorage.setItem('tabula.token', t); localStorage.setItem('tabula.name', n); }, [token, name]);
+    await page.goto(`${server.url}/games/${id}`);
+    const path = page.locator(`path[data-area=${area}]`);
+    await path.focus();
+    await page.keyboard.press('?');
+    const why = page.getByTestId('why-not');
+    await why.waitFor();
+    assert.match(await why.textContent(), /^You have no blocks in [A-Z][\w ]+\.§4\.2$/);
     assert.deepEqual(errors, []);
   } finally { await ctx.close(); }
 });
