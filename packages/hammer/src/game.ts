@@ -19,6 +19,7 @@ import { advance } from './flow.js';
 import { promptOf } from './prompt.js';
 import { whyNotArea } from './movement.js';
 import { AREA_IDS, areaOf } from './map.js';
+import { BLOCK_IDS, SIDE } from './blocks.js';
 import { HAMMER_ACTION_RULES, hammerRules } from './rule-ids.js';
 
 /** Log events the game itself makes happen, not either side: shown without a side. */
@@ -106,13 +107,16 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
     return e;
   },
   whyNot(s, role, target) {
-    if (target.kind !== 'area' || !AREA_IDS.includes(target.id)) return null;
-    if (!activeRoles(s).includes(role)) return withRefusalRule(new RuleError(RuleCodes.notYourTurn, 'It is not your turn.', { area: target.id }), hammerRules);
-    // Something legal to do with the area: nothing to explain.
-    if (legal(s, sideOf(role)).some((a) => Object.values(a).includes(target.id))) return null;
-    const why = whyNotArea(s, sideOf(role), areaOf(target.id));
+    // A block of one's own on the map answers for its area (an enemy block's id is never shown).
+    const b = target.kind === 'block' ? BLOCK_IDS.indexOf(target.id) : -1;
+    const area = target.kind === 'area' ? target.id : b >= 0 && SIDE[b] === sideOf(role) && s.loc[b]! < AREA_IDS.length ? AREA_IDS[s.loc[b]!]! : null;
+    if (area === null || !AREA_IDS.includes(area)) return null;
+    if (!activeRoles(s).includes(role)) return withRefusalRule(new RuleError(RuleCodes.notYourTurn, 'It is not your turn.', { area }), hammerRules);
+    // Something legal to do with the thing: nothing to explain.
+    if (legal(s, sideOf(role)).some((a) => Object.values(a).includes(target.id) || Object.values(a).includes(area))) return null;
+    const why = whyNotArea(s, sideOf(role), areaOf(area));
     if (why === null) return null;
-    return withRefusalRule(new RuleError(why, `Not possible with ${target.id} now (${why}).`, { area: target.id }), hammerRules);
+    return withRefusalRule(new RuleError(why, `Not possible with ${target.id} now (${why}).`, { area }), hammerRules);
   },
   prompt: (s) => promptOf(s),
   view: buildView,

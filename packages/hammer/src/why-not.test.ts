@@ -4,7 +4,7 @@ import { randInt, seedRng } from '@tabula/engine';
 import { hammerGame } from './game.js';
 import { messages } from './i18n.js';
 import { AREA_IDS } from './map.js';
-import { SIDE } from './blocks.js';
+import { BLOCK_IDS, SIDE } from './blocks.js';
 import type { State } from './state.js';
 
 /** A random game from `seed` played until `until` holds (both sides random), or null. */
@@ -62,4 +62,23 @@ test('why not: the side not to act is told it is not its turn (3.0)', () => {
   const idle = hammerGame.active(s)[0] === 'England' ? 'Scotland' : 'England';
   const e = hammerGame.whyNot!(s, idle, { kind: 'area', id: AREA_IDS[0]! });
   assert.deepEqual([e?.code, e?.rule], ['not-your-turn', '3.0']);
+});
+
+test('why not: one\'s own block answers for its area; an enemy block says nothing', () => {
+  let compared = 0;
+  for (let g = 0; g < 6; g++) {
+    const s = playUntil(`why-block-${g}`, (x) => x.phase === 'move');
+    if (!s) continue;
+    const role = hammerGame.active(s)[0]!;
+    const side = role === 'England' ? 0 : 1;
+    for (let b = 0; b < s.loc.length; b++) {
+      if (s.loc[b]! >= AREA_IDS.length) continue;
+      const e = hammerGame.whyNot!(s, role, { kind: 'block', id: BLOCK_IDS[b]! });
+      if (SIDE[b] !== side) { assert.equal(e, null); continue; }
+      const area = hammerGame.whyNot!(s, role, { kind: 'area', id: AREA_IDS[s.loc[b]!]! });
+      assert.deepEqual([e?.code, e?.rule], [area?.code, area?.rule]);
+      compared++;
+    }
+  }
+  assert.ok(compared > 20, `${compared} blocks`);
 });

@@ -94,15 +94,15 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
 
 /** What a board element stands for, by the data attributes boards give their areas, blocks, spots and cards. */
 function whyTargetOf(el: Element): WhyTarget | null {
-  const at = el.closest('[data-area], [data-area-of], [data-block], [data-x][data-y], [data-card]');
-  if (!at) return null;
-  const area = at.getAttribute('data-area') ?? at.getAttribute('data-area-of');
-  if (area) return { kind: 'area', id: area };
-  const block = at.getAttribute('data-block');
+  // The most specific thing first: a block (whose id is shown: one's own) before the area it stands in.
+  const block = el.closest('[data-block]')?.getAttribute('data-block');
   if (block) return { kind: 'block', id: block };
-  const x = at.getAttribute('data-x'), y = at.getAttribute('data-y');
-  if (x !== null && y !== null) return { kind: 'spot', id: `${x},${y}` };
-  const card = at.getAttribute('data-card');
+  const areaEl = el.closest('[data-area], [data-area-of]');
+  const area = areaEl?.getAttribute('data-area') ?? areaEl?.getAttribute('data-area-of');
+  if (area) return { kind: 'area', id: area };
+  const spot = el.closest('[data-x][data-y]');
+  if (spot) return { kind: 'spot', id: `${spot.getAttribute('data-x')},${spot.getAttribute('data-y')}` };
+  const card = el.closest('[data-card]')?.getAttribute('data-card');
   return card ? { kind: 'card', id: card } : null;
 }
 
