@@ -237,10 +237,11 @@ export function GameScreen(props: {
       {why && <p className="why-not" role="status" data-testid="why-not">{why.text}{why.rule && <RuleLink gameId={props.gameId} rule={why.rule} />}</p>}
       {props.above}
       <div className="game-body">
-        <section className="board-area" ref={boardArea} aria-labelledby="board-heading"
+        <section className="board-area" ref={boardArea} aria-labelledby="board-heading" aria-describedby={props.whyNot ? 'board-why-hint' : undefined}
           onKeyDown={(e) => { if (e.key === '?' && askWhy(e.target)) e.preventDefault(); }}
           onContextMenu={(e) => { if (askWhy(e.target)) e.preventDefault(); }}>
           <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
+          {props.whyNot && <p id="board-why-hint" className="sr-only">{t('rules.whyHint')}</p>}
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
               <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={(a) => void onAction(a)}

@@ -186,6 +186,7 @@ export const de: Record<string, string> = {
   'rules.openSection': "Regel {{rule}} in der Regelübersicht",
   'rules.panelTitle': "Regeln: {{rule}}",
   'rules.closePanel': "Regeln schließen",
+  'rules.whyHint': "Drücke ? auf einem Gebiet, Block, Kartenplatz oder einer Karte oder halte es lange gedrückt, um zu erfahren, warum es jetzt nicht geht.",
   'error.network': 'Der Server ist nicht erreichbar.',
   'error.http-404': 'Nicht gefunden.',
   'error.unauthorized': 'Bitte melde dich erneut an.',
