@@ -86,7 +86,7 @@ function promptOf(s: CarcState): Prompt {
 export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame<CarcState, CarcAction, CarcView>({
   id: 'carcassonne',
   // Change whenever the same log may now give a different state or log lines (stored snapshots are rebuilt).
-  version: '1',
+  version: '2',
   scenarios: ['standard'],
   players: { min: 2, max: 5, default: 2 },
   variants: variantSpecs,

@@ -60,7 +60,7 @@ function promptOf(s: HacseState): Prompt {
 export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<HacseState, HacseAction, HacseView>({
   id: 'hacse',
   // Change whenever the same log may now give a different state or log lines (stored snapshots are rebuilt).
-  version: '2',
+  version: '3',
   scenarios: [...SCENARIOS],
   variants: [
     { key: 'decks', default: null, description: 'Decks per role: { axis?: <built-in deck id or deck file>, allies?: ... }; default per scenario: Germany / Soviet Union of the era.' },

@@ -81,7 +81,7 @@ export function start(options: Parameters<typeof setupState>[0]): State {
 export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Action, HammerView>({
   id: 'hammer-of-the-scots',
   // Change whenever the same log may now give a different state or log lines (stored snapshots are rebuilt).
-  version: '2',
+  version: '3',
   scenarios: [...SCENARIOS],
   variants: VARIANTS,
   roles: () => [...ROLES],
