@@ -14,7 +14,7 @@ export interface RuleTable {
   line(line: LogLine): string | undefined;
 }
 
-/** A rule table from a name -> id map, a refusal map and a line rule (checked: each names a listed id). */
+/** A rule table from a name -> id map, a refusal map and a line rule (games' tests check each names a listed id). */
 export function ruleTable(ids: Readonly<Record<string, string>>, refusals: Readonly<Record<string, string>>, line: (l: LogLine) => string | undefined): RuleTable {
   return { ids: [...new Set(Object.values(ids))], refusals, line };
 }
