@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { apiCall, b, newPage, server, skip, uid, useServerAndBrowser } from './helpers.mjs';
 import { openLocal } from './drive.mjs';
 import { hammerGame } from '@tabula/hammer';
+import { hacseGame } from '@tabula/hacse';
 import { randInt, seedRng } from '@tabula/engine';
 
 useServerAndBrowser();
@@ -80,6 +81,38 @@ test('Hammer online: "?" on an area asks the server (POST /why) and shows the en
     const why = page.getByTestId('why-not');
     await why.waitFor();
     assert.match(await why.textContent(), /^You have no blocks in [A-Z][\w ]+\.§4\.2$/);
+    assert.deepEqual(errors, []);
+  } finally { await ctx.close(); }
+});
+
+test('HACSE: a long-press (context menu) on a hand card that cannot be played says why, with its rule link', { skip }, async () => {
+  const f = { game: 'hacse', seed: 'why-card', options: {}, actions: [], seats: { axis: 'me', allies: 'me' } };
+  const rng = seedRng('why-card');
+  let s = hacseGame.setup({ seed: f.seed });
+  let found = null;
+  for (let i = 0; i < 400 && !found; i++) {
+    const role = hacseGame.active(s)[0];
+    if (s.phase === 'main') {
+      for (const id of s.players[role].hand) {
+        const e = hacseGame.whyNot(s, role, { kind: 'card', id });
+        if (e) { found = { id, e }; break; }
+      }
+      if (found) break;
+    }
+    const acts = hacseGame.actions(s, role);
+    const action = acts[randInt(rng, acts.length)];
+    f.actions.push({ role, action });
+    s = hacseGame.apply(s, role, action);
+  }
+  assert.ok(found, 'a hand card with a reason');
+  const { ctx, page, errors } = await openLocal(b.browser, server.url, f);
+  try {
+    await page.locator(`[data-testid=hacse-hand-card][data-card="${found.id}"]`).first().click({ button: 'right' });
+    const why = page.getByTestId('why-not');
+    await why.waitFor();
+    const text = await why.textContent();
+    assert.ok(!text.includes(found.id) && text.length > 15, text);
+    assert.equal(await why.getByTestId('rule-link').getAttribute('data-rule'), found.e.rule);
     assert.deepEqual(errors, []);
   } finally { await ctx.close(); }
 });
