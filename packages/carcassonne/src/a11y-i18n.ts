@@ -32,9 +32,9 @@ export const A11Y_BOARD: Record<string, [string, string, string, string]> = {
   'board.lastPlaced': ['Last tile placed: {{desc}}', 'Zuletzt gelegt: {{desc}}', 'Última loseta colocada: {{desc}}', '最后放置的板块：{{desc}}'],
   'board.openPlaces_one': ['{{count}} place where the tile fits', '{{count}} Platz, an den die Karte passt', '{{count}} lugar donde encaja la loseta', '{{count}}个可放置的位置'],
   'board.openPlaces_other': ['{{count}} places where the tile fits', '{{count}} Plätze, an die die Karte passt', '{{count}} lugares donde encaja la loseta', '{{count}}个可放置的位置'],
-  'board.summaryKey': ['Keys: the arrow keys move between open places and pan the table; R turns the tile; I or ? reads the place in focus with its neighbours, or else the tile in hand and the last tile placed.',
-    'Tasten: die Pfeiltasten wechseln zwischen freien Plätzen und verschieben den Tisch; R dreht die Karte; I oder ? liest den Platz im Fokus mit seinen Nachbarn vor, sonst die Karte auf der Hand und die zuletzt gelegte.',
-    'Teclas: las flechas pasan de un lugar libre a otro y mueven la mesa; R gira la loseta; I o ? lee el lugar enfocado con sus vecinas, o si no la loseta en la mano y la última colocada.',
-    '按键：方向键在空位之间移动并平移桌面；按R键旋转板块；按I键或“?”键朗读当前位置及其相邻板块，否则朗读手中板块和最后放置的板块。'],
+  'board.summaryKey': ['Keys: the arrow keys move between open places and pan the table; R turns the tile; I reads the place in focus with its neighbours, or else the tile in hand and the last tile placed.',
+    'Tasten: die Pfeiltasten wechseln zwischen freien Plätzen und verschieben den Tisch; R dreht die Karte; I liest den Platz im Fokus mit seinen Nachbarn vor, sonst die Karte auf der Hand und die zuletzt gelegte.',
+    'Teclas: las flechas pasan de un lugar libre a otro y mueven la mesa; R gira la loseta; I lee el lugar enfocado con sus vecinas, o si no la loseta en la mano y la última colocada.',
+    '按键：方向键在空位之间移动并平移桌面；按R键旋转板块；按I键朗读当前位置及其相邻板块，否则朗读手中板块和最后放置的板块。'],
   'board.summaryRegion': ['Summary of the place in focus', 'Zusammenfassung des Platzes im Fokus', 'Resumen del lugar enfocado', '当前位置摘要'],
 };

@@ -1,10 +1,11 @@
 /**
  * Carcassonne (+ Hills & Sheep) as an engine Game.
  */
-import { defineGame, shuffleInPlace, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
+import { defineGame, shuffleInPlace, withRefusalRule, withRules, type WhyTarget, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
 import { actionList, explainIllegal, listedActions, performAction, type CarcAction } from './rules.js';
 import { ROLES, copyState, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
 import { TILES } from './tiles.js';
+import { carcassonneRules } from './rule-ids.js';
 import { viewOf, type CarcView } from './view.js';
 
 function outcomeOf(s: CarcState): Outcome | null {
@@ -85,7 +86,7 @@ function promptOf(s: CarcState): Prompt {
 export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame<CarcState, CarcAction, CarcView>({
   id: 'carcassonne',
   // Change whenever the same log may now give a different state or log lines (stored snapshots are rebuilt).
-  version: '1',
+  version: '2',
   scenarios: ['standard'],
   players: { min: 2, max: 5, default: 2 },
   variants: variantSpecs,
@@ -100,6 +101,15 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
   listed: listedActions,
   perform: performAction,
   explain: explainIllegal,
+  rules: carcassonneRules,
+  whyNot(s: CarcState, role: Role, target: WhyTarget) {
+    // A tile spot "x,y" where the tile in hand cannot go: the reason `explain` gives for placing it there.
+    const m = target.kind === 'spot' ? /^(-?\d+),(-?\d+)$/.exec(target.id) : null;
+    if (!m || (s.phase === 'place' && listedActions(s, role).some((a) => a.type === 'place' && a.x === Number(m[1]) && a.y === Number(m[2])))) return null;
+    const rot = s.current >= 0 ? TILES[s.current]!.rotations[0]! : 0;
+    const e = explainIllegal(s, role, { type: 'place', x: Number(m[1]), y: Number(m[2]), rot });
+    return e && withRefusalRule(e, carcassonneRules);
+  },
   prompt: promptOf,
   view: viewOf,
   outcome: outcomeOf,
@@ -108,6 +118,6 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
     return prev.draws !== next.draws;
   },
   describe(prev: CarcState, next: CarcState, role: Role, action: CarcAction): LogLine[] {
-    return describeAction(prev, next, role, action);
+    return withRules(describeAction(prev, next, role, action), carcassonneRules);
   },
 });

@@ -8,3 +8,4 @@ export { TILE_DEFS, TILES, SEGMENTS, SIDES, KIND_NAMES, tileIndex, oppositeThird
 export type { TileDef, TileType, LocalFeature, Side, SegmentName, EdgeKind, FeatureKind } from './tiles.js';
 export { messages } from './i18n.js';
 export { manifest } from './manifest.js';
+export { CARCASSONNE_RULES, carcassonneRules } from './rule-ids.js';

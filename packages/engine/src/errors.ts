@@ -4,6 +4,8 @@
 export class RuleError extends Error {
   readonly code: string;
   readonly details?: Record<string, unknown>;
+  /** The section of the game's rules reference this refusal applies (its `RuleTable`), where the game names one. */
+  rule?: string;
 
   constructor(code: string, message: string, details?: Record<string, unknown>) {
     super(message);

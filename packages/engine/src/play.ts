@@ -1,5 +1,6 @@
 import { RuleError, RuleCodes } from './errors.js';
 import { isDeepStrictEqual } from './equal.js';
+import { withRefusalRule } from './rule-ids.js';
 import type { Game, Role } from './types.js';
 
 /** The listed action `action` stands for: the very object (interned actions), else a structurally equal one. */
@@ -23,13 +24,14 @@ const isActionShaped = (a: unknown): boolean => typeof a === 'object' && a !== n
  * Used by every game's `apply` (through `defineGame`) and by the server.
  */
 export function applyListed<State, Action>(game: Game<State, Action, unknown>, state: State, role: Role, action: unknown): { state: State; action: Action } {
-  if (game.outcome(state) !== null) throw new RuleError(RuleCodes.gameOver, 'The game is over.');
-  if (!game.active(state).includes(role)) throw new RuleError(RuleCodes.notYourTurn, `${String(role)} may not act now.`);
+  const refuse = (e: RuleError): RuleError => withRefusalRule(e, game.rules);
+  if (game.outcome(state) !== null) throw refuse(new RuleError(RuleCodes.gameOver, 'The game is over.'));
+  if (!game.active(state).includes(role)) throw refuse(new RuleError(RuleCodes.notYourTurn, `${String(role)} may not act now.`));
   const legal = listedActions(game, state, role);
   const chosen = findListed(legal, action);
   if (chosen === undefined) {
-    if (!isActionShaped(action)) throw new RuleError(RuleCodes.malformedAction, 'An action is an object with a string "type".');
-    throw game.explain?.(state, role, action) ?? new RuleError(RuleCodes.illegalAction, `That action is not one of ${String(role)}'s legal actions now: ${JSON.stringify(action).slice(0, 200)}`);
+    if (!isActionShaped(action)) throw refuse(new RuleError(RuleCodes.malformedAction, 'An action is an object with a string "type".'));
+    throw refuse(game.explain?.(state, role, action) ?? new RuleError(RuleCodes.illegalAction, `That action is not one of ${String(role)}'s legal actions now: ${JSON.stringify(action).slice(0, 200)}`));
   }
   const next = game.perform ? game.perform(state, role, chosen) : game.apply(state, role, chosen);
   return { state: next, action: chosen };

@@ -1,5 +1,6 @@
 import type { Rng } from './rng.js';
 import type { RuleError } from './errors.js';
+import type { RuleTable } from './rule-ids.js';
 
 /** A seat in a game: "England" | "Scotland"; "red" | "blue" | ...; "axis" | "allies". */
 export type Role = string;
@@ -37,6 +38,8 @@ export interface LogLine {
   role: Role | null;
   key: string;
   args?: Record<string, LogArg>;
+  /** The section of the game's rules reference that drives this event (from the game's `RuleTable`). */
+  rule?: string;
 }
 
 /** What a role is asked to do now: an i18n key in the game's namespace plus arguments. */
@@ -44,6 +47,9 @@ export interface Prompt {
   key: string;
   args?: Record<string, LogArg>;
 }
+
+/** What a player points at on a board: its kind and the game's id of it. */
+export interface WhyTarget { kind: 'area' | 'block' | 'spot' | 'card'; id: string }
 
 export interface Game<State, Action, View> {
   /** The game's id: for a shipped game, its `GameId` in @tabula/games. */
@@ -76,6 +82,14 @@ export interface Game<State, Action, View> {
   perform?(state: State, role: Role, action: Action): State;
   /** The legal actions without a defensive copy (hot path); absent: `actions`. */
   listed?(state: State, role: Role): readonly Action[];
+  /** The rule sections the engine names: for refusal codes and log lines (absent: none are named). */
+  rules?: RuleTable;
+  /**
+   * "Why can't I?": why `role` can do nothing with `target` (an area, a block, a tile spot "x,y", a card) now,
+   * as a RuleError whose `details` are the message's arguments and `rule` its section; null when some legal
+   * action involves it, or when the game has no sentence for it. Pure; consults only what `role` may see.
+   */
+  whyNot?(state: State, role: Role, target: WhyTarget): RuleError | null;
   /** Why an unlisted action is illegal (a precise RuleError), consulted only after the list refused it. */
   explain?(state: State, role: Role, action: unknown): RuleError | null;
   /** What an active `role` is asked to do now (the client shows it and guesses nothing). */

@@ -11,9 +11,9 @@ export const A11Y_UI: [string, string, string, string, string][] = [
   ['board.row', '{{side}}, {{zone}}: {{list}}', '{{side}}, {{zone}}: {{list}}', '{{side}}, {{zone}}: {{list}}', '{{side}}，{{zone}}：{{list}}'],
   ['board.rowEmpty', 'empty', 'leer', 'vacía', '空'],
   ['board.facing', 'Facing it: {{list}}', 'Gegenüber: {{list}}', 'Enfrente: {{list}}', '对面：{{list}}'],
-  ['board.summaryKey', 'Keys: Tab moves between the units and cards that can act; I or ? reads the unit or card in focus with the units facing it, or else every row of the board.',
-    'Tasten: Tab wechselt zwischen den Einheiten und Karten, die handeln können; I oder ? liest die Einheit oder Karte im Fokus mit den gegenüberliegenden Einheiten vor, sonst jede Reihe des Spielfelds.',
-    'Teclas: Tab pasa por las unidades y cartas que pueden actuar; I o ? lee la unidad o carta enfocada con las unidades de enfrente, o si no cada fila del tablero.',
-    '按键：Tab键在可行动的部队和卡牌之间移动；按I键或“?”键朗读当前部队或卡牌及其对面的部队，否则朗读棋盘的每一行。'],
+  ['board.summaryKey', 'Keys: Tab moves between the units and cards that can act; I reads the unit or card in focus with the units facing it, or else every row of the board.',
+    'Tasten: Tab wechselt zwischen den Einheiten und Karten, die handeln können; I liest die Einheit oder Karte im Fokus mit den gegenüberliegenden Einheiten vor, sonst jede Reihe des Spielfelds.',
+    'Teclas: Tab pasa por las unidades y cartas que pueden actuar; I lee la unidad o carta enfocada con las unidades de enfrente, o si no cada fila del tablero.',
+    '按键：Tab键在可行动的部队和卡牌之间移动；按I键朗读当前部队或卡牌及其对面的部队，否则朗读棋盘的每一行。'],
   ['board.summaryRegion', 'Summary of the unit in focus', 'Zusammenfassung der Einheit im Fokus', 'Resumen de la unidad enfocada', '当前部队摘要'],
 ];

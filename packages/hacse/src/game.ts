@@ -1,5 +1,5 @@
 /** The Game object registered as "hacse": dispatch by phase; legality is the engine's listed-action check. */
-import { RuleCodes, RuleError, defineGame, type Game, type Outcome, type Prompt, type Role, type SetupOptions } from '@tabula/engine';
+import { RuleCodes, RuleError, defineGame, withRefusalRule, withRules, type Game, type Outcome, type Prompt, type Role, type SetupOptions } from '@tabula/engine';
 import { combatActions, combatActive, performCombat } from './combat.js';
 import { determinizeState } from './determinize.js';
 import { describeAction } from './log.js';
@@ -7,11 +7,13 @@ import { SCENARIOS, setupState, normalizeVariants, DEFAULT_TURN_LIMIT } from './
 import { cloneState, isSide } from './state.js';
 import {
   balanceActions, doctrineActions, effectActions, mainActions, payActions, performBalance, performDoctrine, performEffect, performMain, performPay,
+  handCardRefusal,
 } from './turn.js';
 import { BUILTIN_DECKS } from './decks.js';
 import { stoppedMoving } from './flow.js';
 import type { HacseAction, HacseState, HacseView, Side } from './types.js';
 import { viewState } from './view.js';
+import { HACSE_ACTION_RULES, hacseRules } from './rule-ids.js';
 
 const ROLES: Side[] = ['axis', 'allies'];
 
@@ -58,7 +60,7 @@ function promptOf(s: HacseState): Prompt {
 export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<HacseState, HacseAction, HacseView>({
   id: 'hacse',
   // Change whenever the same log may now give a different state or log lines (stored snapshots are rebuilt).
-  version: '2',
+  version: '3',
   scenarios: [...SCENARIOS],
   variants: [
     { key: 'decks', default: null, description: 'Decks per role: { axis?: <built-in deck id or deck file>, allies?: ... }; default per scenario: Germany / Soviet Union of the era.' },
@@ -83,7 +85,22 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
   stalled: (s) => stoppedMoving(s),
   determinize: (s, viewer, rng) => (isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
   undoBarrier: (prev, next) => prev.reveals !== next.reveals || prev.rng.some((x, i) => x !== next.rng[i]),
-  describe: (prev, next, role, action, viewer) => (isSide(role) ? describeAction(prev, next, role, action, isSide(viewer) ? viewer : null) : []),
+  describe: (prev, next, role, action, viewer) => (isSide(role) ? withRules(describeAction(prev, next, role, action, isSide(viewer) ? viewer : null), hacseRules) : []),
+  rules: hacseRules,
+  whyNot(s, role, target) {
+    if (target.kind !== 'card' || !isSide(role) || s.phase !== 'main' || s.active !== role) return null;
+    if (!s.players[role].hand.includes(target.id)) return null;
+    const why = handCardRefusal(s, role, target.id);
+    return why === null ? null : withRefusalRule(new RuleError(why, `${target.id} cannot be put into play now (${why}).`, { card: target.id }), hacseRules);
+  },
+  explain(_s, role, action) {
+    // The list refused it: name the rule of what the action tried to do (its kind), not a guess at why.
+    const type = String((action as { type: unknown }).type);
+    const e = new RuleError(RuleCodes.illegalAction, `That ${type} is not one of ${String(role)}'s legal actions now.`);
+    const rule = HACSE_ACTION_RULES[type];
+    if (rule !== undefined) e.rule = rule;
+    return e;
+  },
 });
 
 export { BUILTIN_DECKS };

@@ -10,3 +10,4 @@ export { CARDS, CARD_LIST, ORDER_IDS, card, cardNameKey, cardTextKey } from './c
 export { messages } from './i18n.js';
 export { manifest } from './manifest.js';
 export { stoppedMoving, quietRounds, STALL_ROUNDS } from './flow.js';
+export { HACSE_RULES, HACSE_ACTION_RULES, hacseRules } from './rule-ids.js';

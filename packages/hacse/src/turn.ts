@@ -50,11 +50,18 @@ function abilityReady(s: HacseState, u: Unit): boolean {
   return card(u.card).action !== undefined && u.zone !== 'hinterland' && !u.flipped && !u.attacked && u.placed < s.turn;
 }
 
-/** May this card be played by this player at all (its side, era rules via progress requirement)? */
-function playableBy(s: HacseState, side: Side, id: string): boolean {
+/**
+ * Why `side` may not put card `id` from its hand into play in the main phase (a refusal code, its rule in
+ * rule-ids.ts), or null when it may. The one check behind `mainActions` and "Why can't I?".
+ */
+export function handCardRefusal(s: HacseState, side: Side, id: string): string | null {
   const c = card(id);
-  if (c.side !== 'any' && c.side !== s.decks[side].side) return false;
-  return (c.requiresProgress ?? 0) <= progressCount(s, side);
+  if (c.kind === 'order') return 'why-order-card';
+  if (c.side !== 'any' && c.side !== s.decks[side].side) return 'why-wrong-side';
+  if ((c.requiresProgress ?? 0) > progressCount(s, side)) return 'why-needs-progress';
+  const p = s.players[side];
+  if (c.kind === 'unit' && effectiveCost(s, side, id) > p.hand.length - 1 + sacrificeBudget(p.units, id)) return 'why-cannot-pay';
+  return null;
 }
 
 export function mainActions(s: HacseState, side: Side): HacseAction[] {
@@ -65,9 +72,8 @@ export function mainActions(s: HacseState, side: Side): HacseAction[] {
   if (canAttack(s, side)) out.push({ type: 'attack' });
   for (const id of distinct(p.hand)) {
     const c = card(id);
-    if (c.kind === 'order' || !playableBy(s, side, id)) continue;
+    if (handCardRefusal(s, side, id) !== null) continue;
     if (c.kind === 'unit') {
-      if (effectiveCost(s, side, id) > p.hand.length - 1 + sacrificeBudget(p.units, id)) continue;
       if (!hasTag(c, 'aircraft')) out.push({ type: 'place', card: id, zone: 'front' });
       out.push({ type: 'place', card: id, zone: 'reserve' });
     } else {

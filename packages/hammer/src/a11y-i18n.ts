@@ -10,9 +10,9 @@ export const A11Y_BOARD: Record<string, [string, string, string, string]> = {
   'noCoast': ['no coast', 'keine Küste', 'sin costa', '无海岸'],
   'blocksHere': ['Blocks: {{list}}', 'Blöcke: {{list}}', 'Bloques: {{list}}', '木块：{{list}}'],
   'neighbours': ['Across the borders: {{list}}', 'Jenseits der Grenzen: {{list}}', 'Al otro lado de las fronteras: {{list}}', '边界对面：{{list}}'],
-  'summaryKey': ['Keys: the arrow keys move between areas; I or ? reads the area in focus with its blocks, borders and neighbours.',
-    'Tasten: die Pfeiltasten wechseln zwischen Gebieten; I oder ? liest das Gebiet im Fokus mit Blöcken, Grenzen und Nachbarn vor.',
-    'Teclas: las flechas pasan de un área a otra; I o ? lee el área enfocada con sus bloques, fronteras y vecinas.',
-    '按键：方向键在地区间移动；按I键或“?”键朗读当前地区的木块、边界和相邻地区。'],
+  'summaryKey': ['Keys: the arrow keys move between areas; I reads the area in focus with its blocks, borders and neighbours.',
+    'Tasten: die Pfeiltasten wechseln zwischen Gebieten; I liest das Gebiet im Fokus mit Blöcken, Grenzen und Nachbarn vor.',
+    'Teclas: las flechas pasan de un área a otra; I lee el área enfocada con sus bloques, fronteras y vecinas.',
+    '按键：方向键在地区间移动；按I键朗读当前地区的木块、边界和相邻地区。'],
   'summaryRegion': ['Summary of the area in focus', 'Zusammenfassung des Gebiets im Fokus', 'Resumen del área enfocada', '当前地区摘要'],
 };

@@ -1,5 +1,5 @@
 /** The Game object: the engine contract over the state machine. */
-import { defineGame, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
+import { RuleError, RuleCodes, defineGame, withRefusalRule, withRules, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
 import { ROLES } from './blocks.js';
 import { phaseOf } from './flow.js';
 import { clone, setLogging, type LogEv, type State } from './state.js';
@@ -17,6 +17,10 @@ import './winter.js';
 import './main-attack.js';
 import { advance } from './flow.js';
 import { promptOf } from './prompt.js';
+import { whyNotArea } from './movement.js';
+import { AREA_IDS, areaOf } from './map.js';
+import { BLOCK_IDS, SIDE } from './blocks.js';
+import { HAMMER_ACTION_RULES, hammerRules } from './rule-ids.js';
 
 /** Log events the game itself makes happen, not either side: shown without a side. */
 const GAME_EVENTS: ReadonlySet<string> = new Set(['log.cards', 'log.battle', 'log.round', 'log.battle-won', 'log.winter', 'log.year', 'log.edward-ii', 'log.game-over']);
@@ -77,7 +81,7 @@ export function start(options: Parameters<typeof setupState>[0]): State {
 export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Action, HammerView>({
   id: 'hammer-of-the-scots',
   // Change whenever the same log may now give a different state or log lines (stored snapshots are rebuilt).
-  version: '2',
+  version: '3',
   scenarios: [...SCENARIOS],
   variants: VARIANTS,
   roles: () => [...ROLES],
@@ -92,6 +96,27 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
     phaseOf(s.phase)!.apply(n, sideOf(role), action);
     remember(s, n, action);
     return n;
+  },
+  rules: hammerRules,
+  explain(_s, role, action) {
+    // The list refused it: name the rule of what the action tried to do (its kind), not a guess at why.
+    const type = String((action as { type: unknown }).type);
+    const e = new RuleError(RuleCodes.illegalAction, `That ${type} is not one of ${String(role)}'s legal actions now.`);
+    const rule = HAMMER_ACTION_RULES[type];
+    if (rule !== undefined) e.rule = rule;
+    return e;
+  },
+  whyNot(s, role, target) {
+    // A block of one's own on the map answers for its area (an enemy block's id is never shown).
+    const b = target.kind === 'block' ? BLOCK_IDS.indexOf(target.id) : -1;
+    const area = target.kind === 'area' ? target.id : b >= 0 && SIDE[b] === sideOf(role) && s.loc[b]! < AREA_IDS.length ? AREA_IDS[s.loc[b]!]! : null;
+    if (area === null || !AREA_IDS.includes(area)) return null;
+    if (!activeRoles(s).includes(role)) return withRefusalRule(new RuleError(RuleCodes.notYourTurn, 'It is not your turn.', { area }), hammerRules);
+    // Something legal to do with the thing: nothing to explain.
+    if (legal(s, sideOf(role)).some((a) => Object.values(a).includes(target.id) || Object.values(a).includes(area))) return null;
+    const why = whyNotArea(s, sideOf(role), areaOf(area));
+    if (why === null) return null;
+    return withRefusalRule(new RuleError(why, `Not possible with ${target.id} now (${why}).`, { area }), hammerRules);
   },
   prompt: (s) => promptOf(s),
   view: buildView,
@@ -115,6 +140,6 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
       const who = GAME_EVENTS.has(e.key) ? null : side === 'England' || side === 'Scotland' ? side : role;
       out.push(e.args ? { role: who, key: e.key, args: { ...e.args } } : { role: who, key: e.key });
     }
-    return out;
+    return withRules(out, hammerRules);
   },
 });

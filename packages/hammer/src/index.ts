@@ -12,3 +12,4 @@ export { default as HAMMER_DATA } from './data/hammer-of-the-scots.json' with { 
  */
 export { HAMMER_TABLES } from './tables.js';
 export { manifest } from './manifest.js';
+export { HAMMER_RULES, HAMMER_ACTION_RULES, hammerRules } from './rule-ids.js';

@@ -33,17 +33,69 @@ function leavers(s: State, side: number, area: number, occ: number[]): number[] 
   return out;
 }
 
+/** Why a step is refused: a refusal code (its rule in rule-ids.ts); null: the step is allowed. */
+export type StepRefusal = string | null;
+const BORDER_FULL = 'why-border-full', ENEMY_BORDER = 'why-enemy-border', TRUCE_ENGLAND = 'why-truce-england', ONE_ACROSS = 'why-one-across', TRUCE_ATTACK = 'why-truce-attack';
+
+/** 4.0-4.6: why a block of `side`'s group in `grp` may not step from `from` over border `bd` into `to` now (null: it may). */
+function stepRefusal(s: State, side: number, grp: number, from: number, to: number, bd: number, occ: number[], first: boolean): StepRefusal {
+  if (s.bCount[bd]! >= BORDER_LIMIT[bd]!) return BORDER_FULL; // 4.3
+  // 4.6 / 5.5: unpinned blocks may not leave over a border the enemy used to enter.
+  if (first && occ[from] === 3 && s.bUsed[bd]! & enemyBit(side)) return ENEMY_BORDER;
+  if (ANGLO[bd]) {
+    if (side === S && to === ENGLAND && s.truce >= 0) return TRUCE_ENGLAND; // Truce: Scots may not enter England
+    if (s.crossed & (1 << grp) && s.moves < 1) return ONE_ACROSS; // 4.4: one block per group move
+  }
+  if (occ[to]! & enemyBit(side) && s.truce === 1 - side) return TRUCE_ATTACK; // Truce: no attack
+  return null;
+}
+
 /** 4.0-4.6: may a block of `side`'s group in `grp` step from `from` over border `bd` into `to` now? */
 function canStep(s: State, side: number, grp: number, from: number, to: number, bd: number, occ: number[], first: boolean): boolean {
-  if (s.bCount[bd]! >= BORDER_LIMIT[bd]!) return false; // 4.3
-  // 4.6 / 5.5: unpinned blocks may not leave over a border the enemy used to enter.
-  if (first && occ[from] === 3 && s.bUsed[bd]! & enemyBit(side)) return false;
-  if (ANGLO[bd]) {
-    if (side === S && to === ENGLAND && s.truce >= 0) return false; // Truce: Scots may not enter England
-    if (s.crossed & (1 << grp) && s.moves < 1) return false; // 4.4: one block per group move
+  return stepRefusal(s, side, grp, from, to, bd, occ, first) === null;
+}
+
+/**
+ * "Why can't I?" for an area in the Move Phase: why `side` can neither activate it (choosing a group)
+ * nor move the selected block into it (moving), from the same checks that list the actions. Null when
+ * the area is legal now or the phase has nothing to say about areas.
+ */
+export function whyNotArea(s: State, side: number, area: number): string | null {
+  const occ = occupancy(s);
+  if (s.phase === 'move' || s.phase === 'group') {
+    if (s.phase === 'group' && area === s.grp) return null;
+    let own = 0, free = 0;
+    for (let b = B_FROM[side]!, end = B_TO[side]!; b < end; b++) {
+      if (s.loc[b] !== area) continue;
+      own++;
+      if (!(s.flags[b]! & F_MOVED) && b !== NORSE) free++;
+    }
+    if (own === 0) return 'why-no-blocks';
+    if (s.loc[NORSE] === area && SIDE[NORSE] === side && !(s.flags[NORSE]! & F_MOVED) && free === 0) return null; // the Norse sail as their own group move
+    if (free === 0) return 'why-all-moved';
+    if (s.phase === 'group') return 'why-other-group';
+    if (!(s.groups & (1 << area)) && s.moves === 0) return 'why-no-group-moves';
+    if (occ[area] === 3 && own <= countIn(s, area, 1 - side)) return 'why-pinned';
+    const adj = ADJ[area]!;
+    let first: StepRefusal = null;
+    for (let i = 0; i < adj.length; i += 2) {
+      const r = stepRefusal(s, side, area, area, adj[i]!, adj[i + 1]!, occ, true);
+      if (r === null) return null;
+      first ??= r;
+    }
+    return first;
   }
-  if (occ[to]! & enemyBit(side) && s.truce === 1 - side) return false; // Truce: no attack
-  return true;
+  if (s.phase === 'path') {
+    const at = s.loc[s.sel]!;
+    if (area === at) return null;
+    const adj = ADJ[at]!;
+    for (let i = 0; i < adj.length; i += 2) {
+      if (adj[i] !== area) continue;
+      return stepRefusal(s, side, s.grp, at, area, adj[i + 1]!, occ, at === s.grp && !(s.flags[s.sel]! & F_MOVED));
+    }
+    return 'why-not-adjacent';
+  }
+  return null;
 }
 
 /** Whether a block of `side`'s group in `from` could take a first step out of it (the path phase lists them). */

@@ -21,7 +21,7 @@ import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX, PUSH_ENDPOINT_MAX, PUSH_LABEL_M
  */
 
 export const ErrorReply = Type.Object({
-  error: Type.Object({ code: Type.String(), message: Type.String() }),
+  error: Type.Object({ code: Type.String(), message: Type.String(), rule: Type.Optional(Type.String({ description: 'a refused action: the section of the game\'s rules reference the refusal applies, e.g. "5.41"' })) }),
 }, { $id: 'Error', description: 'Every error: a stable code and a readable message.' });
 
 const Name = Type.String({ maxLength: 64, description: `${NAME_MIN_LENGTH}-${NAME_MAX_LENGTH} letters, digits, "_", "." or "-" (after NFKC); unique ignoring case and look-alike characters` });
@@ -204,6 +204,25 @@ export const PreviewReply = Type.Object({
 });
 export type PreviewReplyT = Static<typeof PreviewReply>;
 
+/** POST /games/:id/why: "Why can't I?" for a thing on the board (an area, block, tile spot "x,y" or card). */
+export const WhyBody = Type.Object({
+  target: Type.Object({
+    kind: Type.Union([Type.Literal('area'), Type.Literal('block'), Type.Literal('spot'), Type.Literal('card')]),
+    id: Type.String({ minLength: 1, maxLength: 64, description: 'the game\'s id of the thing, as the view names it' }),
+  }, { additionalProperties: false }),
+  role: Type.Optional(RoleName),
+}, { additionalProperties: false });
+export type WhyBodyT = Static<typeof WhyBody>;
+export const WhyReply = Type.Object({
+  reason: Type.Union([Type.Null(), Type.Object({
+    code: Type.String({ description: 'the game\'s refusal code: its text is the game\'s i18n key "rule.<code>"' }),
+    message: Type.String(),
+    rule: Type.Optional(Type.String({ description: 'the section of the game\'s rules reference' })),
+    args: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+  })], { description: 'why nothing can be done with the target now (the engine\'s `whyNot`); null when a legal action involves it or the game has no reason to give' }),
+});
+export type WhyReplyT = Static<typeof WhyReply>;
+
 export const UndoBody = Type.Object({ version: Type.Integer({ minimum: 0 }), role: Type.Optional(RoleName) }, { additionalProperties: false });
 export type UndoBodyT = Static<typeof UndoBody>;
 
@@ -240,7 +259,7 @@ export const ServerState = Type.Composite([Type.Object({ type: Type.Literal('sta
 export const ServerAck = Type.Object({ type: Type.Literal('ack'), ref: Type.Union([Type.String(), Type.Number(), Type.Null()]), version: Type.Integer({ description: 'the version the message produced; its state push follows or has come' }) });
 export const ServerError = Type.Object({
   type: Type.Literal('error'), ref: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Null()])), status: Type.Integer(),
-  error: Type.Object({ code: Type.String(), message: Type.String() }),
+  error: Type.Object({ code: Type.String(), message: Type.String(), rule: Type.Optional(Type.String({ description: 'a refused action: the section of the game\'s rules reference the refusal applies, e.g. "5.41"' })) }),
 });
 export const ServerPong = Type.Object({ type: Type.Literal('pong'), ref: Type.Union([Type.String(), Type.Number(), Type.Null()]) });
 export const ServerMessage = Type.Union([ServerState, ServerAck, ServerError, ServerPong, ServerChat, ServerRematch, ServerRatings]);
@@ -351,7 +370,7 @@ export const isUserClientMessage = (v: unknown): v is UserClientMessageT => user
 /** Every schema by name (the OpenAPI document's components). */
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
-  SeatBody, ActionBody, PreviewBody, PreviewReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
+  SeatBody, ActionBody, PreviewBody, PreviewReply, WhyBody, WhyReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList, GameRatings, RatingHistory, RatingHistoryQuery,
   Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, UserClientMessage, AnalysisReply,
 };

@@ -176,6 +176,8 @@ export const SURFACE_LIMITS = {
   analyses: { perAccount: 10, perAddress: 30 },
   // The web client asks before each online move (six re-dealt worlds on the server): generous, but bounded.
   previews: { perAccount: 600, perAddress: 1200 },
+  // "Why can't I?" asked by pointing at the board: one engine call, cheap, but bounded like previews.
+  whys: { perAccount: 600, perAddress: 1200 },
   resets: { perAccount: 5, perAddress: 10 },
   // Each draw offer is shown to every seat and spectator (and bots answer it): a few a minute are plenty.
   drawOffers: { perAccount: 5, perAddress: 20 },

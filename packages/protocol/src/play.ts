@@ -32,6 +32,7 @@ export const LogLine = Type.Object({
   role: Type.Union([Type.String(), Type.Null()]),
   key: Type.String({ description: 'i18n key in the game\'s namespace' }),
   args: Type.Optional(Args),
+  rule: Type.Optional(Type.String({ description: 'the section of the game\'s rules reference that drives this event, e.g. "5.41"' })),
 });
 export type LogLineT = Static<typeof LogLine>;
 export const Prompt = Type.Object({ key: Type.String({ description: 'i18n key in the game\'s namespace' }), args: Type.Optional(Args) });

@@ -67,8 +67,8 @@ export function logText(t: TFunction, gameId: string, line: { role: string | nul
 }
 
 /** A RuleError code: the game's "rule.<code>" message, else the platform's, else the server's English message. */
-export function ruleText(t: TFunction, gameId: string, code: string, fallback: string): string {
-  return t(`rule.${code}`, { ns: gameId, defaultValue: '' }) || t(`rule.${code}`, { defaultValue: '' }) || t(`error.${code}`, { defaultValue: '' }) || fallback;
+export function ruleText(t: TFunction, gameId: string, code: string, fallback: string, args?: Record<string, unknown>): string {
+  return t(`rule.${code}`, { ns: gameId, ...(args ? localizeArgs(t, gameId, args as Args) : {}), defaultValue: '' }) || t(`rule.${code}`, { defaultValue: '' }) || t(`error.${code}`, { defaultValue: '' }) || fallback;
 }
 
 export function actionType(action: unknown): string {

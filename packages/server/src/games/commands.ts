@@ -1,8 +1,8 @@
-import { applyListed, isDeepStrictEqual, isRuleError, judgeAction, type ActionRisk, type LogEntry, type Outcome, type Role, type SetupOptions } from '@tabula/engine';
+import { applyListed, isDeepStrictEqual, isRuleError, judgeAction, type ActionRisk, type LogEntry, type Outcome, type Role, type SetupOptions, type WhyTarget } from '@tabula/engine';
 import { ABORT_BEFORE_ACTIONS, CLAIM_AFTER_DISCONNECT_MS } from '@tabula/protocol';
 import { conflict, forbidden, unauthorized, unprocessable } from '../http/errors.js';
 import type { GamePatch, GameRow, UserRow } from '../store/index.js';
-import type { DrawOpT } from '@tabula/protocol';
+import type { DrawOpT, WhyReplyT } from '@tabula/protocol';
 import { afterAction, afterUndo, deadlineOf, noCredit, runningSeats, type Credit } from './clock.js';
 import { AGREED_DRAW, answerDraw, offerAfterAction } from './draws.js';
 import type { ReplayedGame } from './replay-cache.js';
@@ -91,6 +91,19 @@ export class GameCommands {
    * that seat (everything it cannot see, the dice included, redrawn with a fresh seed), so the answer tells the
    * caller nothing the view does not. Used by the web client to ask before a move that ends or loses the game.
    */
+  /** "Why can't I?": the engine's reason why the caller's seat can do nothing with `target` now (null: it can, or no reason). */
+  async whyNot(user: UserRow | null, id: string, target: WhyTarget, asked?: string): Promise<WhyReplyT> {
+    if (!user) throw unauthorized();
+    const { row, rg } = await this.table.syncRow(await this.timeouts.loadChecked(id));
+    const role = seatFor(row, user, asked);
+    mustBeActive(row);
+    const e = rg.game.whyNot?.(rg.state, role, target) ?? null;
+    if (!e) return { reason: null };
+    const args: Record<string, string | number | boolean | null> = {};
+    for (const [k, v] of Object.entries(e.details ?? {})) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) args[k] = v as string | number | boolean | null;
+    return { reason: e.rule === undefined ? { code: e.code, message: e.message, args } : { code: e.code, message: e.message, rule: e.rule, args } };
+  }
+
   async preview(user: UserRow | null, id: string, action: unknown, asked?: string): Promise<{ risk: ActionRisk }> {
     if (!user) throw unauthorized();
     const { row, rg } = await this.table.syncRow(await this.timeouts.loadChecked(id));
@@ -160,8 +173,8 @@ export class GameCommands {
       ({ state: next, action: chosen } = applyListed(game, rg.state, role, action));
     } catch (e) {
       if (isRuleError(e)) {
-        if (e.code === 'not-your-turn') throw forbidden('not-your-turn', `It is not ${role}'s turn.`);
-        throw unprocessable(e.code === 'malformed-action' ? 'illegal-action' : e.code, e.code === 'illegal-action' || e.code === 'malformed-action' ? 'That action is not one of your legal actions now.' : e.message);
+        if (e.code === 'not-your-turn') throw forbidden('not-your-turn', `It is not ${role}'s turn.`, e.rule);
+        throw unprocessable(e.code === 'malformed-action' ? 'illegal-action' : e.code, e.code === 'illegal-action' || e.code === 'malformed-action' ? 'That action is not one of your legal actions now.' : e.message, e.rule);
       }
       this.warn({ err: e, gameId: row.id, role }, 'engine failed on a legal action');
       throw unprocessable('illegal-action', `The engine rejected this action: ${e instanceof Error ? e.message : String(e)}`);

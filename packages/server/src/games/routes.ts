@@ -74,6 +74,11 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
       return commands.preview(await must(req), req.params.id, req.body.action, req.body.role);
     });
 
+    api.post<{ Params: S.GameParamsT; Body: S.WhyBodyT }>('/games/:id/why', {
+      schema: { summary: '"Why can\'t I?": why your seat can do nothing with a thing on the board now (the engine\'s reason and rule), or null', security: secured, params: S.GameParams, body: S.WhyBody, response: { 200: S.WhyReply, ...errs(400, 401, 403, 404, 409, 429) } },
+      ...surface('whys'),
+    }, async (req) => commands.whyNot(await must(req), req.params.id, req.body.target, req.body.role));
+
     api.post<{ Params: S.GameParamsT; Body: S.UndoBodyT }>('/games/:id/undo', {
       schema: { summary: 'Take back your last undoable action', security: secured, params: S.GameParams, body: S.UndoBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422, 429) } },
       ...actionLimit,

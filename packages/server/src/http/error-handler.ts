@@ -64,7 +64,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
     if (err instanceof ApiError) {
       if (err.status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return reply.code(err.status).send(errorBody(err.code, err.message));
+      return reply.code(err.status).send(errorBody(err.code, err.message, err.rule));
     }
     if (isStoreOutage(err)) {
       req.log.warn({ err }, 'store unavailable');

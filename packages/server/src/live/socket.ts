@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { MAX_FRAMES_PER_SECOND, MAX_PREAUTH_FRAMES, closeCodeOf } from '@tabula/protocol';
-import { ApiError, unauthorized } from '../http/errors.js';
+import { ApiError, errorBody, unauthorized } from '../http/errors.js';
 import { isStoreOutage, storeOutage } from '../http/error-handler.js';
 import { bearer } from '../accounts/request-auth.js';
 import { hashToken } from '../accounts/passwords.js';
@@ -63,7 +63,7 @@ export interface SocketsOptions {
 }
 
 const send = (ws: WebSocket, m: object): void => { if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m)); };
-const errorFrame = (ref: Ref, e: ApiError): object => ({ type: 'error', ref, status: e.status, error: { code: e.code, message: e.message } });
+const errorFrame = (ref: Ref, e: ApiError): object => ({ type: 'error', ref, status: e.status, error: errorBody(e.code, e.message, e.rule).error });
 const refOf = (v: unknown): Ref => {
   const r = typeof v === 'object' && v !== null ? (v as { ref?: unknown }).ref : undefined;
   return typeof r === 'string' || typeof r === 'number' ? r : null;

@@ -13,9 +13,12 @@ export type LiveStatus = 'connecting' | 'open' | 'closed';
 
 /** A failed message: the server's status and code (4xx: the move was refused; 0: the socket closed first). */
 export class LiveError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  /** A refused action: the rule the engine names for it. */
+  readonly rule?: string;
+  constructor(readonly status: number, readonly code: string, message: string, rule?: string) {
     super(message);
     this.name = 'LiveError';
+    if (rule !== undefined) this.rule = rule;
   }
 }
 
@@ -80,7 +83,7 @@ export function connectLive(gameId: string, h: {
       if (p) { p.version = m.version; settle(); }
     } else if (m.type === 'error') {
       const p = typeof m.ref === 'number' ? pending.get(m.ref) : undefined;
-      const err = new LiveError(m.status, m.error.code, m.error.message);
+      const err = new LiveError(m.status, m.error.code, m.error.message, m.error.rule);
       if (p && typeof m.ref === 'number') { pending.delete(m.ref); p.reject(err); }
       else if (!shown) h.onFatal?.(err);
     }

@@ -1,13 +1,17 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardFor } from '../boards/index.js';
-import { botName, gameName, logText, roleName } from '../labels.js';
+import { botName, gameName, logText, roleName, ruleText } from '../labels.js';
 import { roleColor, textOn } from '../colors.js';
 import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
-import type { ActionRisk } from '@tabula/engine';
+import type { ActionRisk, WhyTarget } from '@tabula/engine';
+
+/** The engine's reason why a pointed-at thing allows nothing now (a RuleError, or the server's reply). */
+export interface WhyReason { code: string; message: string; rule?: string; details?: Record<string, unknown>; args?: Record<string, unknown> }
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { suggestionStyle } from '../boards/suggestion.js';
+import { RuleLink, RulePanelHost } from '../rules/RulePanel.js';
 
 export interface SeatInfo { role: string; label?: string | null; bot?: string | null; me?: boolean }
 export interface OutcomeInfo { winners: string[]; scores?: Record<string, number>; reason: string }
@@ -81,12 +85,26 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
         <ol className="log" ref={ref} data-testid="log" tabIndex={0} aria-labelledby="log-heading">
           {log.map((l, i) => {
             const { who, text } = line(l);
-            return <li key={i}>{who && <span className="log-role" style={{ borderColor: roleColor(l.role!) }}>{who}</span>} {text}</li>;
+            return <li key={i}>{who && <span className="log-role" style={{ borderColor: roleColor(l.role!) }}>{who}</span>} {text}{l.rule && <RuleLink gameId={gameId} rule={l.rule} />}</li>;
           })}
         </ol>
       )}
     </section>
   );
+}
+
+/** What a board element stands for, by the data attributes boards give their areas, blocks, spots and cards. */
+function whyTargetOf(el: Element): WhyTarget | null {
+  // The most specific thing first: a block (whose id is shown: one's own) before the area it stands in.
+  const block = el.closest('[data-block]')?.getAttribute('data-block');
+  if (block) return { kind: 'block', id: block };
+  const areaEl = el.closest('[data-area], [data-area-of]');
+  const area = areaEl?.getAttribute('data-area') ?? areaEl?.getAttribute('data-area-of');
+  if (area) return { kind: 'area', id: area };
+  const spot = el.closest('[data-x][data-y]');
+  if (spot) return { kind: 'spot', id: `${spot.getAttribute('data-x')},${spot.getAttribute('data-y')}` };
+  const card = el.closest('[data-card]')?.getAttribute('data-card');
+  return card ? { kind: 'card', id: card } : null;
 }
 
 /** A board's list of choices (for one card, block or spot): `.pick` panels and choice groups. */
@@ -155,6 +173,8 @@ export function GameScreen(props: {
   /** Below the log in the side column (chat). */
   side?: ReactNode;
   error?: string | null;
+  /** The rule the refusal in `error` applies (the engine's), shown as a link beside it. */
+  errorRule?: string | null;
   busy?: boolean;
   createdBy?: string | null;
   /** Seats still free in an online game (the prompt says it waits for players). */
@@ -168,6 +188,8 @@ export function GameScreen(props: {
   suggested?: unknown;
   /** Full width below the board and side column (the replay's analysis). */
   below?: ReactNode;
+  /** "Why can't I?": the engine's reason why nothing can be done with a pointed-at thing now (null: it is legal, or no reason). */
+  whyNot?: (target: WhyTarget) => WhyReason | null | Promise<WhyReason | null>;
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
@@ -183,6 +205,18 @@ export function GameScreen(props: {
   }, [suggestion]);
   useChoiceFocus(boardArea);
   const [judging, setJudging] = useState(false);
+  const [why, setWhy] = useState<{ text: string; rule?: string } | null>(null);
+  useEffect(() => setWhy(null), [props.view]);
+  /** Asks the engine why the thing under `el` (an area, block, spot or card) allows nothing now; true when there is such a thing to ask about. */
+  const askWhy = (el: EventTarget | null): boolean => {
+    if (!props.whyNot || !(el instanceof Element)) return false;
+    const target = whyTargetOf(el);
+    if (!target) return false;
+    Promise.resolve(props.whyNot(target)).then((e) => {
+      setWhy(e ? { text: ruleText(t, props.gameId, e.code, e.message, e.details ?? e.args), rule: e.rule } : null);
+    }, () => setWhy(null));
+    return true;
+  };
   const onAction = async (a: unknown) => {
     if (props.judge) {
       setJudging(true);
@@ -193,6 +227,7 @@ export function GameScreen(props: {
     props.onAction(a);
   };
   return (
+    <RulePanelHost gameId={props.gameId}>
     <div className={`game-screen${props.replay ? ' replay' : ''}`} data-game={props.gameId}>
       <div className="game-head">
         <h1>{props.title ?? gameName(t, props.gameId)}</h1>
@@ -210,11 +245,15 @@ export function GameScreen(props: {
         <a href={`/rules/${props.gameId}`} target="_blank" rel="noreferrer" className="small">{t('game.rules')}</a>
       </div>
       <Prompt gameId={props.gameId} prompt={props.prompt} role={props.role} active={props.active} actions={props.actions} outcome={props.outcome} openSeats={props.openSeats} />
-      {props.error && <p className="error" role="alert" data-testid="error">{props.error}</p>}
+      {props.error && <p className="error" role="alert" data-testid="error">{props.error}{props.errorRule && <RuleLink gameId={props.gameId} rule={props.errorRule} />}</p>}
+      {why && <p className="why-not" role="status" data-testid="why-not">{why.text}{why.rule && <RuleLink gameId={props.gameId} rule={why.rule} />}</p>}
       {props.above}
       <div className="game-body">
-        <section className={`board-area${suggestion ? ' suggesting' : ''}`} ref={boardArea} aria-labelledby="board-heading" data-testid="board-area">
+        <section className={`board-area${suggestion ? ' suggesting' : ''}`} ref={boardArea} aria-labelledby="board-heading" aria-describedby={props.whyNot ? 'board-why-hint' : undefined}
+          onKeyDown={(e) => { if (e.key === '?' && askWhy(e.target)) e.preventDefault(); }}
+          onContextMenu={(e) => { if (askWhy(e.target)) e.preventDefault(); }} data-testid="board-area">
           <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
+          {props.whyNot && <p id="board-why-hint" className="sr-only">{t('rules.whyHint')}</p>}
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
               <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={(a) => void onAction(a)}
@@ -230,5 +269,6 @@ export function GameScreen(props: {
       </div>
       {props.below}
     </div>
+    </RulePanelHost>
   );
 }

@@ -208,6 +208,10 @@ export const en: Record<string, string> = {
   'rules.loading': "Loading the rules reference…",
   'rules.loadFailed': "The rules reference could not be loaded.",
   'rules.full': 'Full rules ({{lang}}, {{site}})',
+  'rules.openSection': "Rule {{rule}} in the rules reference",
+  'rules.panelTitle': "Rules: {{rule}}",
+  'rules.closePanel': "Close the rules",
+  'rules.whyHint': "Press ? on an area, block, tile spot or card, or long-press it, to learn why it cannot be played now.",
 
   'error.network': 'The server cannot be reached.',
   'error.http-404': 'Not found.',

@@ -206,6 +206,10 @@ export const es: Record<string, string> = {
   'rules.loading': "Cargando la referencia de reglas…",
   'rules.loadFailed': "No se pudo cargar la referencia de reglas.",
   'rules.full': 'Reglas completas ({{lang}}, {{site}})',
+  'rules.openSection': "Regla {{rule}} en la referencia de reglas",
+  'rules.panelTitle': "Reglas: {{rule}}",
+  'rules.closePanel': "Cerrar las reglas",
+  'rules.whyHint': "Pulsa ? sobre un área, bloque, hueco o carta, o mantenlo pulsado, para saber por qué no se puede jugar ahora.",
 
   'error.network': 'No se puede contactar con el servidor.',
   'error.http-404': 'No encontrado.',

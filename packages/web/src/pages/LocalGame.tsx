@@ -18,6 +18,7 @@ export function LocalGame() {
   const [file, setFile] = useState<LocalGameFile | null>(() => loadCurrent());
   const [mod, setMod] = useState<GameModule | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [errorRule, setErrorRule] = useState<string | null>(null);
   const [thinking, setThinking] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const [curtainChoice, setCurtainOn] = useState<boolean | null>(null);
@@ -91,9 +92,11 @@ export function LocalGame() {
     try {
       const next = game.apply(state, viewer, action);
       setError(null);
+      setErrorRule(null);
       commit({ ...file, actions: [...file.actions, { role: viewer, action }], ...(game.outcome(next) ? { finished: true } : {}) });
     } catch (e) {
       setError(isRuleError(e) ? ruleText(t, game.id, e.code, e.message) : String(e));
+      setErrorRule(isRuleError(e) ? e.rule ?? null : null);
     }
   };
   // Ask before a move that loses at once: the engine judges it on worlds re-dealt for the player (no peeking at dice or hidden cards).
@@ -153,7 +156,8 @@ export function LocalGame() {
   }
   return (
     <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
-      active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error} judge={judge}
+      active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error} errorRule={error ? errorRule : null} judge={judge}
+      whyNot={viewer && game.whyNot ? (target) => game.whyNot!(state, viewer, target) : undefined}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
       title={<>{t('local.titleShort')}{t('common.colon')}{t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );

@@ -19,6 +19,7 @@ export function OnlineGame({ id }: { id: string }) {
   const { t } = useTranslation();
   const [d, setD] = useState<GameStateT | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [errorRule, setErrorRule] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [live, setLive] = useState<LiveStatus>('connecting');
   const [copied, setCopied] = useState(false);
@@ -68,10 +69,12 @@ export function OnlineGame({ id }: { id: string }) {
     if (!d || !liveRef.current) return;
     setBusy(true);
     setError(null);
+    setErrorRule(null);
     try {
       await liveRef.current.send(msg);
     } catch (e) {
       setError(explain(e, d.game));
+      setErrorRule(e instanceof LiveError ? e.rule ?? null : null);
     } finally {
       setBusy(false);
     }
@@ -202,7 +205,8 @@ export function OnlineGame({ id }: { id: string }) {
     <GameScreen gameId={d.game} view={d.view} actions={finished ? [] : d.actions} onAction={(a) => void act(a)} role={myRole}
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}
       seats={d.seats.map((s) => ({ role: s.role, label: s.user ?? (s.bot ? null : t('seat.free')), bot: s.bot, me: d.roles.includes(s.role) }))}
-      outcome={d.outcome} controls={controls} above={above} side={side} error={error} busy={busy} createdBy={d.createdBy}
+      outcome={d.outcome} controls={controls} above={above} side={side} error={error} errorRule={error ? errorRule : null} busy={busy}
+      whyNot={myRole ? async (target) => (await api.whyNot(id, target, myRole)).reason : undefined} createdBy={d.createdBy}
       openSeats={finished ? [] : free.map((s) => s.role)}
       judge={myRole ? async (a) => (await api.preview(id, a, myRole)).risk : undefined} />
   );

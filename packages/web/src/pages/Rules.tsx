@@ -46,8 +46,11 @@ function withRefs(text: string, ids: Set<string>): ReactNode[] {
   return out;
 }
 
-/** The numbered reference of one game: a table of contents and one anchored section per rule number. */
-function RulesReference({ gameId }: { gameId: string }) {
+/**
+ * The numbered reference of one game: a table of contents and one anchored section per rule number.
+ * `section`: the rule to show (scrolled to, marked and focused), else the one the page's #anchor names.
+ */
+export function RulesReference({ gameId, section }: { gameId: string; section?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [doc, setDoc] = useState<RulesDoc | null | 'failed'>(null);
@@ -59,9 +62,12 @@ function RulesReference({ gameId }: { gameId: string }) {
   }, [gameId, lang]);
   // A link such as /rules/hammer-of-the-scots#r5-32 scrolls to its section once the text is there.
   useEffect(() => {
-    if (!doc || doc === 'failed' || !location.hash) return;
-    document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
-  }, [doc]);
+    if (!doc || doc === 'failed') return;
+    const anchor = section !== undefined ? ruleAnchor(section) : location.hash ? decodeURIComponent(location.hash.slice(1)) : null;
+    const el = anchor ? document.getElementById(anchor) : null;
+    el?.scrollIntoView({ block: 'start' });
+    if (section !== undefined) el?.focus({ preventScroll: true });
+  }, [doc, section]);
   if (doc === 'failed') return <p role="alert">{t('rules.loadFailed')}</p>;
   if (!doc) return <p className="muted" role="status">{t('rules.loading')}</p>;
   const chapters = doc.sections.filter((s) => isChapter(s.id));
@@ -79,7 +85,8 @@ function RulesReference({ gameId }: { gameId: string }) {
       {doc.sections.map((s) => {
         const H = isChapter(s.id) ? 'h3' : 'h4';
         return (
-          <section key={s.id} id={ruleAnchor(s.id)} className={isChapter(s.id) ? 'rule chapter' : 'rule'} data-rule={s.id}>
+          <section key={s.id} id={ruleAnchor(s.id)} className={`rule${isChapter(s.id) ? ' chapter' : ''}${s.id === section ? ' current' : ''}`} data-rule={s.id}
+            tabIndex={s.id === section ? -1 : undefined} aria-current={s.id === section ? 'true' : undefined}>
             {(s.also ?? []).map((a) => <span key={a} id={ruleAnchor(a)} />)}
             <H><a href={`#${ruleAnchor(s.id)}`} className="rule-no">{s.id}</a> {s.title}
               {s.also && <span className="rule-also"> ({s.also.map((a) => a.replace(/^fn(\d+)$/, 'fn. $1')).join(', ')})</span>}</H>

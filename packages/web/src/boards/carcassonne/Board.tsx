@@ -164,7 +164,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   const placedWords = (tl: { id: string; x: number; y: number; rot: number }) =>
     [t('board.placed', { ns: gameId, tile: tileAtWords(tl.x, tl.y), name: tileWords(t, gameId, tl.id, tl.rot) }), figuresOn(tl.x, tl.y)].filter(Boolean).join('. ');
   const handWords = view.current ? t('board.inHand', { ns: gameId, desc: tileWords(t, gameId, view.current, sel?.rot ?? 0) }) : '';
-  // The summary key (I or ?) writes into a live region: the place in focus with its neighbours, else the tile in hand and the last tile placed.
+  // The summary key (I; ? asks why an element cannot act) writes into a live region: the place in focus with its neighbours, else the tile in hand and the last tile placed.
   const [readout, setReadout] = useState('');
   const summary = (target: Element): string => {
     const spot = target.closest<SVGGElement>('[data-testid=carc-spot]');
@@ -180,7 +180,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   const onBoardKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
     if ((e.key === 'r' || e.key === 'R') && sel) { e.preventDefault(); rotate(); }
-    else if (e.key === 'i' || e.key === 'I' || e.key === '?') { e.preventDefault(); setReadout(summary(e.target as Element)); }
+    else if (e.key === 'i' || e.key === 'I') { e.preventDefault(); setReadout(summary(e.target as Element)); }
   };
   const confirmRef = useRef<HTMLButtonElement>(null);
   const focusConfirm = useRef(false);

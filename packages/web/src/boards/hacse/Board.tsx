@@ -152,7 +152,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
   };
 
   const hand = view.players[me].hand;
-  // The summary key (I or ?) writes into a live region: the unit or card in focus with the units facing it, else every row.
+  // The summary key (I; ? asks why an element cannot act) writes into a live region: the unit or card in focus with the units facing it, else every row.
   const [readout, setReadout] = useState('');
   const rowWords = (side: Side, zone: Zone) => t('board.row', { ns: gameId, side: sideName(side), zone: zoneName(zone),
     list: view.players[side][zone].map((u) => `${cardName(u.card)} (${u.damage}/${u.destroyAt})`).join(', ') || t('board.rowEmpty', { ns: gameId }) });
@@ -169,7 +169,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     return [card ? handCardLabel(card.dataset.card ?? '') : t('hacse.dieTrack', { die: view.die }), ...rows].join('. ');
   };
   const onBoardKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey || !(e.key === 'i' || e.key === 'I' || e.key === '?')) return;
+    if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey || !(e.key === 'i' || e.key === 'I')) return;
     e.preventDefault();
     setReadout(summary(e.target as Element));
   };

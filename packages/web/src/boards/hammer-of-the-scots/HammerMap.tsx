@@ -46,7 +46,7 @@ function focusedArea(e: KeyboardEvent<SVGSVGElement>): string | null {
 }
 
 /** The keys that read the area in focus aloud (documented under the map). */
-export const isSummaryKey = (e: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean }) => (e.key === 'i' || e.key === 'I' || e.key === '?') && !e.altKey && !e.ctrlKey && !e.metaKey;
+export const isSummaryKey = (e: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean }) => (e.key === 'i' || e.key === 'I') && !e.altKey && !e.ctrlKey && !e.metaKey;
 
 /** Arrow keys on the map move the focus from the focused area (or a block in it) to the area in that direction. */
 function onMapKey(e: KeyboardEvent<SVGSVGElement>) {
