@@ -2,25 +2,16 @@ import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject }
 import { useTranslation } from 'react-i18next';
 import { boardFor } from '../boards/index.js';
 import { botName, gameName, logText, roleName } from '../labels.js';
-import { roleColor, textOn } from '../colors.js';
 import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
 import type { ActionRisk } from '@tabula/engine';
+import { roleColor } from '../colors.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { RoleBadge } from './RoleBadge.js';
 import { suggestionStyle } from '../boards/suggestion.js';
 
 export interface SeatInfo { role: string; label?: string | null; bot?: string | null; me?: boolean }
 export interface OutcomeInfo { winners: string[]; scores?: Record<string, number>; reason: string }
-
-export function RoleBadge({ gameId, role, index, active }: { gameId: string; role: string; index: number; active?: boolean }) {
-  const { t } = useTranslation();
-  const bg = roleColor(role, index);
-  return (
-    <span className={`role-badge${active ? ' active' : ''}`} style={{ background: bg, color: textOn(bg) }} data-role={role}>
-      {active && <span aria-hidden="true">▶ </span>}{roleName(t, gameId, role)}
-    </span>
-  );
-}
 
 /** The sentence saying what to do now: the game's prompt for the seat to act (from the server or the engine), else who is awaited. */
 export function Prompt({ gameId, prompt, role, active, actions, outcome, openSeats = [] }: {
