@@ -52,12 +52,13 @@ const DICTIONARIES: Record<Lang, () => Promise<Record<string, string>>> = {
   'zh-Hans': () => import('./zh-Hans.js').then((m) => m.zhHans),
 };
 const loading = new Map<Lang, Promise<void>>();
+const loaded = new Set<Lang>();
 
 /** Loads a language's UI dictionary once (the games' platform texts, added up front, keep precedence). */
 export function loadLanguage(lang: Lang): Promise<void> {
   let p = loading.get(lang);
   if (!p) {
-    p = DICTIONARIES[lang]().then((dict) => { i18next.addResourceBundle(lang, 'ui', dict, true, false); });
+    p = DICTIONARIES[lang]().then((dict) => { i18next.addResourceBundle(lang, 'ui', dict, true, false); loaded.add(lang); });
     p.catch(() => loading.delete(lang)); // offline and not cached: a later choice tries again
     loading.set(lang, p);
   }
@@ -67,6 +68,8 @@ export function loadLanguage(lang: Lang): Promise<void> {
 /** Saves the choice and switches once the language's dictionary has loaded (the page keeps the old one until then). */
 export function setLanguage(lang: Lang): void {
   try { localStorage.setItem(STORAGE_KEY, lang); } catch { /* ignore */ }
+  // A dictionary already here switches at once, within the choosing event (as when all were bundled).
+  if (loaded.has(lang)) { void i18next.changeLanguage(lang); return; }
   loadLanguage(lang).then(() => i18next.changeLanguage(lang), () => { /* not reachable (offline, not cached): the page stays in its language */ });
 }
 
