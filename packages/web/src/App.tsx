@@ -5,23 +5,30 @@ import { api, getAuth, onAuthChange } from './api/client.js';
 import { Link, onNavigate, setTitleHeading, usePath } from './router.js';
 import { SignIn } from './pages/SignIn.js';
 import { Lobby } from './pages/Lobby.js';
-import { NewGame } from './pages/NewGame.js';
-import { OnlineGame } from './pages/OnlineGame.js';
-import { LocalSetup } from './pages/LocalSetup.js';
-import { LocalGame } from './pages/LocalGame.js';
-import { LocalReplay, OnlineReplay } from './pages/Replay.js';
-import { Rules } from './pages/Rules.js';
-import { Leaderboard, Profile } from './pages/Profile.js';
 import { gameIds } from './games.js';
 import { gameName } from './labels.js';
 import { quickStart } from './local/quick.js';
 import { NotificationBell, useLanguageSync, useNotifications } from './components/Notifications.js';
-import { Settings } from './pages/Settings.js';
-import { ResetPassword, VerifyEmail } from './pages/Account.js';
-import { Moderation } from './pages/Moderation.js';
-import { StandingNotices } from './components/Safety.js';
 import { refreshStanding, useStanding } from './api/moderation.js';
 import { OfflineNotice } from './pwa/OfflineNotice.js';
+import { lazyNamed } from './lazy.js';
+
+// The first visit loads the home page, the lobby and signing in; every other page is a chunk loaded when
+// it is opened (the service worker precaches them all for offline use).
+const NewGame = lazyNamed(() => import('./pages/NewGame.js'), 'NewGame');
+const OnlineGame = lazyNamed(() => import('./pages/OnlineGame.js'), 'OnlineGame');
+const LocalSetup = lazyNamed(() => import('./pages/LocalSetup.js'), 'LocalSetup');
+const LocalGame = lazyNamed(() => import('./pages/LocalGame.js'), 'LocalGame');
+const LocalReplay = lazyNamed(() => import('./pages/Replay.js'), 'LocalReplay');
+const OnlineReplay = lazyNamed(() => import('./pages/Replay.js'), 'OnlineReplay');
+const Rules = lazyNamed(() => import('./pages/Rules.js'), 'Rules');
+const Profile = lazyNamed(() => import('./pages/Profile.js'), 'Profile');
+const Leaderboard = lazyNamed(() => import('./pages/Profile.js'), 'Leaderboard');
+const Settings = lazyNamed(() => import('./pages/Settings.js'), 'Settings');
+const VerifyEmail = lazyNamed(() => import('./pages/Account.js'), 'VerifyEmail');
+const ResetPassword = lazyNamed(() => import('./pages/Account.js'), 'ResetPassword');
+const Moderation = lazyNamed(() => import('./pages/Moderation.js'), 'Moderation');
+const StandingNotices = lazyNamed(() => import('./components/Safety.js'), 'StandingNotices');
 
 // The service worker's registration and update prompt (workbox-window): a chunk of its own, after the page.
 const UpdatePrompt = lazy(() => import('./pwa/UpdatePrompt.js'));
@@ -175,8 +182,9 @@ export function App() {
       <Suspense fallback={null}><UpdatePrompt /></Suspense>
       <OfflineNotice path={path} />
       <main id="main" tabIndex={-1} ref={main}>
-        {auth && <StandingNotices />}
-        <Page />
+        {auth && <Suspense fallback={null}><StandingNotices /></Suspense>}
+        {/* While a page's chunk loads, the same line the pages show while their data loads. */}
+        <Suspense fallback={<p className="muted">{t('common.loading')}</p>}><Page /></Suspense>
       </main>
       <PageFocus main={main} />
     </>

@@ -36,9 +36,11 @@ test('the UI switches to German and Simplified Chinese, and remembers the choice
   await page.getByTestId('play-local').waitFor();
   assert.equal(await page.getByTestId('play-local').innerText(), 'Play now on this device');
   await page.getByTestId('lang').selectOption('de');
+  // The page switches once the language's dictionary (a chunk of its own) has loaded.
+  await page.waitForFunction(() => document.documentElement.lang === 'de');
   assert.equal(await page.getByTestId('play-local').innerText(), 'Jetzt auf diesem Gerät spielen');
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
   await page.getByTestId('lang').selectOption('zh-Hans');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
   assert.equal(await page.getByTestId('play-local').innerText(), '立即在本设备上玩');
   await page.reload();
   assert.equal(await page.getByTestId('play-local').innerText(), '立即在本设备上玩');
@@ -50,6 +52,32 @@ test('a German browser gets German by default', { skip }, async () => {
   const { ctx, page } = await newPage({ locale: 'de-DE' });
   await page.goto(server.url);
   assert.equal(await page.getByTestId('play-local').innerText(), 'Jetzt auf diesem Gerät spielen');
+  await ctx.close();
+});
+
+test('a first visit loads only its language\'s UI dictionary; another loads when chosen, and the page never shows a key', { skip }, async () => {
+  const { ctx, page, errors } = await newPage({ locale: 'de-DE' });
+  const dictionaries = [];
+  page.on('request', (r) => { const m = new URL(r.url()).pathname.match(/^\/assets\/ui-(en|de|es|zh-Hans)-[^/]*\.js$/); if (m) dictionaries.push(m[1]); });
+  // Every text the page ever shows on the way, so a key standing in for a word ("home.playLocal") would be caught.
+  await page.addInitScript(() => {
+    window.__seen = [];
+    new MutationObserver(() => window.__seen.push(document.body?.innerText ?? '')).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto(server.url);
+  assert.equal(await page.getByTestId('play-local').innerText(), 'Jetzt auf diesem Gerät spielen');
+  assert.deepEqual(dictionaries, ['de']);
+  await page.getByTestId('lang').selectOption('es');
+  await page.waitForFunction(() => document.documentElement.lang === 'es');
+  assert.equal(await page.getByTestId('play-local').innerText(), 'Jugar ya en este dispositivo');
+  assert.deepEqual(dictionaries, ['de', 'es']);
+  // Back to German: already here, so no request and the switch is immediate.
+  await page.getByTestId('lang').selectOption('de');
+  assert.equal(await page.getByTestId('play-local').innerText(), 'Jetzt auf diesem Gerät spielen');
+  assert.deepEqual(dictionaries, ['de', 'es']);
+  const keys = (await page.evaluate(() => window.__seen)).filter((text) => /\b(home|nav|auth)\.[a-zA-Z]+/.test(text));
+  assert.deepEqual(keys, []);
+  assert.deepEqual(errors, []);
   await ctx.close();
 });
 

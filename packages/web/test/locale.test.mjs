@@ -15,6 +15,7 @@ test('the bell dates notifications in the page language', { skip }, async () => 
   await signInPage(page, acct);
   await page.goto(`${server.url}/`);
   await page.getByTestId('lang').selectOption('de');
+  await page.waitForFunction(() => document.documentElement.lang === 'de');
   await page.getByTestId('bell').click();
   const date = page.getByTestId('notification-date').first();
   await date.waitFor();

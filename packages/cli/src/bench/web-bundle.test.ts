@@ -26,3 +26,22 @@ test('measureBundle counts the entry and its static imports as initial, dynamic 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('measureBundle adds the largest UI dictionary (ui-<lang>-*.js) to what a first visit loads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
+  try {
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<script type="module" crossorigin src="/assets/index-a.js"></script>');
+    writeFileSync(join(dir, 'assets/index-a.js'), 'const d={en:()=>import("./ui-en-x1.js"),"zh-Hans":()=>import("./ui-zh-Hans-y_2.js")};');
+    writeFileSync(join(dir, 'assets/ui-en-x1.js'), 'export const en={"a":"b"};');
+    writeFileSync(join(dir, 'assets/ui-zh-Hans-y_2.js'), `export const zhHans={"a":"${'中文'.repeat(300)}"};`);
+    writeFileSync(join(dir, 'assets/game-c.js'), 'export const g=1;');
+    const r = measureBundle(dir);
+    assert.deepEqual(r.dictionaries.map((f) => f.file).sort(), ['ui-en-x1.js', 'ui-zh-Hans-y_2.js']);
+    const largest = Math.max(...r.dictionaries.map((f) => f.gzip));
+    assert.ok(largest > r.dictionaries.find((f) => f.file === 'ui-en-x1.js')!.gzip);
+    assert.equal(r.firstVisitGzip, r.initialGzip + largest);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

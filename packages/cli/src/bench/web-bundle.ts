@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Benchmark } from './types.js';
 
-/** The budget for the JavaScript a first visit loads (games and boards come on demand; issue 20: 150 KB gzipped). */
+/** The budget for the JavaScript a first visit loads (initial JS and one UI dictionary; games and boards come on demand; issue 20: 150 KB gzipped). */
 export const INITIAL_JS_BUDGET_KB = 150;
 
 const kb = (n: number): number => Math.round(n / 102.4) / 10;
@@ -18,9 +18,16 @@ export function staticImports(code: string): string[] {
   return out;
 }
 
+/** The chunk of one language's UI dictionary (vite.config.mjs names them ui-<lang>-<hash>.js). */
+const DICTIONARY = /^ui-[\w-]+\.js$/;
+
 export interface BundleReport {
   initial: { file: string; bytes: number; gzip: number }[];
   initialGzip: number;
+  /** The UI dictionaries: a first visit loads one of them (its language's) right after the initial JS. */
+  dictionaries: { file: string; bytes: number; gzip: number }[];
+  /** Initial JS plus the largest dictionary: what a first visit loads at most before the page shows. */
+  firstVisitGzip: number;
   css: number;
   lazy: { file: string; bytes: number; gzip: number }[];
 }
@@ -43,7 +50,10 @@ export function measureBundle(dist: string): BundleReport {
   const initial = [...seen].map(entry);
   const css = all.filter((f) => f.endsWith('.css') && html.includes(basename(f))).reduce((a, f) => a + gz(readFileSync(f)), 0);
   const lazy = all.filter((f) => f.endsWith('.js') && !seen.has(f)).map(entry).sort((a, b) => b.gzip - a.gzip);
-  return { initial, initialGzip: initial.reduce((a, x) => a + x.gzip, 0), css, lazy };
+  const initialGzip = initial.reduce((a, x) => a + x.gzip, 0);
+  const dictionaries = lazy.filter((x) => DICTIONARY.test(x.file));
+  const firstVisitGzip = initialGzip + Math.max(0, ...dictionaries.map((x) => x.gzip));
+  return { initial, initialGzip, dictionaries, firstVisitGzip, css, lazy };
 }
 
 export const webBundleBench: Benchmark = {
@@ -53,20 +63,23 @@ export const webBundleBench: Benchmark = {
     const dist = resolve(here, '../../../web/dist');
     if (!existsSync(join(dist, 'index.html'))) throw new Error(`no web build at ${dist}: run \`npm run build\` first`);
     const r = measureBundle(dist);
-    log(`initial JS ${kb(r.initialGzip)} KB gzipped in ${r.initial.length} file(s)`);
-    const ok = kb(r.initialGzip) <= INITIAL_JS_BUDGET_KB;
+    log(`initial JS ${kb(r.initialGzip)} KB gzipped in ${r.initial.length} file(s), ${kb(r.firstVisitGzip)} KB with the page language's UI dictionary`);
+    const ok = kb(r.firstVisitGzip) <= INITIAL_JS_BUDGET_KB;
+    const dict = r.dictionaries[0];
     const rows: Record<string, string | number>[] = [
-      { chunk: 'initial JS (entry + static imports)', files: r.initial.length, 'KB': kb(r.initial.reduce((a, x) => a + x.bytes, 0)), 'KB gzip': kb(r.initialGzip), budget: `${INITIAL_JS_BUDGET_KB} KB gzip: ${ok ? 'met' : 'EXCEEDED'}` },
+      { chunk: 'initial JS (entry + static imports)', files: r.initial.length, 'KB': kb(r.initial.reduce((a, x) => a + x.bytes, 0)), 'KB gzip': kb(r.initialGzip), budget: '' },
+      ...(dict ? [{ chunk: `UI dictionary of the page's language (largest of ${r.dictionaries.length}: ${dict.file})`, files: 1, 'KB': kb(dict.bytes), 'KB gzip': kb(dict.gzip), budget: '' }] : []),
+      { chunk: 'first visit JS (the two above)', files: r.initial.length + (dict ? 1 : 0), 'KB': '', 'KB gzip': kb(r.firstVisitGzip), budget: `${INITIAL_JS_BUDGET_KB} KB gzip: ${ok ? 'met' : 'EXCEEDED'}` },
       { chunk: 'initial CSS', files: 1, 'KB': '', 'KB gzip': kb(r.css), budget: '' },
-      ...r.lazy.slice(0, 8).map((x) => ({ chunk: `on demand: ${x.file}`, files: 1, 'KB': kb(x.bytes), 'KB gzip': kb(x.gzip), budget: '' })),
+      ...r.lazy.filter((x) => !DICTIONARY.test(x.file)).slice(0, 8).map((x) => ({ chunk: `on demand: ${x.file}`, files: 1, 'KB': kb(x.bytes), 'KB gzip': kb(x.gzip), budget: '' })),
     ];
     const md = [
       '| chunk | KB | KB gzip |',
       '|---|---:|---:|',
       ...rows.map((x) => `| ${x.chunk} | ${x.KB} | ${x['KB gzip']} |`),
       '',
-      `Initial JavaScript of the web client: **${kb(r.initialGzip)} KB gzipped** (budget ${INITIAL_JS_BUDGET_KB} KB: ${ok ? 'met' : 'exceeded'}). `
-        + 'The engines, the boards and the bot worker are separate chunks loaded on demand. Gzip level 9 (node:zlib).',
+      `JavaScript a first visit loads: **${kb(r.firstVisitGzip)} KB gzipped** (${kb(r.initialGzip)} KB initial JS and the UI dictionary of the page's language; budget ${INITIAL_JS_BUDGET_KB} KB: ${ok ? 'met' : 'exceeded'}). `
+        + 'The other languages, the pages other than home, lobby and sign-in, the engines, the boards and the bot worker are separate chunks loaded on demand. Gzip level 9 (node:zlib).',
     ].join('\n');
     return { title: 'Web client bundle size', command: 'npx tabula bench --only web-bundle', markdown: md, rows };
   },

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject }
 import { useTranslation } from 'react-i18next';
 import { boardFor } from '../boards/index.js';
 import { botName, gameName, logText, roleName, ruleText } from '../labels.js';
-import { roleColor, textOn } from '../colors.js';
+import { roleColor } from '../colors.js';
 import type { LogLine } from '@tabula/engine';
 import type { PromptT } from '@tabula/protocol';
 import type { ActionRisk, WhyTarget } from '@tabula/engine';
@@ -10,21 +10,12 @@ import type { ActionRisk, WhyTarget } from '@tabula/engine';
 /** The engine's reason why a pointed-at thing allows nothing now (a RuleError, or the server's reply). */
 export interface WhyReason { code: string; message: string; rule?: string; details?: Record<string, unknown>; args?: Record<string, unknown> }
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { RoleBadge } from './RoleBadge.js';
 import { suggestionStyle } from '../boards/suggestion.js';
 import { RuleLink, RulePanelHost } from '../rules/RulePanel.js';
 
 export interface SeatInfo { role: string; label?: string | null; bot?: string | null; me?: boolean }
 export interface OutcomeInfo { winners: string[]; scores?: Record<string, number>; reason: string }
-
-export function RoleBadge({ gameId, role, index, active }: { gameId: string; role: string; index: number; active?: boolean }) {
-  const { t } = useTranslation();
-  const bg = roleColor(role, index);
-  return (
-    <span className={`role-badge${active ? ' active' : ''}`} style={{ background: bg, color: textOn(bg) }} data-role={role}>
-      {active && <span aria-hidden="true">▶ </span>}{roleName(t, gameId, role)}
-    </span>
-  );
-}
 
 /** The sentence saying what to do now: the game's prompt for the seat to act (from the server or the engine), else who is awaited. */
 export function Prompt({ gameId, prompt, role, active, actions, outcome, openSeats = [] }: {

@@ -1,9 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en.js';
-import { de } from './de.js';
-import { es } from './es.js';
-import { zhHans } from './zh-Hans.js';
 import { I18N_OPTIONS } from './options.js';
 import { manifests } from '@tabula/games/registry';
 import type { GameManifest } from '@tabula/engine';
@@ -48,19 +44,44 @@ export function hasSavedLanguage(): boolean {
 
 export const isLang = (v: string): v is Lang => LANGUAGES.some((l) => l.code === v);
 
+// Each language's UI dictionary is a chunk of its own: a visit loads only the language it shows.
+const DICTIONARIES: Record<Lang, () => Promise<Record<string, string>>> = {
+  en: () => import('./en.js').then((m) => m.en),
+  de: () => import('./de.js').then((m) => m.de),
+  es: () => import('./es.js').then((m) => m.es),
+  'zh-Hans': () => import('./zh-Hans.js').then((m) => m.zhHans),
+};
+const loading = new Map<Lang, Promise<void>>();
+const loaded = new Set<Lang>();
+
+/** Loads a language's UI dictionary once (the games' platform texts, added up front, keep precedence). */
+export function loadLanguage(lang: Lang): Promise<void> {
+  let p = loading.get(lang);
+  if (!p) {
+    p = DICTIONARIES[lang]().then((dict) => { i18next.addResourceBundle(lang, 'ui', dict, true, false); loaded.add(lang); });
+    p.catch(() => loading.delete(lang)); // offline and not cached: a later choice tries again
+    loading.set(lang, p);
+  }
+  return p;
+}
+
+/** Saves the choice and switches once the language's dictionary has loaded (the page keeps the old one until then). */
 export function setLanguage(lang: Lang): void {
   try { localStorage.setItem(STORAGE_KEY, lang); } catch { /* ignore */ }
-  void i18next.changeLanguage(lang);
+  // A dictionary already here switches at once, within the choosing event (as when all were bundled).
+  if (loaded.has(lang)) { void i18next.changeLanguage(lang); return; }
+  loadLanguage(lang).then(() => i18next.changeLanguage(lang), () => { /* not reachable (offline, not cached): the page stays in its language */ });
 }
 
 i18next.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
+const startLanguage = initialLanguage();
 void i18next.use(initReactI18next).init({
   ...I18N_OPTIONS,
-  resources: { en: { ui: en }, de: { ui: de }, es: { ui: es }, 'zh-Hans': { ui: zhHans } },
-  lng: initialLanguage(),
+  resources: {},
+  lng: startLanguage,
   supportedLngs: LANGUAGES.map((l) => l.code),
   // Re-render when a game's messages arrive (they load with its engine).
   react: { bindI18nStore: 'added' },
@@ -71,6 +92,9 @@ export function addManifestTexts(m: GameManifest): void {
   for (const l of LANGUAGES) i18next.addResourceBundle(l.code, 'ui', { ...m.texts[l.code], [`game.${m.id}`]: m.names[l.code] }, true, true);
 }
 for (const m of manifests()) addManifestTexts(m);
+
+/** Resolves when the first language's dictionary is there: main.tsx renders after it, so no key ever shows. */
+export const i18nReady: Promise<void> = loadLanguage(startLanguage);
 
 /** Adds a game's messages ({ en, de, es, 'zh-Hans' } flat dictionaries) as the namespace named by its id. */
 const added = new Set<string>();

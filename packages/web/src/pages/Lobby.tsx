@@ -4,7 +4,7 @@ import { api, getAuth, type GameSummary } from '../api/client.js';
 import { Link } from '../router.js';
 import { loadGame } from '../games.js';
 import { botName, gameName, scenarioName } from '../labels.js';
-import { RoleBadge } from '../components/GameScreen.js';
+import { RoleBadge } from '../components/RoleBadge.js';
 import { timeControlText } from '../components/Clocks.js';
 import { LiveLobby } from '../components/LiveLobby.js';
 

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api/client.js';
 import { navigate } from '../router.js';
 import { MIN_PASSWORD_LENGTH } from '@tabula/protocol/limits';
-import { ForgotPassword } from './Account.js';
+import { lazyNamed } from '../lazy.js';
+
+const ForgotPassword = lazyNamed(() => import('./Account.js'), 'ForgotPassword');
 
 export function SignIn({ next }: { next?: string }) {
   const { t } = useTranslation();
@@ -46,7 +48,7 @@ export function SignIn({ next }: { next?: string }) {
         {error && <p className="error" role="alert">{error}</p>}
         <button type="submit" className="primary" disabled={busy} data-testid="auth-submit">{mode === 'in' ? t('auth.signIn') : t('auth.signUp')}</button>
       </form>
-      {mode === 'in' && (forgot ? <ForgotPassword /> : <p><button type="button" className="small" onClick={() => setForgot(true)} data-testid="forgot">{t('account.forgotLink')}</button></p>)}
+      {mode === 'in' && (forgot ? <Suspense fallback={null}><ForgotPassword /></Suspense> : <p><button type="button" className="small" onClick={() => setForgot(true)} data-testid="forgot">{t('account.forgotLink')}</button></p>)}
       <p className="muted">{t('auth.orLocal')}</p>
     </div>
   );
