@@ -88,6 +88,8 @@ export interface ServerOptions {
   now?: () => number;
   /** How often this process looks for timeouts due and open games to expire, in ms (default 1000; false: never, tests call service.sweep()). */
   sweepMs?: number | false;
+  /** How often this process records its heartbeat for the downtime credit (games/downtime.ts), in ms (default BEAT_MS; false: never, for tests that count store calls). */
+  beatMs?: number | false;
   /** `smtp://user:pass@host:port` (or smtps://): send notification mail; absent: no mail. */
   smtp?: string;
   /** The From of notification mail (default "Tabula <tabula@HOST>", HOST from `publicUrl`). */
@@ -381,7 +383,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
         }, sweepMs));
       }
       timers.push(setInterval(() => void hub.heartbeat(), 30_000));
-      timers.push(setInterval(() => void downtime.beat().catch((e: unknown) => app.log.warn({ err: e }, 'server beat failed')), BEAT_MS));
+      const beatMs = opts.beatMs === undefined ? BEAT_MS : opts.beatMs;
+      if (beatMs !== false) timers.push(setInterval(() => void downtime.beat().catch((e: unknown) => app.log.warn({ err: e }, 'server beat failed')), beatMs));
       if (sweepMs !== false) social.start();
       if (!publicUrl) publicUrl = addr;
       if (opts.notify?.worker !== false) notifier.start();

@@ -123,7 +123,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
   test(`a socket action costs at most 2 store round trips up to its ack (${kind})`, async () => {
     const pg = kind === 'postgres' ? await startPostgres() : null;
     const { store, calls } = counted(await openStore(pg ? pg.url : 'sqlite::memory:'));
-    const server = await createServer({ store, logger: false, webDist: null, scrypt: testScrypt, rateLimits: false, sweepMs: false, notify: { worker: false } });
+    const server = await createServer({ store, logger: false, webDist: null, scrypt: testScrypt, rateLimits: false, sweepMs: false, beatMs: false, notify: { worker: false } });
     try {
       const base = await server.listen(0, '127.0.0.1');
       const api = new Api(base);
