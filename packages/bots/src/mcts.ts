@@ -203,6 +203,7 @@ export class MctsBot implements Bot {
       let inTree = true;
       let first = true;
       let steps = 0;
+      let treeSteps = 0;
       let depthLimit = Infinity;
       let leafEv: Record<Role, number> | null = null;
       for (;;) {
@@ -222,6 +223,9 @@ export class MctsBot implements Bot {
         if (inTree && acts.length === 1 && !first) {
           action = acts[0];
         } else if (inTree) {
+          // A position that repeats with the same information key (passes back and forth) is a cycle in the
+          // table: every node on it exists, so the walk would never leave the tree. Bound it like a rollout.
+          if (++treeSteps > maxRollout) break;
           const key = first ? rootKey : this.infoKey(game, k, s, actor);
           let node = table.get(key);
           if (!node) {
