@@ -203,7 +203,7 @@ export const zhHans: Record<string, string> = {
   'rules.loading': "正在加载规则参考……",
   'rules.loadFailed': "无法加载规则参考。",
   'rules.full': '完整规则（{{lang}}，{{site}}）',
-  'rules.openSection': "规则参考中的第 {{rule}} 条",
+  'rules.openSection': "规则参考中的第{{rule}}条",
   'rules.panelTitle': "规则：{{rule}}",
   'rules.closePanel': "关闭规则",
   'rules.whyHint': "在区域、方块、板块位置或卡牌上按 ?（或长按）可了解现在为什么不能这样走。",
