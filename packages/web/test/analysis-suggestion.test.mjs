@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
-import { apiCall, skip, haveBrowser } from './helpers.mjs';
+import { skip, haveBrowser } from './helpers.mjs';
+import { call as callApi, finishedCarcassonne } from './finished-game.mjs';
 
 const SHOTS = process.env.TABULA_SHOTS ?? '/tmp/tabula-analysis-shots';
 let server, b;
@@ -22,31 +23,8 @@ after(async () => {
   await server?.stop();
 });
 
-async function call(method, path, body, token) {
-  const r = await apiCall(server.url, method, path, body, token);
-  if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-/** Two accounts play `n` seeded random Carcassonne actions, then the second resigns. */
-async function finishedGame(n) {
-  const u = () => `as${Math.random().toString(36).slice(2, 10)}`;
-  const a = await call('POST', '/accounts', { name: u(), password: 'correct horse battery' });
-  const c = await call('POST', '/accounts', { name: u(), password: 'correct horse battery' });
-  const { id } = await call('POST', '/games', { game: 'carcassonne', players: 2 }, a.token);
-  const roles = (await call('GET', `/games/${id}`, null, a.token)).seats.map((s) => s.role);
-  const tokenOf = { [roles[0]]: a.token, [roles[1]]: c.token };
-  for (const r of roles) await call('POST', `/games/${id}/seats`, { role: r }, tokenOf[r]);
-  let x = 7;
-  for (let i = 0; i < n; i++) {
-    const role = (await call('GET', `/games/${id}`, null, a.token)).active[0];
-    const mine = await call('GET', `/games/${id}?role=${role}`, null, tokenOf[role]);
-    x = (x * 48271) % 2147483647;
-    await call('POST', `/games/${id}/actions`, { version: mine.version, action: mine.actions[x % mine.actions.length], role }, tokenOf[role]);
-  }
-  await call('POST', `/games/${id}/resign`, {}, c.token);
-  return { id, token: a.token, name: a.name };
-}
+const call = (method, path, body, token) => callApi(server.url, method, path, body, token);
+const finishedGame = (n) => finishedCarcassonne(server.url, n, 7);
 
 /** The elements of the board area drawn as the suggestion (their computed filter carries the mark). */
 const marked = (page) => page.getByTestId('board-area').evaluate((area) => [...area.querySelectorAll('*')]

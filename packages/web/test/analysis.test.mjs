@@ -6,7 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
-import { apiCall, skip, haveBrowser } from './helpers.mjs';
+import { skip, haveBrowser } from './helpers.mjs';
+import { finishedCarcassonne } from './finished-game.mjs';
 
 let server, b;
 before(async () => {
@@ -19,33 +20,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function call(method, path, body, token) {
-  const r = await apiCall(server.url, method, path, body, token);
-  if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-/** Two accounts play `n` seeded random Carcassonne actions, then the second resigns. */
-async function finishedGame(n) {
-  const u = () => `an${Math.random().toString(36).slice(2, 10)}`;
-  const a = await call('POST', '/accounts', { name: u(), password: 'correct horse battery' });
-  const c = await call('POST', '/accounts', { name: u(), password: 'correct horse battery' });
-  const { id } = await call('POST', '/games', { game: 'carcassonne', players: 2 }, a.token);
-  const g0 = await call('GET', `/games/${id}`, null, a.token);
-  const roles = g0.seats.map((s) => s.role);
-  const tokenOf = { [roles[0]]: a.token, [roles[1]]: c.token };
-  for (const r of roles) await call('POST', `/games/${id}/seats`, { role: r }, tokenOf[r]);
-  let x = 1;
-  for (let i = 0; i < n; i++) {
-    const g = await call('GET', `/games/${id}`, null, a.token);
-    const role = g.active[0];
-    const mine = await call('GET', `/games/${id}?role=${role}`, null, tokenOf[role]);
-    x = (x * 48271) % 2147483647;
-    await call('POST', `/games/${id}/actions`, { version: mine.version, action: mine.actions[x % mine.actions.length], role }, tokenOf[role]);
-  }
-  await call('POST', `/games/${id}/resign`, {}, c.token);
-  return { id, token: a.token, name: a.name };
-}
+const finishedGame = (n) => finishedCarcassonne(server.url, n, 1);
 
 test('analysis: a finished game is analysed; the graph shows; a marked mistake and a click on the graph jump the replay', { skip, timeout: 90_000 }, async () => {
   const n = 30;
