@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
 import { skip, haveBrowser } from './helpers.mjs';
-import { call as callApi, finishedCarcassonne } from './finished-game.mjs';
+import { call as callApi, finishedCarcassonne } from './api-fixtures.mjs';
 
 const SHOTS = process.env.TABULA_SHOTS ?? '/tmp/tabula-analysis-shots';
 let server, b;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
 import { skip, haveBrowser } from './helpers.mjs';
-import { finishedCarcassonne } from './finished-game.mjs';
+import { finishedCarcassonne } from './api-fixtures.mjs';
 
 let server, b;
 before(async () => {

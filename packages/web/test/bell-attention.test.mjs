@@ -3,19 +3,13 @@
 // screen); on the lobby each gets at most one unread "your turn" for the game (a new one replaces the unread one).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, server, skip, apiCall, newPage } from './helpers.mjs';
+import { useServerAndBrowser, server, skip, newPage } from './helpers.mjs';
+import { call as callApi, newAccount } from './api-fixtures.mjs';
 
 useServerAndBrowser();
 
-async function call(method, path, body, token) {
-  const r = await apiCall(server.url, method, path, body, token);
-  if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-const account = async () => {
-  const name = `b${Math.random().toString(36).slice(2, 8)}`;
-  return { name, ...(await call('POST', '/accounts', { name, password: 'correct horse battery' })) };
-};
+const call = (method, path, body, token) => callApi(server.url, method, path, body, token);
+const account = () => newAccount(server.url, 'b');
 const signedIn = async (u) => {
   const p = await newPage();
   await p.page.addInitScript(([tk, nm]) => { localStorage.setItem('tabula.token', tk); localStorage.setItem('tabula.name', nm); localStorage.setItem('tabula.lang', 'en'); }, [u.token, u.name]);
@@ -87,8 +81,11 @@ test('10 turns each with both pages on the lobby: at most one unread "your turn"
   assert.equal(await wp.getByTestId('notification-list').locator('li.unread').count(), 1, 'one unread line in the list');
   await wp.keyboard.press('Escape');
   await wp.goto(`${server.url}/games/${game.id}`);
+  // A reloaded page draws no badge until it hears the count: wait for the server to read it (the page's "watch").
+  let left = await unreadTurns(w, game.id);
+  for (const until = Date.now() + 5000; left > 0 && Date.now() < until; left = await unreadTurns(w, game.id)) await wp.waitForTimeout(100);
+  assert.equal(left, 0, 'opening the game read it');
   await wp.getByTestId('unread-badge').waitFor({ state: 'detached' });
-  assert.equal(await unreadTurns(w, game.id), 0, 'opening the game read it');
   for (const { errors, ctx } of pages) { assert.deepEqual(errors, []); await ctx.close(); }
 });
 

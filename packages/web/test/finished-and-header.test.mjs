@@ -4,19 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CARDS } from '@tabula/hacse';
-import { useServerAndBrowser, server, skip, apiCall, newPage } from './helpers.mjs';
+import { useServerAndBrowser, server, skip, newPage } from './helpers.mjs';
+import { call as callApi, newAccount } from './api-fixtures.mjs';
 
 useServerAndBrowser();
 
-async function call(method, path, body, token) {
-  const r = await apiCall(server.url, method, path, body, token);
-  if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-const account = async () => {
-  const name = `f${Math.random().toString(36).slice(2, 8)}`;
-  return { name, ...(await call('POST', '/accounts', { name, password: 'correct horse battery' })) };
-};
+const call = (method, path, body, token) => callApi(server.url, method, path, body, token);
+const account = () => newAccount(server.url, 'f');
 const signedIn = async (u, viewport) => {
   const p = await newPage(viewport ? { viewport } : {});
   await p.page.addInitScript(([tk, nm]) => { localStorage.setItem('tabula.token', tk); localStorage.setItem('tabula.name', nm); localStorage.setItem('tabula.lang', 'en'); }, [u.token, u.name]);

@@ -2,19 +2,13 @@
 // connection shows, and while they are gone a countdown says when the win may be claimed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, server, skip, apiCall, newPage } from './helpers.mjs';
+import { useServerAndBrowser, server, skip, newPage } from './helpers.mjs';
+import { call as callApi, newAccount } from './api-fixtures.mjs';
 
 useServerAndBrowser();
 
-async function call(method, path, body, token) {
-  const r = await apiCall(server.url, method, path, body, token);
-  if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-const account = async () => {
-  const name = `w${Math.random().toString(36).slice(2, 8)}`;
-  return { name, ...(await call('POST', '/accounts', { name, password: 'correct horse battery' })) };
-};
+const call = (method, path, body, token) => callApi(server.url, method, path, body, token);
+const account = () => newAccount(server.url, 'w');
 const signedIn = async (u) => {
   const { ctx, page, errors } = await newPage();
   await page.addInitScript(([tk, nm]) => { localStorage.setItem('tabula.token', tk); localStorage.setItem('tabula.name', nm); }, [u.token, u.name]);

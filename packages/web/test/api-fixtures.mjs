@@ -1,4 +1,4 @@
-// A finished two-player Carcassonne game made over the API, for the analysis tests.
+// What browser tests set up over the API: calls that throw on errors, new accounts, a finished game.
 import { apiCall } from './helpers.mjs';
 
 /** An API call that throws on a 4xx/5xx. */
@@ -6,6 +6,12 @@ export async function call(base, method, path, body, token) {
   const r = await apiCall(base, method, path, body, token);
   if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
+}
+
+/** A new account (name prefixed with `prefix`) and its token. */
+export async function newAccount(base, prefix) {
+  const name = `${prefix}${Math.random().toString(36).slice(2, 8)}`;
+  return { name, ...(await call(base, 'POST', '/accounts', { name, password: 'correct horse battery' })) };
 }
 
 /** Two new accounts play `n` Carcassonne actions picked by a seeded generator (`seed`), then the second resigns. */
