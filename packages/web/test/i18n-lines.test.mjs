@@ -25,11 +25,11 @@ const CASES = [
     es: 'Rojo y Azul ganan 4 puntos cada uno por un monasterio (empate resuelto por un seguidor en una colina)',
     'zh-Hans': '红方和蓝方因修道院得4分（山丘上的随从打破平局）' }],
   ['carcassonne', { role: 'red', key: 'log.sheep', args: { count: 1 } }, {
-    en: 'drew a token with 1 sheep', de: 'zieht eine Schafsmarke mit 1 Schaf', es: 'saca una ficha de 1 oveja', 'zh-Hans': '抽到一枚1只羊的羊标记' }],
+    en: 'draws a token with 1 sheep', de: 'zieht eine Schafsmarke mit 1 Schaf', es: 'saca una ficha de 1 oveja', 'zh-Hans': '抽到一枚1只羊的羊标记' }],
   ['carcassonne', { role: 'red', key: 'log.sheep', args: { count: 3 } }, {
-    en: 'drew a token with 3 sheep', de: 'zieht eine Schafsmarke mit 3 Schafen', es: 'saca una ficha de 3 ovejas', 'zh-Hans': '抽到一枚3只羊的羊标记' }],
+    en: 'draws a token with 3 sheep', de: 'zieht eine Schafsmarke mit 3 Schafen', es: 'saca una ficha de 3 ovejas', 'zh-Hans': '抽到一枚3只羊的羊标记' }],
   ['carcassonne', { role: 'red', key: 'log.wolf', args: { players: ['red', 'blue'] } }, {
-    en: 'drew the wolf: the flock of Red and Blue is lost',
+    en: 'draws the wolf: the flock of Red and Blue is lost',
     de: 'zieht die Wolfsmarke: die Herde von Rot und Blau ist verloren',
     es: 'saca el lobo: se pierde el rebaño de Rojo y Azul',
     'zh-Hans': '抽到狼：红方和蓝方的羊群全部失去' }],
@@ -41,7 +41,7 @@ const CASES = [
   ['carcassonne', { role: 'red', key: 'log.draw', args: { tile: 'base-E' } }, {
     en: 'draws a city cap', de: 'zieht einen Stadtrand', es: 'roba un borde de ciudad', 'zh-Hans': '抽到城市边' }],
   ['carcassonne', { role: 'red', key: 'log.follower', args: { feature: 'cloister' } }, {
-    en: 'deployed a follower in a cloister', de: 'setzt einen Gefolgsmann in ein Kloster', es: 'coloca un seguidor en un monasterio', 'zh-Hans': '在修道院上放置了随从' }],
+    en: 'deploys a follower in a cloister', de: 'setzt einen Gefolgsmann in ein Kloster', es: 'coloca un seguidor en un monasterio', 'zh-Hans': '在修道院上放置了随从' }],
   // Hammer: plurals on count, block names with their place, number-neutral Spanish and German block lines.
   ['hammer-of-the-scots', { role: null, key: 'log.fire', args: { block: 'E-wales-archers', dice: '2', count: 1, fire: 3 } }, {
     en: 'Wales Archers fires (hits on 3 or less): 2 = 1 hit.',
