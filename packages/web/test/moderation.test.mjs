@@ -99,6 +99,13 @@ test('a reported chat line reaches a moderator\'s queue in context; a ban signs 
   await M.page.getByTestId('mod-log').locator('[data-action=ban]').filter({ hasText: nameB }).waitFor();
   assert.equal(await M.page.getByTestId('report').filter({ hasText: nameB }).count(), 0, 'the report left the queue');
   assert.equal((await apiCall(server.url, 'POST', '/sessions', { name: nameB, password: 'correct horse battery' })).status, 403, 'sign-in refused');
+  // The moderator lifts the ban by name: B may sign in again, and the log says so.
+  await M.page.getByTestId('mod-unban-name').fill(nameB);
+  await M.page.getByTestId('mod-unban-why').fill('Appeal accepted.');
+  await M.page.getByTestId('mod-unban').click();
+  await M.page.getByText(`${nameB} may sign in again.`).waitFor();
+  await M.page.getByTestId('mod-log').locator('[data-action=unban]').filter({ hasText: nameB }).waitFor();
+  assert.equal((await apiCall(server.url, 'POST', '/sessions', { name: nameB, password: 'correct horse battery' })).status, 201, 'sign-in allowed after the ban is lifted');
   console.log(`banned page signed out ${signedOutMs} ms after the click`);
   for (const p of [A, B, M]) assert.deepEqual(p.errors, []);
   for (const p of [A, B, M]) await p.ctx.close();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/client.js';
@@ -87,6 +87,36 @@ function ReportCard({ r, onDone }: { r: Report; onDone: () => void }) {
   );
 }
 
+/** Lifts a ban by the player's name (logged like every action). */
+function LiftBan({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [why, setWhy] = useState('');
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await moderationApi.act({ action: 'unban', name: name.trim(), reason: why.trim() });
+      setNote({ ok: true, text: t('moderation.unbanDone', { name: name.trim() }) });
+      setName(''); setWhy('');
+      onDone();
+    } catch (err) {
+      setNote({ ok: false, text: err instanceof ApiError ? t(`error.${err.code}`, { defaultValue: err.message }) : String(err) });
+    }
+  };
+  return (
+    <section className="panel" aria-labelledby="mod-unban">
+      <h2 id="mod-unban">{t('moderation.unbanTitle')}</h2>
+      <form onSubmit={(e) => void submit(e)} className="stack">
+        <label>{t('moderation.unbanName')} <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={64} data-testid="mod-unban-name" /></label>
+        <label>{t('moderation.unbanWhy')} <input value={why} onChange={(e) => setWhy(e.target.value)} required maxLength={500} data-testid="mod-unban-why" /></label>
+        <button type="submit" disabled={!name.trim() || !why.trim()} data-testid="mod-unban">{t('moderation.unban')}</button>
+      </form>
+      {note && <p className={note.ok ? 'small' : 'error small'} role={note.ok ? 'status' : 'alert'}>{note.text}</p>}
+    </section>
+  );
+}
+
 /** Moderators only (the server checks): the open reports with their lines in context, actions, and the log. */
 export function Moderation() {
   const { t } = useTranslation();
@@ -107,6 +137,7 @@ export function Moderation() {
             <h2 id="mod-queue">{t('moderation.queue', { n: q.reports.length })}</h2>
             {q.reports.length === 0 ? <p className="muted">{t('moderation.empty')}</p> : <ul className="safety-list reports">{q.reports.map((r) => <ReportCard key={r.id} r={r} onDone={load} />)}</ul>}
           </section>
+          <LiftBan onDone={load} />
           <section className="panel" aria-labelledby="mod-log">
             <h2 id="mod-log">{t('moderation.log')}</h2>
             {q.log.length === 0 ? <p className="muted">{t('moderation.logEmpty')}</p> : <ul className="safety-list" data-testid="mod-log">{q.log.map((a) => <ActionLine key={a.id} a={a} />)}</ul>}
