@@ -76,6 +76,7 @@ function PageFocus({ main }: { main: RefObject<HTMLElement | null> }) {
     let stale: Element | null = null; // the old page's heading, until the new page replaces it
     let last = '';
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let focused: Element | null = null; // the heading this component last gave focus to
     const check = (settled = false) => {
       const h1 = el.querySelector('h1');
       const text = h1?.textContent?.trim() ?? '';
@@ -84,6 +85,14 @@ function PageFocus({ main }: { main: RefObject<HTMLElement | null> }) {
         pending = false;
         h1.tabIndex = -1;
         h1.focus({ preventScroll: true });
+        focused = h1;
+        setSaid(text);
+      } else if (!pending && focused && !focused.isConnected && h1 && text && (document.activeElement === document.body || document.activeElement === null)) {
+        // The page drew itself again after its heading took focus (a part of it loaded later and replaced it
+        // for a moment): focus goes to the new heading rather than falling to <body>.
+        h1.tabIndex = -1;
+        h1.focus({ preventScroll: true });
+        focused = h1;
         setSaid(text);
       }
     };
