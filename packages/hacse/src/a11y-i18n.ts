@@ -7,7 +7,6 @@ export const A11Y_UI: [string, string, string, string, string][] = [
   ['board.words.gain', 'ground gain {{n}}', 'Geländegewinn {{n}}', 'avance de terreno {{n}}', '地面推进{{n}}'],
   ['board.words.gainUnopposed', 'ground gain {{n}} only when unopposed', 'Geländegewinn {{n}} nur ohne Gegner', 'avance de terreno {{n}} solo sin oposición', '仅在无人阻挡时地面推进{{n}}'],
   ['board.unitDetail', '{{side}}, {{zone}}; {{stats}}; damage taken {{n}} of {{max}}', '{{side}}, {{zone}}; {{stats}}; Schaden {{n}} von {{max}}', '{{side}}, {{zone}}; {{stats}}; daño recibido {{n}} de {{max}}', '{{side}}，{{zone}}；{{stats}}；已受伤害{{n}}/{{max}}'],
-  ['board.listSep', ', ', ', ', ', ', '，'],
   ['board.row', '{{side}}, {{zone}}: {{list}}', '{{side}}, {{zone}}: {{list}}', '{{side}}, {{zone}}: {{list}}', '{{side}}，{{zone}}：{{list}}'],
   ['board.rowEmpty', 'empty', 'leer', 'vacía', '空'],
   ['board.facing', 'Facing it: {{list}}', 'Gegenüber: {{list}}', 'Enfrente: {{list}}', '对面：{{list}}'],

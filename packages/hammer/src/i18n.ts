@@ -561,8 +561,6 @@ const ACTION_GROUPS: Record<string, [string, string, string, string]> = {
 const BOARD: Record<string, [string, string, string, string]> = {
   'king.edward1': ['Edward I', 'Eduard I.', 'Eduardo I', '爱德华一世'],
   'king.edward2': ['Edward II', 'Eduard II.', 'Eduardo II', '爱德华二世'],
-  'listSep': [', ', ', ', ', ', '，'],
-  'colon': [': ', ': ', ': ', '：'],
   'labelGap': [' ', ' ', ' ', ''],
   'played': [' ({{played}}: {{cards}})', ' ({{played}}: {{cards}})', ' ({{played}}: {{cards}})', '（{{played}}：{{cards}}）'],
   'withState': ['{{base}} ({{state}})', '{{base}} ({{state}})', '{{base}} ({{state}})', '{{base}}（{{state}}）'],

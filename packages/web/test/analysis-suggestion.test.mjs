@@ -60,6 +60,9 @@ test('analysis: a picked mistake shows the bot\'s move marked on the board; noth
     shown = best;
   }
   assert.ok(shown, 'a mistake with a placement or a follower as the better move');
+  // A replay offers no action: no tile and figure controls, no instruction to pick a spot.
+  assert.equal(await page.getByTestId('carc-bar').count(), 0);
+  assert.equal(await page.getByText(/highlighted spot/).count(), 0);
   const marks = await marked(page);
   assert.ok(marks.length >= 1, 'the bot\'s move is marked on the board');
   if (shown.type === 'place') assert.ok(marks.some((m) => Number(m.x) === shown.x && Number(m.y) === shown.y), JSON.stringify(marks));

@@ -19,4 +19,6 @@ export interface BoardProps<View = unknown, Action = unknown> {
   createdBy?: string | null;
   /** The game has ended (by the rules, a resignation, a timeout or an abort). */
   finished?: boolean;
+  /** A replay: the board shows a past position (and the analysis' alternative) and offers no action. */
+  replay?: boolean;
 }

@@ -18,7 +18,7 @@ export function DrawOfferBanner({ offer, seats, mine, nameOf, busy, onOp }: {
   }
   const agreed = mine.length > 0 && mine.every((r) => offer.agreed.includes(r));
   if (agreed) {
-    return <p className="panel draw-offer" data-testid="draw-offer" data-status="offered" role="status">{t('draw.waiting', { names: seats.filter((r) => !offer.agreed.includes(r)).map(nameOf).join(', ') })}</p>;
+    return <p className="panel draw-offer" data-testid="draw-offer" data-status="offered" role="status">{t('draw.waiting', { names: seats.filter((r) => !offer.agreed.includes(r)).map(nameOf).join(t('common.listSep')) })}</p>;
   }
   return (
     <div className="panel draw-offer" data-testid="draw-offer" data-status="open" role="status">

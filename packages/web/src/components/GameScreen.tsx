@@ -248,7 +248,7 @@ export function GameScreen(props: {
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>
             <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
               <Board gameId={props.gameId} view={props.view} actions={props.actions} onAction={(a) => void onAction(a)}
-                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy || judging || props.replay} createdBy={props.createdBy} finished={!!props.outcome} />
+                role={props.role} roles={props.roles} active={props.active} t={t} busy={props.busy || judging || props.replay} createdBy={props.createdBy} finished={!!props.outcome} replay={props.replay} />
             </Suspense>
           </ErrorBoundary>
         </section>

@@ -44,7 +44,7 @@ export function RatingHistory({ name, game }: { name: string; game: string }) {
         {h.entries.slice(0, LISTED).map((e) => (
           <li key={e.gameId} data-testid="rating-history-entry">
             <span className="muted small">{formatDate(e.at, lang)}</span>{' '}
-            <Link to={`/games/${e.gameId}`} dir="auto">{t('profile.vs', { names: e.opponents.join(', ') })}</Link>{' '}
+            <Link to={`/games/${e.gameId}`} dir="auto">{t('profile.vs', { names: e.opponents.join(t('common.listSep')) })}</Link>{' '}
             <b>{Math.round(e.rating)}</b>{' '}
             <span className={e.change >= 0 ? 'gain' : 'loss'}>({signedPoints(e.change)})</span>
             {e.weight < 1 && <span className="muted small"> {e.weight === 0 ? t('result.ratingRepeatNone') : t('result.ratingRepeat', { percent: Math.round(e.weight * 100) })}</span>}

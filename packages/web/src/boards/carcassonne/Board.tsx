@@ -9,6 +9,7 @@ import { ActionList } from '../generic/ActionList.js';
 import { ARROW_DIRECTIONS, arrowTarget, type Place } from '../arrow-nav.js';
 import { figureWords, neighboursWords, tileWords } from './describe.js';
 import { spreadSpots, type Point } from './spots.js';
+import { joinGroups } from '../../i18n/join.js';
 
 /** The tile just placed, enlarged under the table: its follower spots are the tap targets (the table's are only hints). */
 const MAG_PX = 208;
@@ -68,7 +69,7 @@ function useViewBox(tiles: { x: number; y: number }[]) {
   return { vb, setVb: (v: typeof vb) => { setFitted(false); setVb(v); }, fit: () => { setFitted(true); setVb(bounds); } };
 }
 
-export default function CarcassonneBoard({ gameId, view: rawView, actions: rawActions, onAction, role, t, busy, finished }: BoardProps) {
+export default function CarcassonneBoard({ gameId, view: rawView, actions: rawActions, onAction, role, t, busy, finished, replay }: BoardProps) {
   const view = rawView as CarcView;
   const actions = rawActions as CarcAction[];
   const [sel, setSel] = useState<{ x: number; y: number; rot: number } | null>(null);
@@ -158,7 +159,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   const tileAtWords = (x: number, y: number) => t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, x, y) });
   const figuresOn = (x: number, y: number) => {
     const list = view.figures.filter((f) => f.x === x && f.y === y).map((f) => figureWords(t, gameId, f, roleName(t, gameId, f.owner), tileAtWords(x, y)));
-    return list.length ? t('board.figuresHere', { ns: gameId, list: list.join('; ') }) : '';
+    return list.length ? t('board.figuresHere', { ns: gameId, list: joinGroups(t, list) }) : '';
   };
   /** A placed tile in words: where, what it shows, its turn, the figures on it. */
   const placedWords = (tl: { id: string; x: number; y: number; rot: number }) =>
@@ -219,7 +220,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
               <rect width={100} height={100} fill="none" stroke="#333" strokeWidth={2} />
             </svg>
           ) : <p className="muted">–</p>}
-          {canPlace && !sel && <p className="small muted">{t('carc.pickSpot', { count: view.placements.length })}</p>}
+          {canPlace && !sel && !replay && <p className="small muted">{t('carc.pickSpot', { count: view.placements.length })}</p>}
         </div>}
         <div className="carc-players panel">
           <table className="carc-scores">
@@ -282,7 +283,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           const on = sel?.x === p.x && sel.y === p.y;
           return (
             <g key={`p${p.x},${p.y}`} className="spot" role="button" tabIndex={0}
-              aria-label={[t('board.placeHere', { ns: gameId, where: whereWords(t, gameId, p.x, p.y) }), on && sel && view.current ? t('board.preview', { ns: gameId, desc: tileWords(t, gameId, view.current, sel.rot) }) : ''].filter(Boolean).join('; ')}
+              aria-label={[t('board.placeHere', { ns: gameId, where: whereWords(t, gameId, p.x, p.y) }), on && sel && view.current ? t('board.preview', { ns: gameId, desc: tileWords(t, gameId, view.current, sel.rot) }) : ''].filter(Boolean).join(t('common.groupSep'))}
               data-testid="carc-spot" data-x={p.x} data-y={p.y} onClick={() => pick(p.x, p.y)} onKeyDown={(e) => spotKey(e, p.x, p.y)}>
               {on && sel && view.current ? (
                 <g opacity={0.85}><PlacedTile id={view.current} x={p.x} y={p.y} rot={sel.rot} /></g>
@@ -294,7 +295,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
         {view.figures.map((f, i) => (
           <g key={i} transform={`translate(${f.x * 100 + f.at[0] * 100} ${f.y * 100 + f.at[1] * 100}) scale(${figureScale})`} data-owner={f.owner} data-testid="carc-figure"
             role="img" aria-label={figureWords(t, gameId, f, roleName(t, gameId, f.owner), tileAtWords(f.x, f.y))
-              + (f.kind === 'shepherd' && (view.players[f.owner]?.flock.length ?? 0) > 0 ? `; ${t('board.flockOf', { ns: gameId, count: view.players[f.owner]!.flock.reduce((a, b) => a + b, 0) })}` : '')}>
+              + (f.kind === 'shepherd' && (view.players[f.owner]?.flock.length ?? 0) > 0 ? `${t('common.groupSep')}${t('board.flockOf', { ns: gameId, count: view.players[f.owner]!.flock.reduce((a, b) => a + b, 0) })}` : '')}>
             <Meeple color={colorOf(f.owner)} kind={f.kind} label={roleName(t, gameId, f.owner).charAt(0).toUpperCase()} />
             {f.kind === 'shepherd' && (view.players[f.owner]?.flock.length ?? 0) > 0 && (
               <g transform="translate(12 -14)" role="img" aria-label={t('board.flockOf', { ns: gameId, count: view.players[f.owner]!.flock.reduce((a, b) => a + b, 0) })}>
@@ -315,7 +316,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           ))}
         </g>}
       </svg>
-      {(canPlace || other.length > 0 || choice !== null) && (
+      {!replay && (canPlace || other.length > 0 || choice !== null) && (
         <div className="carc-bar" role="group" aria-label={t('board.controls', { ns: gameId })} data-testid="carc-bar">
           {/* The tile just placed, enlarged, with its follower spots: easier to hit than on a zoomed-out table. */}
           {lastPlaced && deploySpots.length > 0 && (
@@ -369,7 +370,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           )}
         </div>
       )}
-      <p className="small muted">{t('carc.help')}</p>
+      {!replay && !finished && <p className="small muted">{t('carc.help')}</p>}
       <p className="small muted" data-testid="board-keys">{t('board.summaryKey', { ns: gameId })}</p>
       <p className="sr-only" role="status" aria-label={t('board.summaryRegion', { ns: gameId })} data-testid="board-readout">{readout}</p>
       <details className="panel">

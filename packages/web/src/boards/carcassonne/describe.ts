@@ -3,6 +3,7 @@
 import type { CarcView, ViewFigure, Side } from '@tabula/carcassonne';
 import type { BoardProps } from '../types.js';
 import { DEFS } from './TileArt.js';
+import { joinClauses, joinGroups, joinItems } from '../../i18n/join.js';
 
 type T = BoardProps['t'];
 const SIDES: Side[] = ['N', 'E', 'S', 'W'];
@@ -26,8 +27,8 @@ export function tileWords(t: T, ns: string, id: string, rot: number): string {
   const d = DEFS.get(id);
   const name = t(`name.${id}`, { ns, defaultValue: id });
   if (!d) return name;
-  const parts = [name, SIDES.map((s) => t('board.edge', { ns, side: dir(t, ns, s), kind: kind(t, edgeAt(id, rot, s)!) })).join(', ')];
-  for (const c of d.cities) if (c.sides.length > 1) parts.push(t('board.cityAcross', { ns, sides: inOrder(c.sides.map((s) => turned(s, rot))).map((s) => dir(t, ns, s)).join(', ') }));
+  const parts = [name, joinClauses(t, SIDES.map((s) => t('board.edge', { ns, side: dir(t, ns, s), kind: kind(t, edgeAt(id, rot, s)!) })))];
+  for (const c of d.cities) if (c.sides.length > 1) parts.push(t('board.cityAcross', { ns, sides: joinItems(t, inOrder(c.sides.map((s) => turned(s, rot))).map((s) => dir(t, ns, s))) }));
   const pennants = d.cities.reduce((n, c) => n + c.pennants, 0);
   if (pennants) parts.push(t('board.pennant', { ns, count: pennants }));
   for (const r of d.roads) if (r.sides.length === 2) { const [a, b] = inOrder(r.sides.map((s) => turned(s, rot))); parts.push(t('board.roadFromTo', { ns, a: dir(t, ns, a!), b: dir(t, ns, b!) })); }
@@ -36,7 +37,7 @@ export function tileWords(t: T, ns: string, id: string, rot: number): string {
   if (d.hill) parts.push(t('board.hill', { ns }));
   if (d.vineyard) parts.push(t('board.vineyard', { ns }));
   parts.push(rot ? t('board.turned', { ns, deg: rot * 90 }) : t('board.notTurned', { ns }));
-  return parts.join('; ');
+  return joinGroups(t, parts);
 }
 
 /** "Red meeple, knight in the city, on the tile at 1 east". */
@@ -54,5 +55,5 @@ export function neighboursWords(t: T, ns: string, view: CarcView, x: number, y: 
     if (!n) return t('board.openSide', { ns, dir: dir(t, ns, s) });
     return t('board.neighbour', { ns, dir: dir(t, ns, s), name: t(`name.${n.id}`, { ns, defaultValue: n.id }), kind: kind(t, edgeAt(n.id, n.rot, OPPOSITE[s]) ?? 'field') });
   });
-  return t('board.neighbours', { ns, where, list: list.join('; ') });
+  return t('board.neighbours', { ns, where, list: joinGroups(t, list) });
 }

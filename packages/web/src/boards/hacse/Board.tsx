@@ -3,6 +3,7 @@ import { CARDS, type HacseView, type UnitView, type Side, type Zone, type CardDe
 import type { BoardProps } from '../types.js';
 import { ActionList } from '../generic/ActionList.js';
 import { roleColor, roleTextColor, textOn } from '../../colors.js';
+import { joinClauses, joinItems } from '../../i18n/join.js';
 
 type Act = Record<string, unknown> & { type: string };
 const ZONES: Zone[] = ['front', 'reserve', 'hinterland'];
@@ -65,7 +66,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
     if (def.damage) w.push(t('board.words.damage', { ns: gameId, a: def.damage.assault, m: def.damage.maneuver, f: def.damage.flank }), t('board.words.armour', { ns: gameId, n: def.armour ?? 0 }));
     if (def.penetration !== undefined) w.push(t('board.words.pen', { ns: gameId, n: def.penetration }));
     if (def.gain) w.push(t(def.gain.bracketed ? 'board.words.gainUnopposed' : 'board.words.gain', { ns: gameId, n: def.gain.value }));
-    return w.join(t('board.listSep', { ns: gameId }));
+    return joinClauses(t, w);
   };
   const tagNames = (def: CardDef | undefined) => (def?.tags ?? []).map((g) => t(`board.tag.${g}`, { ns: gameId, defaultValue: g }));
   // The symbols are for the eye; a screen reader hears them as words.
@@ -87,9 +88,9 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
   const unitShows = (u: UnitView): string => {
     const def = CARDS.get(u.card) as CardDef | undefined;
     const att = attackerOf.get(u.uid);
-    return [cardName(u.card), ...tagNames(def), cardText(u.card), u.flipped ? t('hacse.flipped') : '', u.attacked ? t('hacse.attacked') : '',
+    return joinClauses(t, [cardName(u.card), ...tagNames(def), cardText(u.card), u.flipped ? t('hacse.flipped') : '', u.attacked ? t('hacse.attacked') : '',
       u.placed === view.turn ? t('board.newThisTurn', { ns: gameId }) : '',
-      att ? `${att.order ? cardName(att.order) : att.hasOrder ? t('hacse.faceDownOrder') : t('hacse.noOrder')}${att.vs ? ` → ${unitName(att.vs)}` : ''}` : ''].filter(Boolean).join(t('board.listSep', { ns: gameId }));
+      att ? `${att.order ? cardName(att.order) : att.hasOrder ? t('hacse.faceDownOrder') : t('hacse.noOrder')}${att.vs ? ` → ${unitName(att.vs)}` : ''}` : ''].filter(Boolean));
   };
   const unitLabel = (u: UnitView, side: Side, zone: Zone): string => t('board.shows', {
     ns: gameId, visible: unitShows(u),
@@ -98,7 +99,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
   const handCardLabel = (c: string): string => {
     const def = CARDS.get(c) as CardDef | undefined;
     const rest = [`${t(`hacse.kind.${def?.kind ?? 'unit'}`)}${def?.cost !== undefined ? ` · ${t('hacse.cost', { cost: def.cost })}` : ''}`, statWords(def), ...tagNames(def), cardText(c)];
-    return t('board.shows', { ns: gameId, visible: cardName(c), label: rest.filter(Boolean).join(t('board.listSep', { ns: gameId })) });
+    return t('board.shows', { ns: gameId, visible: cardName(c), label: joinClauses(t, rest.filter(Boolean)) });
   };
   const UnitCard = ({ u, side, zone }: { u: UnitView; side: Side; zone: Zone }) => {
     const def = CARDS.get(u.card) as CardDef | undefined;
@@ -155,7 +156,7 @@ export default function HacseBoard({ gameId, view: raw, actions: rawActs, onActi
   // The summary key (I; ? asks why an element cannot act) writes into a live region: the unit or card in focus with the units facing it, else every row.
   const [readout, setReadout] = useState('');
   const rowWords = (side: Side, zone: Zone) => t('board.row', { ns: gameId, side: sideName(side), zone: zoneName(zone),
-    list: view.players[side][zone].map((u) => `${cardName(u.card)} (${u.damage}/${u.destroyAt})`).join(', ') || t('board.rowEmpty', { ns: gameId }) });
+    list: joinItems(t, view.players[side][zone].map((u) => `${cardName(u.card)} (${u.damage}/${u.destroyAt})`)) || t('board.rowEmpty', { ns: gameId }) });
   const summary = (target: Element): string => {
     const unit = target.closest<HTMLElement>('[data-testid=hacse-unit]');
     const u = unit ? units.get(unit.dataset.uid ?? '') : undefined;

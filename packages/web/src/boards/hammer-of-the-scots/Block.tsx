@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import type { BlockView } from '@tabula/hammer';
 import type { BoardProps } from '../types.js';
 import { BLOCKS, SIDE_COLOR, SIDE_PALE, blockName, shortName, sideName } from './data.js';
+import { joinClauses } from '../../i18n/join.js';
 
 /** Board units of one block on the map (about 40 px at 1280 px wide). */
 export const BLOCK = 64;
@@ -10,8 +11,8 @@ export const BLOCK = 64;
 export function blockLabel(t: BoardProps['t'], gameId: string, b: BlockView): string {
   const d = b.id ? BLOCKS.get(b.id) : undefined;
   const side = sideName(t, gameId, b.side);
-  const state = [b.reserve ? t('board.reserve', { ns: gameId }) : '', b.moved ? t('board.moved', { ns: gameId }) : '',
-    b.remembered ? t('board.remembered', { ns: gameId }) : ''].filter(Boolean).join(t('board.listSep', { ns: gameId }));
+  const state = joinClauses(t, [b.reserve ? t('board.reserve', { ns: gameId }) : '', b.moved ? t('board.moved', { ns: gameId }) : '',
+    b.remembered ? t('board.remembered', { ns: gameId }) : ''].filter(Boolean));
   const base = d
     ? t('board.block', { ns: gameId, name: blockName(t, gameId, d.id), side, steps: b.steps ?? 0, max: b.max ?? d.maxSteps, combat: d.combat, move: d.move })
     : t('board.hidden', { ns: gameId, side });

@@ -118,9 +118,9 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
         <p className="small">
           {(['England', 'Scotland'] as const).map((s) => (
             <span key={s} className="hammer-cards">
-              <b style={{ color: SIDE_COLOR[s] }}>{sn(s)}</b>{t('board.colon', { ns: gameId })}{t('hammer.hand', { count: view.handCounts[s] })}{t('board.listSep', { ns: gameId })}{t('hammer.pool', { count: view.pools[s].count })}{t('board.listSep', { ns: gameId })}
+              <b style={{ color: SIDE_COLOR[s] }}>{sn(s)}</b>{t('common.colon')}{t('hammer.hand', { count: view.handCounts[s] })}{t('common.clauseSep')}{t('hammer.pool', { count: view.pools[s].count })}{t('common.clauseSep')}
               {t('hammer.thisTurn')}{t('board.labelGap', { ns: gameId })}{view.cards[s] > 0 ? cardLabel(t, gameId, view.cards[s]) : view.cards[s] === 0 ? t('hammer.faceDown') : '–'}
-              {view.played[s].length > 0 && <>{t('board.played', { ns: gameId, played: t('hammer.played'), cards: view.played[s].map((c) => cardLabel(t, gameId, c)).join(t('board.listSep', { ns: gameId })) })}</>}{' '}
+              {view.played[s].length > 0 && <>{t('board.played', { ns: gameId, played: t('hammer.played'), cards: view.played[s].map((c) => cardLabel(t, gameId, c)).join(t('common.listSep')) })}</>}{' '}
             </span>
           ))}
         </p>
@@ -175,7 +175,7 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
       <div className="hammer-rest">
       <ActionList gameId={gameId} actions={actions} onAction={(a) => send(a as Act)} t={t} busy={busy} label={label} />
       {role && view.pools[role as 'England' | 'Scotland']?.blocks && (
-        <p className="small muted">{t('hammer.poolList')}: {view.pools[role as 'England' | 'Scotland'].blocks!.map((id) => blockName(t, gameId, id)).join(', ')}</p>
+        <p className="small muted">{t('hammer.poolList')}{t('common.colon')}{view.pools[role as 'England' | 'Scotland'].blocks!.map((id) => blockName(t, gameId, id)).join(t('common.listSep'))}</p>
       )}
       </div>
     </div>

@@ -5,6 +5,7 @@ import { ARROW_DIRECTIONS, arrowTarget, type Place } from '../arrow-nav.js';
 import { AREAS, BORDERS, areaName, sideName } from './data.js';
 import { BLOCK, Block } from './Block.js';
 import { areaReadout, bordersText } from './describe.js';
+import { joinClauses, joinItems } from '../../i18n/join.js';
 
 /** The geometry built by scripts/build-hammer-map.mjs (board coordinates). */
 export interface MapGeometry {
@@ -70,8 +71,8 @@ export function areaSummary(t: BoardProps['t'], gameId: string, view: HammerView
   if (av?.attacker || view.battle?.area === id) parts.push(t('board.contested', { ns: gameId }));
   if (a.castleLimit > 0) parts.push(t('board.castle', { ns: gameId, n: a.castleLimit }));
   if (a.cathedral) parts.push(t('board.cathedral', { ns: gameId }));
-  if (a.nobleHome.length) parts.push(t('board.home', { ns: gameId, names: a.nobleHome.map((n) => t(`noble.${n}`, { ns: gameId, defaultValue: n })).join(', ') }));
-  return parts.join(', ');
+  if (a.nobleHome.length) parts.push(t('board.home', { ns: gameId, names: joinItems(t, a.nobleHome.map((n) => t(`noble.${n}`, { ns: gameId, defaultValue: n }))) }));
+  return joinClauses(t, parts);
 }
 
 export function HammerMap({ geo, view, areaActs, blockActs, onArea, onBlock, t, gameId, zoom, selected }: {

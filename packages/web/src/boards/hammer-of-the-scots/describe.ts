@@ -4,6 +4,7 @@ import type { HammerView } from '@tabula/hammer';
 import type { BoardProps } from '../types.js';
 import { AREA, BORDERS, areaName, sideName } from './data.js';
 import { blockLabel } from './Block.js';
+import { joinClauses, joinGroups, joinItems, joinSentences } from '../../i18n/join.js';
 
 type T = BoardProps['t'];
 const SEA_KEY: Record<string, string> = { 'North Sea': 'north-sea', 'Irish Sea': 'irish-sea' };
@@ -18,13 +19,13 @@ export function bordersOf(id: string): { area: string; minor: boolean; angloScot
 export function bordersText(t: T, gameId: string, id: string): string {
   const list = bordersOf(id).map((b) => t('board.borderTo', {
     ns: gameId, area: areaName(t, gameId, b.area),
-    kind: [t(b.minor ? 'board.kind.minor' : 'board.kind.major', { ns: gameId }), b.angloScottish ? t('board.kind.angloScottish', { ns: gameId }) : ''].filter(Boolean).join(', '),
+    kind: joinClauses(t, [t(b.minor ? 'board.kind.minor' : 'board.kind.major', { ns: gameId }), b.angloScottish ? t('board.kind.angloScottish', { ns: gameId }) : ''].filter(Boolean)),
   }));
   const seas = AREA.get(id)?.seas ?? [];
   const coast = seas.length
-    ? t('board.coast', { ns: gameId, seas: seas.map((s) => t(`board.sea.${SEA_KEY[s] ?? s}`, { ns: gameId, defaultValue: s })).join(', ') })
+    ? t('board.coast', { ns: gameId, seas: joinItems(t, seas.map((s) => t(`board.sea.${SEA_KEY[s] ?? s}`, { ns: gameId, defaultValue: s }))) })
     : t('board.noCoast', { ns: gameId });
-  return `${t('board.borders', { ns: gameId, list: list.join('; ') })}; ${coast}`;
+  return joinGroups(t, [t('board.borders', { ns: gameId, list: joinGroups(t, list) }), coast]);
 }
 
 /** An area's name and the blocks in it by side ("Fife, England blocks: 2"). */
@@ -36,15 +37,15 @@ function contents(t: T, gameId: string, view: HammerView, id: string): string {
     if (n) parts.push(t('board.blockCount', { ns: gameId, count: n, side: sideName(t, gameId, s) }));
   }
   if (parts.length === 1) parts.push(t('board.empty', { ns: gameId }));
-  return parts.join(', ');
+  return joinClauses(t, parts);
 }
 
 /** What the summary key reads for area `id`: `summary` (its name and marks), its blocks one by one, its borders, its neighbours' blocks. */
 export function areaReadout(t: T, gameId: string, view: HammerView, id: string, summary: string): string {
   const blocks = view.areas.find((a) => a.id === id)?.blocks ?? [];
   const parts = [summary];
-  if (blocks.length) parts.push(t('board.blocksHere', { ns: gameId, list: blocks.map((b) => blockLabel(t, gameId, b)).join('; ') }));
+  if (blocks.length) parts.push(t('board.blocksHere', { ns: gameId, list: joinGroups(t, blocks.map((b) => blockLabel(t, gameId, b))) }));
   parts.push(bordersText(t, gameId, id));
-  parts.push(t('board.neighbours', { ns: gameId, list: bordersOf(id).map((b) => contents(t, gameId, view, b.area)).join('; ') }));
-  return parts.join('. ');
+  parts.push(t('board.neighbours', { ns: gameId, list: joinGroups(t, bordersOf(id).map((b) => contents(t, gameId, view, b.area))) }));
+  return joinSentences(t, parts);
 }
