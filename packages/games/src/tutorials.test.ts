@@ -20,7 +20,7 @@ for (const id of GAME_IDS) {
       let state = tutorialStart(game, tutorial);
       tutorial.steps.forEach((step, i) => {
         const where = `${tutorial.id} step ${i + 1}`;
-        assert.deepEqual(game.active(state), [tutorial.role], `${where}: the player is to act`);
+        assert.ok(game.active(state).includes(tutorial.role), `${where}: the player is to act`);
         assert.ok(step.actions.length > 0, `${where} asks for an action`);
         const legal = game.actions(state, tutorial.role);
         for (const a of step.actions) assert.ok(indexOfAction(legal, a) >= 0, `${where}: ${JSON.stringify(a)} is legal`);
@@ -39,7 +39,7 @@ for (const id of GAME_IDS) {
         assert.notEqual(tutorial.done[l].trim(), '', `${tutorial.id} done ${l}`);
       }
       tutorial.steps.forEach((step, i) => {
-        for (const l of LANGUAGES) assert.ok(step.text[l].trim().length > 10, `${tutorial.id} step ${i + 1} has ${l} text`);
+        for (const l of LANGUAGES) assert.ok(step.text[l].trim().length >= 4, `${tutorial.id} step ${i + 1} has ${l} text`);
         for (const [l, doc] of docs) {
           assert.ok(doc.sections.some((s) => s.id === step.rule), `${tutorial.id} step ${i + 1}: rule ${step.rule} is a section of the ${l} reference`);
         }
