@@ -58,9 +58,14 @@ export function isAsked(step: TutorialStep, action: unknown): boolean {
   return indexOfAction(step.actions, action) >= 0;
 }
 
+/** What a step plays: the player's action, then the step's scripted replies. */
+export function stepEntries(tutorial: Tutorial, step: TutorialStep, action: unknown): LogEntry[] {
+  return [{ role: tutorial.role, action }, ...(step.replies ?? [])];
+}
+
 /** The position after the player's step action and the step's scripted replies (each checked by `apply`). */
 export function afterStep(game: AnyGame, tutorial: Tutorial, state: unknown, step: TutorialStep, action: unknown): unknown {
-  let next = game.apply(state, tutorial.role, action);
-  for (const e of step.replies ?? []) next = game.apply(next, e.role, e.action);
+  let next = state;
+  for (const e of stepEntries(tutorial, step, action)) next = game.apply(next, e.role, e.action);
   return next;
 }

@@ -32,7 +32,7 @@ export const tutorial: Tutorial<HacseState, HacseAction> = {
         en: 'A unit costs hand cards: the Rifle squad costs 1. Pay with Guards designation and keep your Assault orders for the attack.',
         de: 'Eine Einheit kostet Handkarten: Die Schützen kosten 1. Bezahl mit dem Gardetitel und behalte deine Sturmangriff-Befehle für den Angriff.',
         es: 'Una unidad cuesta cartas de la mano: los Fusileros cuestan 1. Paga con el Título de Guardia y guarda tus órdenes de Asalto para el ataque.',
-        'zh-Hans': '部队需用手牌支付：步枪班费用为 1。用“近卫称号”支付，把“突击”命令留给进攻。',
+        'zh-Hans': '部队需用手牌支付：步枪班费用为1。用“近卫称号”支付，把“突击”命令留给进攻。',
       },
     },
     {
@@ -50,7 +50,7 @@ export const tutorial: Tutorial<HacseState, HacseAction> = {
         en: 'Third action: place the 122 mm M-30 in the reserve. Reserve units can be assigned against attackers when the enemy attacks.',
         de: 'Dritte Aktion: Platziere die 122-mm-M-30 in der Reserve. Reserveeinheiten kannst du angreifenden Einheiten zuweisen, wenn der Gegner angreift.',
         es: 'Tercera acción: coloca el M-30 de 122 mm en la reserva. Las unidades de reserva se pueden asignar contra los atacantes cuando ataca el enemigo.',
-        'zh-Hans': '第三个行动：把 122毫米M-30榴弹炮放入预备队。敌方进攻时，可以把预备队部队指派给进攻的部队。',
+        'zh-Hans': '第三个行动：把122毫米M-30榴弹炮放入预备队。敌方进攻时，可以把预备队部队指派给进攻的部队。',
       },
     },
     {
@@ -59,7 +59,7 @@ export const tutorial: Tutorial<HacseState, HacseAction> = {
         en: 'It costs 2: pay with the Il-2 Shturmovik; one Assault order pays the rest. Then Germany takes its turn.',
         de: 'Sie kostet 2: Bezahl mit der Il-2 Sturmowik; ein Sturmangriff-Befehl zahlt den Rest. Dann ist Deutschland am Zug.',
         es: 'Cuesta 2: paga con el Il-2 Shturmovik; una orden de Asalto paga el resto. Luego juega Alemania.',
-        'zh-Hans': '费用为 2：用伊尔-2强击机支付；再用一张“突击”命令付清其余。然后轮到德国。',
+        'zh-Hans': '费用为2：用伊尔-2强击机支付；再用一张“突击”命令付清其余。然后轮到德国。',
       },
       replies: [A({ type: 'pay', card: 'order.assault' }),
         X({ type: 'place', card: 'de.schuetzen', zone: 'front' }), X({ type: 'pay', card: 'de.funk' }),
@@ -89,7 +89,7 @@ export const tutorial: Tutorial<HacseState, HacseAction> = {
         en: 'Keep the M-30 back for defence: you are done choosing attackers.',
         de: 'Halte die M-30 für die Verteidigung zurück: Du bist mit der Wahl der Angreifer fertig.',
         es: 'Guarda el M-30 para la defensa: ya has elegido a los atacantes.',
-        'zh-Hans': '把 M-30 留作防守：你已选好进攻部队。',
+        'zh-Hans': '把M-30留作防守：你已选好进攻部队。',
       },
     },
     {
@@ -126,7 +126,7 @@ export const tutorial: Tutorial<HacseState, HacseAction> = {
         en: 'The Rifle squad took 1 damage. Move it to the hinterland: units there never fight and heal 2 damage at the start of your turn.',
         de: 'Die Schützen haben 1 Schaden. Zieh sie ins Hinterland: Einheiten dort kämpfen nie und heilen zu Beginn deines Zugs 2 Schaden.',
         es: 'Los Fusileros recibieron 1 de daño. Muévelos a la retaguardia: allí las unidades nunca luchan y curan 2 de daño al empezar tu turno.',
-        'zh-Hans': '步枪班受到 1 点伤害。把它移到后方：后方部队从不作战，并在你的回合开始时治疗 2 点伤害。',
+        'zh-Hans': '步枪班受到1点伤害。把它移到后方：后方部队从不作战，并在你的回合开始时治疗2点伤害。',
       },
       replies: [X({ type: 'attack' }), X({ type: 'commit', uid: 'x4', order: 'order.flank' }), X({ type: 'declared' })],
     },
@@ -136,7 +136,7 @@ export const tutorial: Tutorial<HacseState, HacseAction> = {
         en: 'Germany attacks with its Panzer III. Assign your reserve unit, the M-30, to it: it fights back with its Manoeuvre value 3.',
         de: 'Deutschland greift mit seinem Panzer III an. Weise ihm deine Reserveeinheit zu, die M-30: Sie schlägt mit ihrem Taktieren-Wert 3 zurück.',
         es: 'Alemania ataca con su Panzer III. Asígnale tu unidad de reserva, el M-30: devuelve el golpe con su valor de Maniobra 3.',
-        'zh-Hans': '德国用三号坦克进攻。把你的预备队部队 M-30 指派给它：它以机动数值 3 反击。',
+        'zh-Hans': '德国用三号坦克进攻。把你的预备队部队M-30指派给它：它以机动数值3反击。',
       },
       replies: [X({ type: 'resolve', uid: 'x4' })],
     },
@@ -146,7 +146,7 @@ export const tutorial: Tutorial<HacseState, HacseAction> = {
         en: 'HQ fire: as the defender you may discard hand cards, each for 1 damage to an enemy unit in the front or reserve. Discard your Assault order and hit a German unit.',
         de: 'HQ-Einsatz: Als Verteidiger darfst du Handkarten abwerfen, jede für 1 Schaden an einer gegnerischen Einheit an der Front oder in der Reserve. Wirf deinen Sturmangriff ab und triff eine deutsche Einheit.',
         es: 'Apoyo del cuartel general: como defensor puedes descartar cartas de la mano, cada una por 1 de daño a una unidad enemiga del frente o la reserva. Descarta tu orden de Asalto y golpea a una unidad alemana.',
-        'zh-Hans': '指挥部支援：作为防守方，你可以弃掉手牌，每张对敌方前线或预备队的一支部队造成 1 点伤害。弃掉你的“突击”命令，打击一支德国部队。',
+        'zh-Hans': '指挥部支援：作为防守方，你可以弃掉手牌，每张对敌方前线或预备队的一支部队造成1点伤害。弃掉你的“突击”命令，打击一支德国部队。',
       },
     },
     {
@@ -173,7 +173,7 @@ export const tutorial: Tutorial<HacseState, HacseAction> = {
     en: 'You know the HACSE basics: three actions, placing and paying, front, reserve and hinterland, attacks with combat orders, reserve units and HQ fire.',
     de: 'Du kennst die Grundlagen von HACSE: drei Aktionen, Platzieren und Bezahlen, Front, Reserve und Hinterland, Angriffe mit Kampfbefehlen, Reserveeinheiten und HQ-Einsatz.',
     es: 'Ya conoces lo básico de HACSE: tres acciones, colocar y pagar, frente, reserva y retaguardia, ataques con órdenes de combate, unidades de reserva y Apoyo del cuartel general.',
-    'zh-Hans': '你已掌握 HACSE 的基础：三个行动、放置与支付、前线、预备队与后方、带战斗命令的进攻、预备队部队和指挥部支援。',
+    'zh-Hans': '你已掌握HACSE的基础：三个行动、放置与支付、前线、预备队与后方、带战斗命令的进攻、预备队部队和指挥部支援。',
   },
 };
 
