@@ -122,20 +122,20 @@ export const tutorial: Tutorial<CarcState, CarcAction> = {
     {
       actions: [{ type: 'grow' }], rule: R.wolf,
       text: {
-        en: 'Grow the flock: draw another token. It is the wolf! The flock is lost and the shepherd goes home. Driving the flock into the stable instead would have scored 1 point per sheep.',
-        de: 'Erweitere die Herde: Zieh noch eine Marke. Es ist die Wolfsmarke! Die Herde ist verloren, der Schäfer geht heim. Hättest du die Herde in den Stall getrieben, hätte jedes Schaf 1 Punkt gebracht.',
-        es: 'Amplía el rebaño: saca otra ficha. ¡Es el lobo! El rebaño se pierde y el pastor vuelve a casa. Llevar el rebaño al establo habría dado 1 punto por oveja.',
-        'zh-Hans': '扩大羊群：再抽一枚标记。是狼！羊群全部失去，牧羊人回家。若把羊群赶进羊圈，每只羊可得1分。',
+        en: 'Grow the flock: draw another token. Sheep make the flock bigger, but the wolf takes the whole flock and sends the shepherd home. Driving the flock into the stable instead scores 1 point per sheep.',
+        de: 'Erweitere die Herde: Zieh noch eine Marke. Schafe vergrößern die Herde, aber die Wolfsmarke nimmt die ganze Herde und schickt den Schäfer heim. Treibst du die Herde stattdessen in den Stall, bringt jedes Schaf 1 Punkt.',
+        es: 'Amplía el rebaño: saca otra ficha. Las ovejas agrandan el rebaño, pero el lobo se lleva el rebaño entero y manda al pastor a casa. Llevar el rebaño al establo da 1 punto por oveja.',
+        'zh-Hans': '扩大羊群：再抽一枚标记。抽到羊会让羊群变大，但抽到狼会失去整个羊群，牧羊人也要回家。若改为把羊群赶进羊圈，每只羊得1分。',
       },
       replies: blue(0, -4, 1),
     },
     {
       actions: [place(-1, -1, 0)], rule: R.hills,
       text: {
-        en: 'A hill tile: place it top left. A tile from the pile goes face down under the hill.',
-        de: 'Eine Hügelkarte: Leg sie links oben an. Eine Karte vom Stapel kommt verdeckt unter den Hügel.',
-        es: 'Una loseta de colina: colócala arriba a la izquierda. Una loseta del montón queda boca abajo debajo de la colina.',
-        'zh-Hans': '一块山丘板块：把它放在左上方。牌堆中的一块板块面朝下垫在山丘下面。',
+        en: 'The wolf came: your flock is gone. Now a hill tile: place it top left. A tile from the pile goes face down under the hill.',
+        de: 'Der Wolf kam: Deine Herde ist weg. Jetzt eine Hügelkarte: Leg sie links oben an. Eine Karte vom Stapel kommt verdeckt unter den Hügel.',
+        es: 'Llegó el lobo: tu rebaño se ha perdido. Ahora una loseta de colina: colócala arriba a la izquierda. Una loseta del montón queda boca abajo debajo de la colina.',
+        'zh-Hans': '狼来了：你的羊群没了。现在是一块山丘板块：把它放在左上方。牌堆中的一块板块面朝下垫在山丘下面。',
       },
     },
     {
