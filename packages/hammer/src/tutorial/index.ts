@@ -164,10 +164,10 @@ export const tutorial: Tutorial<State, Action> = {
     {
       actions: [{ type: 'wallace', selkirk: true }], rule: R.wallace,
       text: {
-        en: 'England disbanded blocks over its castle limits. Wallace may winter in Selkirk forest and gain 2 steps there: send him.',
-        de: 'England hat Blöcke über dem Castle Limit aufgelöst. Wallace darf im Wald von Selkirk überwintern und dort 2 Stärkepunkte gewinnen: Schick ihn hin.',
-        es: 'Inglaterra disolvió bloques por encima del límite del castillo. Wallace puede invernar en el bosque de Selkirk y ganar allí 2 puntos de fuerza: envíalo.',
-        'zh-Hans': '英格兰解散了超过城堡限制的木块。华勒斯可以在Selkirk森林过冬并获得2点战斗力：派他去。',
+        en: 'England disbanded blocks over its castle limits. Wallace may winter in Selkirk and gain 2 steps there: send him.',
+        de: 'England hat Blöcke über dem Castle Limit aufgelöst. Wallace darf in Selkirk überwintern und dort 2 Stärkepunkte gewinnen: Schick ihn hin.',
+        es: 'Inglaterra disolvió bloques por encima del límite del castillo. Wallace puede invernar en Selkirk y ganar allí 2 puntos de fuerza: envíalo.',
+        'zh-Hans': '英格兰解散了超过城堡限制的木块。华勒斯可以在Selkirk过冬并获得2点战斗力：派他去。',
       },
       replies: [S({ type: 'done' })],
     },
