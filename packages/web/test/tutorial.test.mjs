@@ -53,7 +53,7 @@ test('carcassonne: the tutorial in German (texts, progress and rule link in Germ
   } finally { await ctx.close(); }
 });
 
-test('hammer: a wrong click is answered by the engine with its rule link, which opens the rules panel there; a legal but other move is "not this one"', { skip }, async () => {
+test('hammer: a wrong click is answered by the engine with its rule link, which opens the rules panel there, as the step\'s own link does; a legal but other move is "not this one"', { skip }, async () => {
   const { ctx, page, errors } = await newPage();
   try {
     await page.goto(`${server.url}/learn/hammer-of-the-scots`);
@@ -67,6 +67,10 @@ test('hammer: a wrong click is answered by the engine with its rule link, which 
     const current = page.getByTestId('rule-panel').locator('.rule.current');
     await current.waitFor();
     assert.equal(await current.getAttribute('data-rule'), '4.2');
+    await page.getByTestId('rule-panel-close').click();
+    // The step's own rule link opens the panel at the step's section (4.2, group moves) too.
+    await page.getByTestId('tutorial-text').getByTestId('rule-link').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=rule-panel] .rule.current')?.getAttribute('data-rule') === '4.2');
     await page.getByTestId('rule-panel-close').click();
     // Moray's group could move in a real game, but this step asks for Fife (asked with "?" on the area).
     await page.locator('path[data-area=moray]').focus();
