@@ -1,4 +1,5 @@
 import { rulesByLanguage, type GameManifest, type RulesDoc } from '@tabula/engine/manifest';
+import type { Tutorial } from '@tabula/engine';
 import { texts } from './texts/index.js';
 
 /** carcassonne as the platform sees it; imports no engine code (the engine comes with `load`). */
@@ -18,4 +19,5 @@ export const manifest: GameManifest<'carcassonne'> = {
     const [{ carcassonneGame: game }, { messages }] = await Promise.all([import('./game.js'), import('./i18n.js')]);
     return { game, messages };
   },
+  tutorials: async () => (await import('./tutorial/index.js')).tutorials as Tutorial[],
 };

@@ -9,7 +9,7 @@ export const CARCASSONNE_RULES = {
   turn: '2', drawing: '2.1', placing: '2.2', deploying: '2.3', scoringDuringPlay: '2.4',
   roads: '3.1', cities: '3.2', cloisters: '3.3', farmers: '3.4', majorities: '3.5',
   unfinished: '4.1', farmScoring: '4.2', winner: '4.3',
-  shepherd: '5.2', flock: '5.3', wolf: '5.4', closedFields: '5.5', hills: '5.6', hillTieBreak: '5.7',
+  shepherd: '5.2', flock: '5.3', wolf: '5.4', closedFields: '5.5', hills: '5.6', hillTieBreak: '5.7', vineyards: '5.8',
   options: '6',
 } as const;
 

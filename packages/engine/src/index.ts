@@ -17,3 +17,5 @@ export type { Language, InLanguages, Texts, RuleSection, RulesDoc, RulesLink, Lo
 export type { DecisionAnalysis, GameAnalysis } from './analysis.js';
 export { judgeAction } from './judge.js';
 export type { ActionRisk } from './judge.js';
+export { tutorialStart, isAsked, afterStep, stepEntries } from './tutorial.js';
+export type { Tutorial, TutorialStep } from './tutorial.js';

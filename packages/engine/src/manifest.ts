@@ -1,4 +1,5 @@
 import type { AnyGame } from './types.js';
+import type { Tutorial } from './tutorial.js';
 
 /** The languages of the platform; every text of a manifest exists in each. */
 export const LANGUAGES = ['en', 'de', 'es', 'zh-Hans'] as const;
@@ -46,6 +47,8 @@ export interface GameManifest<Id extends string = string> {
   analysisIterations: number;
   /** The engine and its messages, loaded on demand. */
   load(): Promise<LoadedGame>;
+  /** Interactive tutorials (positions and steps, see @tabula/engine's Tutorial), loaded on demand with the engine; absent: none. */
+  tutorials?(): Promise<Tutorial[]>;
 }
 
 /**

@@ -5,7 +5,7 @@ import { api, getAuth, onAuthChange } from './api/client.js';
 import { Link, onNavigate, setTitleHeading, usePath } from './router.js';
 import { SignIn } from './pages/SignIn.js';
 import { Lobby } from './pages/Lobby.js';
-import { gameIds } from './games.js';
+import { gameIds, manifestOf } from './games.js';
 import { gameName } from './labels.js';
 import { quickStart } from './local/quick.js';
 import { NotificationBell, useLanguageSync, useNotifications } from './components/Notifications.js';
@@ -22,6 +22,7 @@ const LocalGame = lazyNamed(() => import('./pages/LocalGame.js'), 'LocalGame');
 const LocalReplay = lazyNamed(() => import('./pages/Replay.js'), 'LocalReplay');
 const OnlineReplay = lazyNamed(() => import('./pages/Replay.js'), 'OnlineReplay');
 const Rules = lazyNamed(() => import('./pages/Rules.js'), 'Rules');
+const Tutorial = lazyNamed(() => import('./pages/Tutorial.js'), 'Tutorial');
 const Profile = lazyNamed(() => import('./pages/Profile.js'), 'Profile');
 const Leaderboard = lazyNamed(() => import('./pages/Profile.js'), 'Leaderboard');
 const Settings = lazyNamed(() => import('./pages/Settings.js'), 'Settings');
@@ -49,6 +50,7 @@ function Welcome() {
               <button type="button" data-testid={`quick-hotseat-${id}`} onClick={() => void quickStart(id, 'hotseat')}>{t('home.hotseat')}</button>
               <Link to={`/new?game=${id}`} className="button" data-testid={`quick-online-${id}`}>{t('home.playOnline')}</Link>
               <Link to={`/rules/${id}`} className="small">{t('nav.rules')}</Link>
+              {manifestOf(id)?.tutorials && <Link to={`/learn/${id}`} className="small" data-testid={`learn-${id}`}>{t('learn.link')}</Link>}
             </div>
           </li>
         ))}
@@ -132,6 +134,7 @@ function Page() {
   if (path === '/local/replay') return <LocalReplay />;
   if (path === '/rules') return <Rules />;
   if ((m = path.match(/^\/rules\/([\w-]+)$/))) return <Rules gameId={m[1]} />;
+  if ((m = path.match(/^\/learn\/([\w-]+)$/))) return <Tutorial key={m[1]} gameId={m[1]!} />;
   if ((m = path.match(/^\/games\/([^/]+)\/replay$/))) return <OnlineReplay id={decodeURIComponent(m[1]!)} />;
   if ((m = path.match(/^\/games\/([^/]+)$/))) return <OnlineGame key={m[1]} id={decodeURIComponent(m[1]!)} />;
   if ((m = path.match(/^\/u\/([^/]+)$/))) return <Profile key={m[1]} name={decodeURIComponent(m[1]!)} />;

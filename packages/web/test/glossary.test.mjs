@@ -16,13 +16,13 @@ const ALL_PREFIXES = Object.values(WEB_PREFIX).flat();
 /**
  * Every string of a scope in one language, as [qualified key, text]: the game's own ("key"), the web's ("ui:key"), and
  * from i18n-corpus.mjs the game's rules reference ("ref:<game>:…") and the lines rendered from seeded games
- * ("log:<game>:…", "prompt:<game>:…", "action:<game>:…", "actionGroup:<game>:…"); for the platform, mails and the
+ * ("log:<game>:…", "prompt:<game>:…", "action:<game>:…", "actionGroup:<game>:…") and its tutorials ("tutorial:<game>:…"); for the platform, mails and the
  * unsubscribe page ("mail:…", "unsubscribe:…"). So cards, prompts, buttons, logs, labels and the reference all say a
  * term the same way.
  */
 function strings(scope, lang) {
   const out = [];
-  const kinds = scope === 'platform' ? ['mail:', 'unsubscribe:'] : ['ref:', 'log:', 'prompt:', 'action:', 'actionGroup:'].map((k) => `${k}${scope}:`);
+  const kinds = scope === 'platform' ? ['mail:', 'unsubscribe:'] : ['ref:', 'log:', 'prompt:', 'action:', 'actionGroup:', 'tutorial:'].map((k) => `${k}${scope}:`);
   for (const [k, v] of CORPUS[lang]) if (kinds.some((p) => k.startsWith(p))) out.push([k, v]);
   if (scope !== 'platform') for (const [k, v] of Object.entries(GAMES[scope].messages[lang])) out.push([k, v]);
   for (const [k, v] of Object.entries(ui[lang])) {

@@ -49,6 +49,18 @@ async function references(lang) {
   return out;
 }
 
+/** Every game's tutorials in one language, as [key, text] ("tutorial:<game>:<tutorial>:<step>"). */
+async function tutorials(lang) {
+  const out = [];
+  for (const m of manifests()) {
+    for (const tut of (await m.tutorials?.()) ?? []) {
+      out.push([`tutorial:${m.id}:${tut.id}:title`, tut.title[lang]], [`tutorial:${m.id}:${tut.id}:done`, tut.done[lang]]);
+      tut.steps.forEach((step, i) => out.push([`tutorial:${m.id}:${tut.id}:${i + 1}`, step.text[lang]]));
+    }
+  }
+  return out;
+}
+
 /** What the server writes in one language, as [key, text] ("mail:…", "unsubscribe:…"). */
 function serverTexts(lang) {
   const out = [];
@@ -124,7 +136,7 @@ export async function corpus(lang) {
   const out = [];
   for (const [id, { messages }] of Object.entries(GAMES)) for (const [k, v] of Object.entries(messages[lang])) out.push([`${id}:${k}`, v]);
   for (const [k, v] of Object.entries(ui[lang])) out.push([`ui:${k}`, v]);
-  out.push(...(await references(lang)), ...serverTexts(lang), ...rendered(lang));
+  out.push(...(await references(lang)), ...(await tutorials(lang)), ...serverTexts(lang), ...rendered(lang));
   return out;
 }
 

@@ -77,6 +77,10 @@ export const PAGES = [
       await settle(page, '[data-testid=prompt]'); await settle(page, '.board-area > :not(p):not(h2)');
     },
   })),
+  ...GAMES.map((id) => ({
+    name: `tutorial-${id}`, game: id,
+    open: async (page, url) => { await page.goto(`${url}/learn/${id}`); await settle(page, '[data-testid=tutorial-text]'); await settle(page, '.board-area > :not(p):not(h2)'); },
+  })),
   {
     // a finished game: the result panel above the board
     name: 'online-finished', auth: true, game: 'hacse',

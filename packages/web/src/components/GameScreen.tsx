@@ -98,6 +98,11 @@ function whyTargetOf(el: Element): WhyTarget | null {
   return card ? { kind: 'card', id: card } : null;
 }
 
+/** Whether a click on `el` reached something the board made clickable (an enabled button or a role="button" element). */
+function isControl(el: EventTarget | null): boolean {
+  return el instanceof Element && !!el.closest('button:not(:disabled), [role=button], a, input, select, label, summary, .hl');
+}
+
 /** A board's list of choices (for one card, block or spot): `.pick` panels and choice groups. */
 const CHOICE_LIST = '.pick, [data-testid$="-choice"]';
 
@@ -181,6 +186,8 @@ export function GameScreen(props: {
   below?: ReactNode;
   /** "Why can't I?": the engine's reason why nothing can be done with a pointed-at thing now (null: it is legal, or no reason). */
   whyNot?: (target: WhyTarget) => WhyReason | null | Promise<WhyReason | null>;
+  /** A click on a thing the board offers nothing for asks `whyNot` too (tutorials: a wrong click is answered). */
+  whyOnClick?: boolean;
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
@@ -242,7 +249,8 @@ export function GameScreen(props: {
       <div className="game-body">
         <section className={`board-area${suggestion ? ' suggesting' : ''}`} ref={boardArea} aria-labelledby="board-heading" aria-describedby={props.whyNot ? 'board-why-hint' : undefined}
           onKeyDown={(e) => { if (e.key === '?' && askWhy(e.target)) e.preventDefault(); }}
-          onContextMenu={(e) => { if (askWhy(e.target)) e.preventDefault(); }} data-testid="board-area">
+          onContextMenu={(e) => { if (askWhy(e.target)) e.preventDefault(); }}
+          onClick={props.whyOnClick ? (e) => { if (!isControl(e.target)) askWhy(e.target); } : undefined} data-testid="board-area">
           <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
           {props.whyNot && <p id="board-why-hint" className="sr-only">{t('rules.whyHint')}</p>}
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>

@@ -473,4 +473,13 @@ export const de: Record<string, string> = {
   'account.deleteTitle': 'Konto löschen',
   'account.deleteExplain': 'Das lässt sich nicht rückgängig machen. Du wirst überall abgemeldet; deine Chatzeilen, Wertungen und Einstellungen werden gelöscht; in vergangenen und laufenden Partien zeigt dein Platz „(deleted player)“; dein Name wird für andere frei. Lade vorher deine Daten herunter, wenn du sie behalten willst.',
   'account.deleteButton': 'Mein Konto löschen',
+  'learn.title': 'Einführung: {{title}}',
+  'learn.link': 'Spielen lernen',
+  'learn.step': 'Schritt {{n}} von {{count}}',
+  'learn.notThis': 'Nicht dieser: Dieser Schritt verlangt den hervorgehobenen Zug.',
+  'learn.doneTitle': 'Du hast die Einführung geschafft',
+  'learn.restart': 'Einführung neu beginnen',
+  'learn.chooseBot': 'Bot und Seiten wählen',
+  'learn.none': 'Für dieses Spiel gibt es noch keine Einführung.',
+  'learn.intro': 'Neu in einem Spiel? Jedes hat eine Einführung: Du machst die Züge, sie sagt dir, warum.',
 };

@@ -476,4 +476,13 @@ export const en: Record<string, string> = {
   'account.deleteTitle': 'Delete your account',
   'account.deleteExplain': 'This cannot be undone. You are signed out everywhere; your chat lines, ratings and settings are deleted; in past and running games your seat shows “(deleted player)”; your name becomes free for others. Download your data first if you want to keep it.',
   'account.deleteButton': 'Delete my account',
+  'learn.title': 'Tutorial: {{title}}',
+  'learn.link': 'Learn to play',
+  'learn.step': 'Step {{n}} of {{count}}',
+  'learn.notThis': 'Not this one: this step asks for the highlighted move.',
+  'learn.doneTitle': 'You finished the tutorial',
+  'learn.restart': 'Start the tutorial again',
+  'learn.chooseBot': 'Choose a bot and sides',
+  'learn.none': 'This game has no tutorial yet.',
+  'learn.intro': 'New to a game? Each has a tutorial: you make the moves, it tells you why.',
 };

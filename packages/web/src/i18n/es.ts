@@ -473,4 +473,13 @@ export const es: Record<string, string> = {
   'account.deleteTitle': 'Eliminar tu cuenta',
   'account.deleteExplain': 'No se puede deshacer. Se cierran todas tus sesiones; se borran tus líneas de chat, puntuaciones y ajustes; en las partidas pasadas y en curso tu puesto muestra «(deleted player)»; tu nombre queda libre para otros. Descarga antes tus datos si quieres conservarlos.',
   'account.deleteButton': 'Eliminar mi cuenta',
+  'learn.title': 'Tutorial: {{title}}',
+  'learn.link': 'Aprende a jugar',
+  'learn.step': 'Paso {{n}} de {{count}}',
+  'learn.notThis': 'Eso no: este paso pide la jugada resaltada.',
+  'learn.doneTitle': 'Has terminado el tutorial',
+  'learn.restart': 'Empezar el tutorial de nuevo',
+  'learn.chooseBot': 'Elige un bot y los bandos',
+  'learn.none': 'Este juego aún no tiene tutorial.',
+  'learn.intro': '¿Eres nuevo en un juego? Cada uno tiene un tutorial: tú haces las jugadas y él te dice por qué.',
 };

@@ -467,4 +467,13 @@ export const zhHans: Record<string, string> = {
   'account.deleteTitle': '删除你的账户',
   'account.deleteExplain': '此操作无法撤销。你将在所有地方退出；你的聊天记录、等级分和设置将被删除；在过去和进行中的对局里，你的座位显示为“(deleted player)”；你的用户名可被他人使用。如需保留数据，请先下载。',
   'account.deleteButton': '删除我的账户',
+  'learn.title': '教程：{{title}}',
+  'learn.link': '学习玩法',
+  'learn.step': '第{{n}}步，共{{count}}步',
+  'learn.notThis': '不是这个：这一步要求的是高亮的操作。',
+  'learn.doneTitle': '你已完成教程',
+  'learn.restart': '重新开始教程',
+  'learn.chooseBot': '选择机器人和阵营',
+  'learn.none': '这个游戏还没有教程。',
+  'learn.intro': '刚接触某个游戏？每个游戏都有教程：你来操作，教程告诉你为什么。',
 };

@@ -7,6 +7,7 @@ import { botName, gameName, scenarioName } from '../labels.js';
 import { RoleBadge } from '../components/RoleBadge.js';
 import { timeControlText } from '../components/Clocks.js';
 import { LiveLobby } from '../components/LiveLobby.js';
+import { TutorialLinks } from '../components/TutorialLinks.js';
 
 function GameRow({ g, yourTurn }: { g: GameSummary; yourTurn?: boolean }) {
   const { t } = useTranslation();
@@ -66,6 +67,7 @@ export function Lobby() {
         <Link to="/local" className="button">{t('nav.local')}</Link>
       </div>
       {error && <p className="error" role="alert">{error}</p>}
+      <TutorialLinks />
       <section className="panel">
         <h2>{t('lobby.mine')}</h2>
         {mine.length === 0 ? <p className="muted">{t('lobby.none')}</p> : <ul className="games">{mine.map((g) => <GameRow key={g.id} g={g} yourTurn={myTurn(g)} />)}</ul>}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameIds, catalogOf, loadGame, type LocalCatalogEntry } from '../games.js';
+import { TutorialLinks } from '../components/TutorialLinks.js';
 import { SetupForm, type SetupChoice } from '../components/SetupForm.js';
 import { loadCurrent, parseLocalFile, randomSeed, saveCurrent } from '../local/session.js';
 import type { SavedGame } from '../local/library.js';
@@ -71,6 +72,7 @@ export function LocalSetup() {
     <div className="narrow">
       <h1>{t('local.title')}</h1>
       <p className="muted">{t('local.intro')}</p>
+      <TutorialLinks />
       {current && (
         <p className="card">
           {t('local.continue', { game: gameName(t, current.game), count: current.actions.length })}{' '}

@@ -108,6 +108,7 @@ export function Rules({ gameId }: { gameId?: string }) {
       {ids.map((id) => (
         <div key={id}>
           <RulesHelp gameId={id} />
+          {manifestOf(id)?.tutorials && <p><Link to={`/learn/${id}`} className="button" data-testid={`learn-${id}`}>{t('learn.link')}: {gameName(t, id)}</Link></p>}
           {!gameId && hasReference(id) && <p><Link to={`/rules/${id}`}>{t('rules.readReference')}: {gameName(t, id)}</Link></p>}
         </div>
       ))}

@@ -316,7 +316,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           ))}
         </g>}
       </svg>
-      {!replay && (canPlace || other.length > 0 || choice !== null) && (
+      {!replay && (canPlace || other.length > 0 || choice !== null || (lastPlaced && deploySpots.length > 0)) && (
         <div className="carc-bar" role="group" aria-label={t('board.controls', { ns: gameId })} data-testid="carc-bar">
           {/* The tile just placed, enlarged, with its follower spots: easier to hit than on a zoomed-out table. */}
           {lastPlaced && deploySpots.length > 0 && (
