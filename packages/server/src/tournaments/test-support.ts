@@ -37,7 +37,7 @@ export async function view(run: Running, id: string, token?: string): Promise<To
 }
 
 /** What happens in one pairing's games: a winner (the other resigns), a draw, or the named player forfeits (does nothing). */
-export type Result = { winner: string } | { draw: true } | { forfeit: string };
+export type Result = { winner: string } | { resign: string } | { draw: true } | { forfeit: string };
 
 /**
  * Plays round `round`'s pairings that have games: each game gets `decide(players)` (for a two-game match, the
@@ -60,16 +60,36 @@ export async function playRound(run: Running, id: string, round: number, tokens:
         const loser = p.players.find((n) => n !== res.winner)!;
         const x = await run.api.post(`/api/games/${g.id}/resign`, {}, tokens.get(loser));
         assert.equal(x.status, 200, JSON.stringify(x.body));
+      } else if ('resign' in res) {
+        const x = await run.api.post(`/api/games/${g.id}/resign`, {}, tokens.get(res.resign));
+        assert.equal(x.status, 200, JSON.stringify(x.body));
       } else if ('draw' in res) {
-        const [a, b] = p.players as [string, string];
+        const [a, ...others] = p.players as [string, ...string[]];
         const o = await run.api.post(`/api/games/${g.id}/draw`, { op: 'offer' }, tokens.get(a));
         assert.equal(o.status, 200, JSON.stringify(o.body));
-        const k = await run.api.post(`/api/games/${g.id}/draw`, { op: 'accept' }, tokens.get(b));
-        assert.equal(k.status, 200, JSON.stringify(k.body));
+        for (const b of others) {
+          const k = await run.api.post(`/api/games/${g.id}/draw`, { op: 'accept' }, tokens.get(b));
+          assert.equal(k.status, 200, JSON.stringify(k.body));
+        }
       }
     }
   }
   return t;
+}
+
+/** Organiser and players (P1..Pn by rating, highest first) of a new tournament, joined; returns its id. */
+export async function tournamentOf(run: Running, body: Record<string, unknown>, ratings: number[], game: string): Promise<{ id: string; org: Player; P: Player[]; label: Map<string, string>; tokens: Map<string, string> }> {
+  const org = await player(run, 'org', { verified: true });
+  const P: Player[] = [];
+  for (let i = 0; i < ratings.length; i++) P.push(await player(run, `p${i + 1}`, { rating: ratings[i]!, game }));
+  const c = await run.api.post('/api/tournaments', { name: 'Cup', game, rated: false, startsAt: new Date(Date.now() + 3_600_000).toISOString(), ...body }, org.token);
+  assert.equal(c.status, 201, JSON.stringify(c.body));
+  const id = c.body.id as string;
+  for (const p of P) {
+    const j = await run.api.post(`/api/tournaments/${id}/join`, {}, p.token);
+    assert.equal(j.status, 200, JSON.stringify(j.body));
+  }
+  return { id, org, P, label: new Map(P.map((p, i) => [p.name, `P${i + 1}`])), tokens: new Map(P.map((p) => [p.name, p.token])) };
 }
 
 /** Waits until the tournament is past round `round` (the next one paired, or finished). */
