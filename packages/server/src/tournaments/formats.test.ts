@@ -13,7 +13,8 @@ import { startPostgres, type Service } from '../harness/services.js';
 import { TALLY } from '../harness/testgame.js';
 import WebSocket from 'ws';
 import type { LobbyMessageT } from '@tabula/protocol';
-import { pastRound, playRound, tournamentOf, waitFor, type Result } from './test-support.js';
+import { botNames } from '@tabula/bots';
+import { pastRound, player, playRound, tournamentOf, view, waitFor, type Result } from './test-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabula-formats-'));
 let pg: Service | undefined;
@@ -135,6 +136,26 @@ function suite(label: string, db: () => Promise<string>): void {
       }, 'the tournament notifications');
       assert.deepEqual(notes.map((n) => [n.kind, n.tournament!.round, n.tournament!.rank ?? null]).sort(),
         [['tournament-finished', 3, 1], ['tournament-round', 1, null], ['tournament-round', 2, null], ['tournament-round', 3, null]]);
+    });
+
+    it('a bot the organiser entered is seated in its game through the lobby, and the game\'s tournament is known to the board', async () => {
+      const org = await player(run, 'org', { verified: true });
+      const human = await player(run, 'h');
+      const bot = botNames()[0]!;
+      const c = await run.api.post('/api/tournaments', { name: 'Bot Cup', game: TALLY, format: 'swiss', rounds: 1, timeControl: { kind: 'none' }, rated: false, allowBots: true,
+        capacity: { min: 2, max: 4 }, startsAt: new Date(Date.now() + 3_600_000).toISOString() }, org.token);
+      const id = c.body.id as string;
+      assert.equal((await run.api.post(`/api/tournaments/${id}/join`, { bot }, org.token)).status, 200);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/join`, {}, human.token)).status, 200);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const t = await playRound(run, id, 1, new Map([[human.name, human.token]]), () => ({ resign: human.name }));
+      const g = t.roundsPlayed[0]!.pairings[0]!.games[0]!;
+      assert.deepEqual(Object.keys(g.sides!).sort(), [bot, human.name].sort());
+      assert.deepEqual((await run.api.get(`/api/games/${g.id}/tournament`)).body, { tournament: { id, name: 'Bot Cup', round: 1 } });
+      const v = await pastRound(run, id, 1);
+      assert.equal(v.status, 'finished');
+      assert.deepEqual(v.standings.map((s) => [s.rank, s.name, s.score, s.bot ?? false]), [[1, bot, 1, true], [2, human.name, 0, false]]);
+      assert.equal((await view(run, id)).champion, bot);
     });
 
     it('tables of 3-4 by score: 7 players at tables of 4 and 3, seat order by earlier seats, placement points worked out by hand', async () => {
