@@ -363,22 +363,31 @@ export class Tournaments {
    */
   async ensureGames(s: Loaded, round: number): Promise<void> {
     const organiser: UserRow = { id: s.t.organiserId, name: s.t.organiser };
+    let changed = false;
     for (const p of s.pairings) {
       if (p.round !== round || p.points !== null) continue;
       for (const ref of p.games) {
         try {
-          await this.ensureGame(s, organiser, ref.id, ref.seats);
+          if (await this.ensureGame(s, organiser, ref.id, ref.seats)) changed = true;
         } catch (e) {
           this.o.warn(e, `tournament ${s.t.id}: game ${ref.id} of round ${round} could not be made`);
         }
       }
     }
+    // The page shows its games' status: a new version makes it read them again.
+    if (changed) {
+      await this.store.tournaments.touch(s.t.id, this.now());
+      this.o.changed(s.t.id);
+    }
   }
 
-  private async ensureGame(s: Loaded, organiser: UserRow, gameId: string, seats: string[]): Promise<void> {
+  /** Makes the game if missing and seats whoever is missing; true when it changed anything. */
+  private async ensureGame(s: Loaded, organiser: UserRow, gameId: string, seats: string[]): Promise<boolean> {
     const lobby = this.games.lobby;
     let row = await this.store.getGame(gameId);
+    let changed = false;
     if (!row) {
+      changed = true;
       const game = getGame(s.t.game)!;
       try {
         await lobby.createGame(organiser, {
@@ -399,11 +408,13 @@ export class Tournaments {
       try {
         if (p.bot) await lobby.takeSeat(organiser, gameId, seat.role, p.bot);
         else if (p.userId !== null) await lobby.takeSeat({ id: p.userId, name: p.name }, gameId, seat.role);
+        changed = true;
       } catch (e) {
         if (!(e instanceof ApiError && e.code === 'seat-taken')) throw e;
       }
       row = (await this.store.getGame(gameId))!;
     }
+    return changed;
   }
 
   /** Resigns the withdrawn player's running games of the current round (their opponents win). */
