@@ -89,6 +89,10 @@ function suite(label: string, db: () => Promise<string>): void {
       assertError(await run.api.post(`/api/tournaments/${id}/cancel`, {}, a.token), 403, 'not-organiser');
       assertError(await run.api.post(`/api/tournaments/${id}/withdraw`, {}, b.token), 409, 'not-joined');
       assertError(await run.api.post('/api/tournaments/nope/join', {}, a.token), 404, 'tournament-not-found');
+      // Blocks: who blocked a player already in (or was blocked by one) cannot join.
+      assert.equal((await run.api.post('/api/blocks', { name: a.name }, b.token)).status, 200);
+      assertError(await run.api.post(`/api/tournaments/${id}/join`, {}, b.token), 403, 'blocked');
+      assert.equal((await run.api.req('DELETE', `/api/blocks/${a.name}`, undefined, b.token)).status, 200);
       assert.equal((await run.api.post(`/api/tournaments/${id}/join`, {}, b.token)).status, 200);
       assert.equal((await run.api.post(`/api/tournaments/${id}/join`, {}, d.token)).status, 200);
       const full = await view(run, id);

@@ -121,6 +121,11 @@ export class Tournaments {
     }
     const players = await this.store.tournaments.players(id);
     if (players.some((p) => p.name === entry.name)) throw conflict('already-joined', `${entry.name} is in this tournament already.`);
+    // The organiser makes every game and anyone may be paired with anyone: nobody who blocked (or was blocked by) one of them.
+    const others = [t.organiserId, ...players.flatMap((p) => (p.userId !== null && p.withdrawnAt === null ? [p.userId] : []))].filter((u) => u !== entry.userId);
+    if (entry.userId !== null && (await this.store.moderation.blockedAmong(entry.userId, others)).size > 0) {
+      throw forbidden('blocked', 'You cannot join: you and a player or the organiser of this tournament blocked each other.');
+    }
     if (t.entrants >= t.capMax) throw conflict('tournament-full', `The tournament is full (${t.capMax} players).`);
     if (!(await this.store.tournaments.join(id, entry, late ? ['open', 'running'] : ['open'], now))) {
       const again = await this.must(id);
