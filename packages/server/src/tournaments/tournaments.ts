@@ -275,6 +275,12 @@ export class Tournaments {
     if (finished.length === 0) return false;
     const seeds = bySeed(s.t.id, this.entrants(s)).map((e) => e.name);
     const r = s.t.tableSize !== null ? tableResult(p.players, finished[0]!) : twoPlayerResult(p.players, finished, isElimination(s.t.format), seeds);
+    // A knockout match of a player who withdrew during it goes to the other, whatever the games' count.
+    const gone = p.players.filter((n) => s.players.find((x) => x.name === n)?.withdrawnAt !== null);
+    if (isElimination(s.t.format) && gone.length === 1) {
+      r.points = p.players.map((n) => (n === gone[0] ? 0 : 1));
+      r.forfeit = true;
+    }
     const until = this.now() + TOURNAMENT_COOLING_OFF_MS;
     const cooloffs = r.forfeited.flatMap((n) => {
       const u = s.players.find((x) => x.name === n)?.userId;
