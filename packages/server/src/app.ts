@@ -11,6 +11,7 @@ import helmet from '@fastify/helmet';
 import { MAX_FRAME_BYTES, ErrorReply, SURFACE_LIMITS } from '@tabula/protocol';
 import { ApiError, errorBody } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.js';
+import { refuseNulBytes } from './http/nul-guard.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountRoutes } from './accounts/routes.js';
 import { lifeRoutes } from './accounts/life-routes.js';
@@ -327,6 +328,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     done();
   });
   installErrorHandler(app);
+  refuseNulBytes(app);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     referrerPolicy: { policy: 'no-referrer' },
