@@ -8,9 +8,11 @@ export * from './social.js';
 export * from './analysis.js';
 export * from './play.js';
 export * from './moderation.js';
+export * from './tournaments.js';
 export type { WireShapesAreTheEngines, PlatformOutcome } from './engine-shapes.js';
 import { TimeControl, OutcomeOrNull, LogLine, Prompt, ReplayReply, DrawOffer, DrawOp } from './play.js';
 import { AnalysisReply } from './analysis.js';
+import { CreateTournament, TournamentSummary, Tournament, TournamentList, JoinTournament, NotificationTournament } from './tournaments.js';
 import { ClientChat, ClientRematch, ServerChat, ServerRematch, ServerRatings, ChatLine, Rating, LobbyGame, Profile, Leaderboard, Seek, SeekList, MuteBody, MuteList, ChatReply, GameRatings, RatingHistory, RatingHistoryQuery } from './social.js';
 import { MAIL_LANGUAGES, NOTIFICATIONS_LIST_MAX, PUSH_ENDPOINT_MAX, PUSH_LABEL_MAX } from './limits.js';
 
@@ -270,7 +272,7 @@ export type ServerMessageT = Static<typeof ServerMessage>;
 
 // ---- notifications: REST /api/notifications/* and the per-user socket GET /api/live ----
 
-export const NotificationKind = Type.Union([Type.Literal('your-turn'), Type.Literal('game-over'), Type.Literal('invited'), Type.Literal('time-low')]);
+export const NotificationKind = Type.Union([Type.Literal('your-turn'), Type.Literal('game-over'), Type.Literal('invited'), Type.Literal('time-low'), Type.Literal('tournament-round'), Type.Literal('tournament-finished')]);
 export type NotificationKindT = Static<typeof NotificationKind>;
 export const Notification = Type.Object({
   id: Type.Integer(),
@@ -281,6 +283,7 @@ export const Notification = Type.Object({
   opponents: Type.Array(Type.String(), { description: 'the other players\' names (bots by bot name)' }),
   by: Type.Union([Type.String(), Type.Null()], { description: 'invited: who invited; game-over: the outcome reason' }),
   won: Type.Union([Type.Boolean(), Type.Null()], { description: 'game-over: whether the recipient is among the winners' }),
+  tournament: Type.Optional(NotificationTournament),
   createdAt: Type.String(),
   read: Type.Boolean(),
 });
@@ -373,4 +376,5 @@ export const schemas: Record<string, TSchema> = {
   SeatBody, ActionBody, PreviewBody, PreviewReply, WhyBody, WhyReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList, GameRatings, RatingHistory, RatingHistoryQuery,
   Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, UserClientMessage, AnalysisReply,
+  CreateTournament, TournamentSummary, Tournament, TournamentList, JoinTournament,
 };

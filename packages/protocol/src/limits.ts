@@ -81,7 +81,7 @@ export const MODERATION_REASON_MAX_CHARS = 500;
 // ---- notifications (docs/api.md "Notifications") ----
 
 /** The events that notify a player. */
-export const NOTIFICATION_KINDS = ['your-turn', 'game-over', 'invited', 'time-low'] as const;
+export const NOTIFICATION_KINDS = ['your-turn', 'game-over', 'invited', 'time-low', 'tournament-round', 'tournament-finished'] as const;
 /** At most one email per game and user in this window. */
 export const MAIL_PER_GAME_WINDOW_MS = 60 * 60 * 1000;
 /** A webhook is disabled after this many failed calls in a row. */
@@ -184,6 +184,10 @@ export const SURFACE_LIMITS = {
   // A report is read by a person (a moderator): few per minute; blocks write and change what others can do.
   reports: { perAccount: 5, perAddress: 20 },
   blocks: { perAccount: 30, perAddress: 60 },
+  // Creating a tournament: an organiser's list grows and every lobby hears of it.
+  tournaments: { perAccount: 5, perAddress: 20 },
+  // Joining and withdrawing push the tournament to every lobby.
+  tournamentEntries: { perAccount: 30, perAddress: 60 },
 } as const;
 export type Surface = keyof typeof SURFACE_LIMITS;
 /** Analyses one account may have queued or running at once (`429 too-many-analyses`). */
@@ -199,3 +203,25 @@ export const MAX_OPTION_STRING = 128;
 export const MAX_OPTION_ITEMS = 100;
 export const MAX_OPTION_KEYS = 32;
 export const MAX_OPTION_DEPTH = 6;
+// ---- tournaments (docs/api.md "Tournaments") ----
+
+/** Players of one tournament (capacity.min and capacity.max lie within this). */
+export const TOURNAMENT_CAPACITY = { min: 2, max: 64 } as const;
+/** Round robin: at most this many players (everyone meets everyone). */
+export const ROUND_ROBIN_MAX_PLAYERS = 10;
+/** Swiss rounds. */
+export const TOURNAMENT_ROUNDS = { min: 1, max: 15 } as const;
+/** Players per table of a 3-5 player game (Carcassonne). */
+export const TOURNAMENT_TABLE_SIZE = { min: 3, max: 5 } as const;
+/** Longest tournament name, in characters (cleaned as a chat line is). */
+export const TOURNAMENT_NAME_MAX = 80;
+/** Tournaments not yet finished (open or running) one organiser may have at once. */
+export const MAX_OPEN_TOURNAMENTS_PER_ORGANISER = 2;
+/** startsAt at most this far ahead. */
+export const TOURNAMENT_START_AHEAD_MS = 60 * 24 * 60 * 60 * 1000;
+/** A player who forfeited a tournament game may not join another tournament for this long (409 cooling-off). */
+export const TOURNAMENT_COOLING_OFF_MS = 24 * 60 * 60 * 1000;
+/** Correspondence rounds: games not started this long after the round began are forfeits (per day of the time control). */
+export const TOURNAMENT_ROUND_DEADLINE_DAYS_FACTOR = 2;
+/** Tournaments one list request returns (and the default). */
+export const TOURNAMENT_LIST_LIMIT = { max: 100, default: 50 } as const;

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CHAT_MAX_CHARS, RATING_HISTORY_LIMIT } from './limits.js';
 import type { OutcomeT, TimeControlT } from './play.js';
+import type { GameTournamentT, TournamentSummaryT } from './tournaments.js';
 
 /**
  * The social side of the wire: chat (on the game socket), rematch offers, profiles, ratings,
@@ -112,7 +113,7 @@ export const LobbyGame = Type.Object({
   rated: Type.Boolean(),
   createdAt: Type.String(), updatedAt: Type.String(),
 });
-export type LobbyGameT = Omit<Static<typeof LobbyGame>, 'timeControl' | 'outcome'> & { timeControl: TimeControlT; outcome: OutcomeT | null };
+export type LobbyGameT = Omit<Static<typeof LobbyGame>, 'timeControl' | 'outcome'> & { timeControl: TimeControlT; outcome: OutcomeT | null; tournament?: GameTournamentT };
 
 export const ProfileGame = Type.Composite([LobbyGame, Type.Object({
   roles: Type.Array(Type.String(), { description: 'the profile owner\'s seats' }),
@@ -156,7 +157,8 @@ export type SeekParamsT = Static<typeof SeekParams>;
 
 /** Pushed on the lobby socket GET /api/lobby/live. */
 export type LobbyMessageT =
-  | { type: 'lobby'; games: LobbyGameT[]; seeks: SeekT[] }
+  | { type: 'lobby'; games: LobbyGameT[]; seeks: SeekT[]; tournaments: TournamentSummaryT[] }
+  | { type: 'tournament'; tournament: TournamentSummaryT }
   | { type: 'game'; game: LobbyGameT }
   | { type: 'seeks'; seeks: SeekT[] }
   | { type: 'paired'; seek: string; game: string }

@@ -8,6 +8,7 @@ export function notificationOut(n: NotificationRow): NotificationT {
   return {
     id: n.id, kind: n.kind as NotificationKindT, gameId: n.gameId, game: p.game ?? null, scenario: p.scenario ?? null,
     opponents: Array.isArray(p.opponents) ? p.opponents : [], by: p.by ?? null, won: p.won ?? null,
+    ...(p.tournament ? { tournament: p.tournament } : {}),
     createdAt: new Date(n.createdAt).toISOString(), read: n.readAt !== null,
   };
 }

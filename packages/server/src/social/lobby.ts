@@ -43,7 +43,7 @@ export class LobbyHub {
       ...(await store.listGames({ status: 'finished', limit: 50 })),
     ];
     const rated = await ratedOf(store.sql, rows.map((r) => r.id));
-    send(ws, { type: 'lobby', games: rows.map((r) => lobbyGame(this.games.views, r, rated.has(r.id))), seeks: await this.seeks.open() });
+    send(ws, { type: 'lobby', games: rows.map((r) => lobbyGame(this.games.views, r, rated.has(r.id))), seeks: await this.seeks.open(), tournaments: [] });
   }
 
   /** A game changed (here: with its row; elsewhere: null, read again). Pushes are batched every 100 ms. */
