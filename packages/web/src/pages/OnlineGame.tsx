@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatLineT, GameRatingsT, GameStateT, RematchT } from '@tabula/protocol';
+import type { ChatLineT, GameRatingsT, GameStateT, GameTournamentT, RematchT } from '@tabula/protocol';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { connectLive, LiveError, type LiveGame, type LiveStatus } from '../api/live.js';
 import { setWatching } from '../api/notifications.js';
@@ -188,8 +188,11 @@ export function OnlineGame({ id }: { id: string }) {
       </div>
     </section>
   ) : null;
+  // A tournament's game links back to it ("Round 2 of Spring Swiss").
+  const tournament = (d as { tournament?: GameTournamentT }).tournament;
   const above = (
     <>
+      {tournament && <p className="tournament-link"><Link to={`/tournaments/${encodeURIComponent(tournament.id)}`} data-testid="game-tournament">{t('tourn.gameLink', { round: tournament.round, name: tournament.name })}</Link></p>}
       {d.clock && <Clocks gameId={d.game} clock={d.clock} finished={finished} />}
       {!finished && <DrawOfferBanner offer={d.drawOffer} seats={d.seats.map((s) => s.role)} mine={d.roles} nameOf={nameOf} busy={busy} onOp={drawOp} />}
       {finished && d.outcome && (

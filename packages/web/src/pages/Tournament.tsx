@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PairingT, RoundT, TournamentStandingT, TournamentT } from '@tabula/protocol';
+import { ApiError, getAuth } from '../api/client.js';
+import { tournamentsApi, type TournamentOp } from '../api/tournaments.js';
+import { connectLobby } from '../api/lobby.js';
+import { Link } from '../router.js';
+import { loadGame } from '../games.js';
+import { playerName } from '../labels.js';
+import { formatDateTimeZone } from '../dates.js';
+import { Bracket } from '../components/Bracket.js';
+import { tournamentKind, tournamentWhen, useNow } from '../components/TournamentRow.js';
+
+/** Tournament points as players read them: 1, 0.5, 1.5 (the language's decimal mark). */
+function points(n: number | undefined, lang: string): string {
+  return n === undefined ? '–' : new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(n);
+}
+
+function Standings({ standings, lang, twoPlayer }: { standings: TournamentStandingT[]; lang: string; twoPlayer: boolean }) {
+  const { t } = useTranslation();
+  const tables = standings.some((s) => s.tieBreaks.tablePoints !== undefined);
+  return (
+    <div className="table-scroller">
+      <table className="standings" data-testid="standings">
+        <caption className="sr-only">{t('tourn.standings')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('tourn.col.rank')}</th>
+            <th scope="col">{t('tourn.col.player')}</th>
+            <th scope="col">{t('tourn.col.score')}</th>
+            {twoPlayer && <th scope="col"><abbr title={t('tourn.col.buchholzLong')}>{t('tourn.col.buchholz')}</abbr></th>}
+            {twoPlayer && <th scope="col"><abbr title={t('tourn.col.sbLong')}>{t('tourn.col.sb')}</abbr></th>}
+            {tables && <th scope="col">{t('tourn.col.tablePoints')}</th>}
+            <th scope="col">{t('tourn.col.played')}</th>
+            <th scope="col">{t('tourn.col.rating')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {standings.map((s) => (
+            <tr key={s.name} data-testid="standing" data-player={s.name} className={s.withdrawn || s.eliminated ? 'out' : undefined}>
+              <td>{s.rank}</td>
+              <th scope="row" dir="auto">
+                {s.bot ? playerName(t, s.name) : <Link to={`/u/${encodeURIComponent(s.name)}`}>{s.name}</Link>}
+                {s.withdrawn && <span className="muted small"> {t('tourn.withdrawn')}</span>}
+                {s.eliminated && !s.withdrawn && <span className="muted small"> {t('tourn.eliminated')}</span>}
+              </th>
+              <td data-testid="standing-score">{points(s.score, lang)}</td>
+              {twoPlayer && <td data-testid="standing-buchholz">{points(s.tieBreaks.buchholz, lang)}</td>}
+              {twoPlayer && <td data-testid="standing-sb">{points(s.tieBreaks.sonnebornBerger, lang)}</td>}
+              {tables && <td>{points(s.tieBreaks.tablePoints, lang)}</td>}
+              <td>{s.played}</td>
+              <td>{Math.round(s.rating)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One pairing: its players with the points it gave, its games (watch while playing), a bye or a forfeit. */
+function Pairing({ p, lang }: { p: PairingT; lang: string }) {
+  const { t } = useTranslation();
+  if (p.bye) return <li className="pairing" data-testid="pairing" data-result="bye">{t('tourn.bye', { name: playerName(t, p.players[0] ?? '') })}</li>;
+  const done = p.result !== undefined;
+  return (
+    <li className="pairing" data-testid="pairing" data-result={p.result ?? 'playing'}>
+      <span className="muted small">{t('tourn.table', { table: p.table })}</span>{' '}
+      <span className="pairing-players" dir="auto">
+        {p.players.map((name, i) => (
+          <span key={name} className="pairing-player">
+            {i > 0 && <span className="muted">{t('tourn.vs')}</span>}
+            <b>{playerName(t, name)}</b>
+            {done && <span data-testid="pairing-points"> {points(p.points[i], lang)}</span>}
+          </span>
+        ))}
+      </span>
+      {p.result === 'forfeit' && <span className="tag">{t('tourn.forfeit')}</span>}
+      {p.games.map((g, i) => (
+        <Link key={g.id} to={`/games/${encodeURIComponent(g.id)}`} className="button small" data-testid="pairing-game">
+          {g.status === 'finished' ? (p.games.length > 1 ? t('tourn.gameN', { n: i + 1 }) : t('tourn.seeGame')) : t('tourn.watch')}
+          {p.games.length > 1 && g.status !== 'finished' ? ` (${i + 1})` : ''}
+        </Link>
+      ))}
+    </li>
+  );
+}
+
+function Round({ r, lang }: { r: RoundT; lang: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="panel round" data-testid="round" data-round={r.number} data-status={r.status} aria-labelledby={`round-${r.number}`}>
+      <h3 id={`round-${r.number}`}>{t('tourn.roundN', { round: r.number })} <span className="muted small">· {t(`tourn.round.${r.status}`)}</span></h3>
+      {r.deadline && r.status === 'playing' && <p className="muted small">{t('tourn.deadline', { when: formatDateTimeZone(r.deadline, lang) })}</p>}
+      <ul className="pairings">{r.pairings.map((p) => <Pairing key={p.table} p={p} lang={lang} />)}</ul>
+    </section>
+  );
+}
+
+/** /tournaments/:id: standings, rounds and their games, the bracket; refetched whenever the lobby socket says it changed. */
+export function Tournament({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const me = getAuth();
+  const [x, setX] = useState<TournamentT | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState('');
+  const shown = useRef<TournamentT | null>(null);
+  const now = useNow();
+  const show = useCallback((next: TournamentT) => {
+    const before = shown.current;
+    if (before && before.version > next.version) return;
+    shown.current = next;
+    setX(next);
+    void loadGame(next.game).catch(() => undefined);
+    // The live region says what changed for everyone watching: a new round, the end.
+    if (before && next.status === 'finished' && before.status !== 'finished') setSaid(t('tourn.announceFinished', { name: next.champion ? playerName(t, next.champion) : '' }));
+    else if (before && next.round > before.round) setSaid(t('tourn.announceRound', { round: next.round }));
+  }, [t]);
+  const load = useCallback(async () => {
+    try { show(await tournamentsApi.get(id)); setError(null); }
+    catch (e) { setError(e instanceof ApiError && e.status === 404 ? t('tourn.notFound') : e instanceof Error ? e.message : String(e)); }
+  }, [id, show, t]);
+  useEffect(() => {
+    void load();
+    return connectLobby((m) => {
+      // A newer version of this tournament: fetch it (after a reconnect, the lobby's list may carry one too).
+      const pushed = m.type === 'tournament' ? [m.tournament] : m.type === 'lobby' ? m.tournaments ?? [] : [];
+      const mine = pushed.find((p) => p.id === id);
+      if (mine && mine.version > (shown.current?.version ?? -1)) void load();
+    });
+  }, [id, load]);
+  const op = async (o: TournamentOp) => {
+    if ((o === 'withdraw' && !confirm(t('tourn.confirmWithdraw'))) || (o === 'cancel' && !confirm(t('tourn.confirmCancel')))) return;
+    setBusy(true);
+    try { show(await tournamentsApi.op(id, o)); setError(null); }
+    catch (e) { setError(e instanceof ApiError ? t(`error.${e.code}`, { defaultValue: e.message }) : String(e)); }
+    finally { setBusy(false); }
+  };
+  if (!x) return <div className="narrow">{error ? <><h1>{t('tourn.title')}</h1><p className="error" role="alert">{error}</p></> : <p className="muted">{t('common.loading')}</p>}</div>;
+  const elimination = x.format === 'single-elimination' || x.format === 'double-elimination';
+  const twoPlayer = !x.tableSize || x.tableSize === 2;
+  const rounds = [...x.roundsPlayed].sort((a, b) => b.number - a.number);
+  const you = x.you;
+  return (
+    <div className="tournament" data-testid="tournament" data-version={x.version} data-status={x.status}>
+      <div className="lobby-head">
+        <h1 dir="auto">{x.name}</h1>
+        <Link to="/tournaments" className="small">{t('tourn.all')}</Link>
+      </div>
+      <p className="muted">{tournamentKind(t, x)}</p>
+      <p className="muted small">{t('tourn.organiser', { name: x.organiser })} · {t('tourn.playersCount', { count: x.players, max: x.capacity.max })}{x.status === 'open' ? ` · ${t('tourn.minPlayers', { count: x.capacity.min })}` : ''}</p>
+      <p data-testid="tournament-when"><b>{tournamentWhen(t, x, lang, now)}</b>{x.status === 'finished' && x.champion && <> · <span data-testid="champion" dir="auto">{t('tourn.champion', { name: playerName(t, x.champion) })}</span></>}</p>
+      <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="tournament-announce">{said}</div>
+      {error && <p className="error" role="alert" data-testid="tournament-error">{error}</p>}
+      <div className="button-row" data-testid="tournament-actions">
+        {!me && x.status === 'open' && <Link to={`/signin?next=${encodeURIComponent(`/tournaments/${id}`)}`} className="button primary">{t('tourn.signInToJoin')}</Link>}
+        {you?.canJoin && <button type="button" className="primary" disabled={busy} onClick={() => void op('join')} data-testid="tournament-join">{t('tourn.join')}</button>}
+        {you?.canWithdraw && <button type="button" disabled={busy} onClick={() => void op('withdraw')} data-testid="tournament-withdraw">{t('tourn.withdraw')}</button>}
+        {you?.canStart && <button type="button" disabled={busy} onClick={() => void op('start')} data-testid="tournament-start-now">{t('tourn.start')}</button>}
+        {you?.canCancel && <button type="button" className="danger" disabled={busy} onClick={() => void op('cancel')} data-testid="tournament-cancel">{t('tourn.cancel')}</button>}
+        {you?.joined && !you.withdrawn && <span className="muted" data-testid="tournament-joined">{t('tourn.joined')}</span>}
+        {you?.coolingOffUntil && !you.joined && <span className="muted">{t('tourn.coolingOff', { when: formatDateTimeZone(you.coolingOffUntil, lang) })}</span>}
+      </div>
+      {elimination && x.bracket && (
+        <section className="panel" aria-labelledby="bracket-title">
+          <h2 id="bracket-title">{t('tourn.bracket')}</h2>
+          <Bracket bracket={x.bracket} />
+        </section>
+      )}
+      <section className="panel" aria-labelledby="standings-title">
+        <h2 id="standings-title">{x.status === 'open' ? t('tourn.entrants') : t('tourn.standings')}</h2>
+        {x.standings.length === 0 ? <p className="muted">{t('tourn.noEntrants')}</p> : <Standings standings={x.standings} lang={lang} twoPlayer={twoPlayer} />}
+      </section>
+      {rounds.length > 0 && (
+        <section aria-labelledby="rounds-title" data-testid="rounds">
+          <h2 id="rounds-title">{t('tourn.rounds')}</h2>
+          {rounds.map((r) => <Round key={r.number} r={r} lang={lang} />)}
+        </section>
+      )}
+    </div>
+  );
+}
