@@ -23,7 +23,7 @@ function Match({ m, label }: { m: BracketMatchT; label: string }) {
   );
 }
 
-function Rounds({ title, rounds, testId }: { title: string; rounds: BracketRoundT[]; testId: string }) {
+function Rounds({ title, rounds, testId, single }: { title: string; rounds: BracketRoundT[]; testId: string; single?: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="bracket-part" data-testid={testId} aria-label={title}>
@@ -31,9 +31,9 @@ function Rounds({ title, rounds, testId }: { title: string; rounds: BracketRound
       <ol className="bracket-rounds">
         {rounds.map((r, i) => (
           <li key={i} className="bracket-round">
-            <h4>{t('tourn.bracketRound', { round: i + 1 })}</h4>
+            {!single && <h4>{t('tourn.bracketRound', { round: i + 1 })}</h4>}
             <ol className="bracket-matches">
-              {r.matches.map((m, j) => <Match key={j} m={m} label={`${title}, ${t('tourn.bracketRound', { round: i + 1 })}, ${t('tourn.match', { n: j + 1 })}`} />)}
+              {r.matches.map((m, j) => <Match key={j} m={m} label={single ? `${title}, ${t('tourn.match', { n: j + 1 })}` : `${title}, ${t('tourn.bracketRound', { round: i + 1 })}, ${t('tourn.match', { n: j + 1 })}`} />)}
             </ol>
           </li>
         ))}
@@ -52,7 +52,7 @@ export function Bracket({ bracket }: { bracket: BracketT }) {
     <div className="bracket-scroller" tabIndex={0} role="region" aria-label={t('tourn.bracket')} data-testid="bracket">
       <Rounds title={bracket.losers ? t('tourn.winnersBracket') : t('tourn.bracket')} rounds={bracket.winners} testId="bracket-winners" />
       {bracket.losers && bracket.losers.length > 0 && <Rounds title={t('tourn.losersBracket')} rounds={bracket.losers} testId="bracket-losers" />}
-      {bracket.final && bracket.final.matches.length > 0 && <Rounds title={t('tourn.grandFinal')} rounds={[{ matches: bracket.final.matches }]} testId="bracket-final" />}
+      {bracket.final && bracket.final.matches.length > 0 && <Rounds title={t('tourn.grandFinal')} rounds={[{ matches: bracket.final.matches }]} testId="bracket-final" single />}
     </div>
   );
 }

@@ -16,40 +16,42 @@ function points(n: number | undefined, lang: string): string {
   return n === undefined ? '–' : new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(n);
 }
 
-function Standings({ standings, lang, twoPlayer }: { standings: TournamentStandingT[]; lang: string; twoPlayer: boolean }) {
+/** The standings (ranked, with the tie-breaks the format has); before the start, the entrants and their ratings. */
+function Standings({ standings, lang, entrants }: { standings: TournamentStandingT[]; lang: string; entrants: boolean }) {
   const { t } = useTranslation();
-  const tables = standings.some((s) => s.tieBreaks.tablePoints !== undefined);
+  const has = (k: keyof TournamentStandingT['tieBreaks']) => !entrants && standings.some((s) => s.tieBreaks[k] !== undefined);
+  const buchholz = has('buchholz'), sb = has('sonnebornBerger'), tables = has('tablePoints');
   return (
     <div className="table-scroller">
       <table className="standings" data-testid="standings">
-        <caption className="sr-only">{t('tourn.standings')}</caption>
+        <caption className="sr-only">{entrants ? t('tourn.entrants') : t('tourn.standings')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('tourn.col.rank')}</th>
-            <th scope="col">{t('tourn.col.player')}</th>
-            <th scope="col">{t('tourn.col.score')}</th>
-            {twoPlayer && <th scope="col"><abbr title={t('tourn.col.buchholzLong')}>{t('tourn.col.buchholz')}</abbr></th>}
-            {twoPlayer && <th scope="col"><abbr title={t('tourn.col.sbLong')}>{t('tourn.col.sb')}</abbr></th>}
+            {!entrants && <th scope="col">{t('tourn.col.rank')}</th>}
+            <th scope="col" className="name">{t('tourn.col.player')}</th>
+            {!entrants && <th scope="col">{t('tourn.col.score')}</th>}
+            {buchholz && <th scope="col"><abbr title={t('tourn.col.buchholzLong')}>{t('tourn.col.buchholz')}</abbr></th>}
+            {sb && <th scope="col"><abbr title={t('tourn.col.sbLong')}>{t('tourn.col.sb')}</abbr></th>}
             {tables && <th scope="col">{t('tourn.col.tablePoints')}</th>}
-            <th scope="col">{t('tourn.col.played')}</th>
-            <th scope="col">{t('tourn.col.rating')}</th>
+            {!entrants && <th scope="col" className="minor">{t('tourn.col.played')}</th>}
+            <th scope="col" className={entrants ? undefined : 'minor'}>{t('tourn.col.rating')}</th>
           </tr>
         </thead>
         <tbody>
           {standings.map((s) => (
             <tr key={s.name} data-testid="standing" data-player={s.name} className={s.withdrawn || s.eliminated ? 'out' : undefined}>
-              <td>{s.rank}</td>
+              {!entrants && <td data-testid="standing-rank">{s.rank}</td>}
               <th scope="row" dir="auto">
                 {s.bot ? playerName(t, s.name) : <Link to={`/u/${encodeURIComponent(s.name)}`}>{s.name}</Link>}
                 {s.withdrawn && <span className="muted small"> {t('tourn.withdrawn')}</span>}
                 {s.eliminated && !s.withdrawn && <span className="muted small"> {t('tourn.eliminated')}</span>}
               </th>
-              <td data-testid="standing-score">{points(s.score, lang)}</td>
-              {twoPlayer && <td data-testid="standing-buchholz">{points(s.tieBreaks.buchholz, lang)}</td>}
-              {twoPlayer && <td data-testid="standing-sb">{points(s.tieBreaks.sonnebornBerger, lang)}</td>}
+              {!entrants && <td data-testid="standing-score">{points(s.score, lang)}</td>}
+              {buchholz && <td data-testid="standing-buchholz">{points(s.tieBreaks.buchholz, lang)}</td>}
+              {sb && <td data-testid="standing-sb">{points(s.tieBreaks.sonnebornBerger, lang)}</td>}
               {tables && <td>{points(s.tieBreaks.tablePoints, lang)}</td>}
-              <td>{s.played}</td>
-              <td>{Math.round(s.rating)}</td>
+              {!entrants && <td className="minor">{s.played}</td>}
+              <td className={entrants ? undefined : 'minor'}>{Math.round(s.rating)}</td>
             </tr>
           ))}
         </tbody>
@@ -78,8 +80,7 @@ function Pairing({ p, lang }: { p: PairingT; lang: string }) {
       {p.result === 'forfeit' && <span className="tag">{t('tourn.forfeit')}</span>}
       {p.games.map((g, i) => (
         <Link key={g.id} to={`/games/${encodeURIComponent(g.id)}`} className="button small" data-testid="pairing-game">
-          {g.status === 'finished' ? (p.games.length > 1 ? t('tourn.gameN', { n: i + 1 }) : t('tourn.seeGame')) : t('tourn.watch')}
-          {p.games.length > 1 && g.status !== 'finished' ? ` (${i + 1})` : ''}
+          {p.games.length > 1 ? t(g.status === 'finished' ? 'tourn.gameN' : 'tourn.watchN', { n: i + 1 }) : t(g.status === 'finished' ? 'tourn.seeGame' : 'tourn.watch')}
         </Link>
       ))}
     </li>
@@ -140,7 +141,6 @@ export function Tournament({ id }: { id: string }) {
   };
   if (!x) return <div className="narrow">{error ? <><h1>{t('tourn.title')}</h1><p className="error" role="alert">{error}</p></> : <p className="muted">{t('common.loading')}</p>}</div>;
   const elimination = x.format === 'single-elimination' || x.format === 'double-elimination';
-  const twoPlayer = !x.tableSize || x.tableSize === 2;
   const rounds = [...x.roundsPlayed].sort((a, b) => b.number - a.number);
   const you = x.you;
   return (
@@ -169,9 +169,10 @@ export function Tournament({ id }: { id: string }) {
           <Bracket bracket={x.bracket} />
         </section>
       )}
-      <section className="panel" aria-labelledby="standings-title">
+      <div className="tournament-body">
+      <section className="panel standings-panel" aria-labelledby="standings-title">
         <h2 id="standings-title">{x.status === 'open' ? t('tourn.entrants') : t('tourn.standings')}</h2>
-        {x.standings.length === 0 ? <p className="muted">{t('tourn.noEntrants')}</p> : <Standings standings={x.standings} lang={lang} twoPlayer={twoPlayer} />}
+        {x.standings.length === 0 ? <p className="muted">{t('tourn.noEntrants')}</p> : <Standings standings={x.standings} lang={lang} entrants={x.status === 'open' || (x.status === 'cancelled' && x.round === 0)} />}
       </section>
       {rounds.length > 0 && (
         <section aria-labelledby="rounds-title" data-testid="rounds">
@@ -179,6 +180,7 @@ export function Tournament({ id }: { id: string }) {
           {rounds.map((r) => <Round key={r.number} r={r} lang={lang} />)}
         </section>
       )}
+      </div>
     </div>
   );
 }
