@@ -1,0 +1,270 @@
+// Tournaments in the browser (issue 51). Four accounts play a 2-round Swiss of Nim (the test game,
+// TABULA_TEST_GAME=1): one creates it through the page, each joins through the page, and each game is played on
+// the board by clicks. A fifth account opens the tournament page before round 1 and never reloads it: it shows
+// each result as it happens and the final table. A second test: a double-elimination bracket renders, and a
+// 360 px page scrolls sideways only inside the bracket's own box.
+// The organiser's address is verified through a real SMTP sink (organising needs a verified account).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { TEST_GAME_ID } from '@tabula/games/test-game';
+import { b, newPage, server, skip, uid, useServerAndBrowser } from './helpers.mjs';
+import { call, newAccount } from './api-fixtures.mjs';
+
+const mails = [];
+const smtp = new SMTPServer({
+  authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+  onData(stream, _session, cb) { simpleParser(stream).then((m) => { mails.push(m); cb(); }, cb); },
+});
+await new Promise((r) => smtp.listen(0, '127.0.0.1', r));
+after(() => new Promise((r) => smtp.close(() => r())));
+useServerAndBrowser(undefined, { args: ['--smtp', `smtp://127.0.0.1:${smtp.server.address().port}`], env: { TABULA_TEST_GAME: '1' } });
+
+const SHOTS = process.env.TABULA_SHOTS ?? '/tmp/tabula-tournament-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+/** A new account whose address is verified (through the link mailed to it). */
+async function verifiedAccount(prefix) {
+  const a = await newAccount(server.url, prefix);
+  const address = `${a.name}@example.test`;
+  await call(server.url, 'PATCH', '/notifications/settings', { email: address }, a.token);
+  const t0 = Date.now();
+  for (;;) {
+    const m = mails.find((x) => x.to?.text === address && /\/verify\?token=/.test(x.text ?? ''));
+    if (m) { await call(server.url, 'POST', '/accounts/verify', { token: /\/verify\?token=([\w-]+)/.exec(m.text)[1] }); return a; }
+    if (Date.now() - t0 > 10_000) throw new Error(`no verification mail to ${address}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A browser page signed in as `account` (its token in storage), offering the test game, accepting confirmations. */
+async function pageOf(account, viewport) {
+  const p = await newPage(viewport ? { viewport } : {});
+  await p.ctx.addInitScript(([token, name]) => {
+    localStorage.setItem('tabula.token', token);
+    localStorage.setItem('tabula.name', name);
+    localStorage.setItem('tabula.testGame', '1');
+  }, [account.token, account.name]);
+  p.page.on('dialog', (d) => void d.accept());
+  return p;
+}
+
+const tournament = (id) => call(server.url, 'GET', `/tournaments/${id}`);
+
+/** Waits until `f` (over the tournament as the API gives it) holds; returns that tournament. */
+async function until(id, f, what) {
+  const t0 = Date.now();
+  for (;;) {
+    const x = await tournament(id);
+    if (f(x)) return x;
+    if (Date.now() - t0 > 30_000) throw new Error(`tournament never got ${what}: ${JSON.stringify(x).slice(0, 600)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Plays a Nim game on the board: each take is a click on the page of the player whose turn it is ("Take n" is the
+ * n-th action button), after that page shows the pile the take is made from. Returns the winner's name.
+ */
+async function playOnBoard(gameId, pages, takes) {
+  const seats = (await call(server.url, 'GET', `/games/${gameId}`)).seats;
+  const userOf = Object.fromEntries(seats.map((s) => [s.role, s.user]));
+  for (const name of new Set(Object.values(userOf))) await pages[name].goto(`${server.url}/games/${gameId}`);
+  let pile = 10, last = null;
+  for (const n of takes) {
+    const s = await call(server.url, 'GET', `/games/${gameId}`);
+    const who = userOf[s.active[0]];
+    const page = pages[who];
+    await page.getByTestId('prompt').filter({ hasText: `(${pile} left)` }).waitFor();
+    await page.getByTestId('action-list').locator('button').nth(n - 1).click();
+    pile -= n;
+    last = who;
+    for (let t0 = Date.now(); (await call(server.url, 'GET', `/games/${gameId}`)).version === s.version;) {
+      if (Date.now() - t0 > 15_000) throw new Error(`the take of ${n} by ${who} in ${gameId} did not land`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  assert.equal(pile, 0);
+  await pages[last].getByTestId('prompt').filter({ hasText: 'Game over' }).waitFor();
+  return last;
+}
+
+test('tournament: four players join a 2-round Swiss made on the page and play it on the board; a fifth page, never reloaded, shows each result and the final table', { skip, timeout: 300_000 }, async () => {
+  const org = await verifiedAccount('org');
+  const others = [await newAccount(server.url, 'bea'), await newAccount(server.url, 'cai'), await newAccount(server.url, 'dov')];
+  const players = [org, ...others];
+  const watcher = await newAccount(server.url, 'eve');
+  const contexts = [];
+  const pages = {};
+  const errors = [];
+  for (const a of players) {
+    const p = await pageOf(a);
+    contexts.push(p.ctx);
+    pages[a.name] = p.page;
+    p.page.on('pageerror', (e) => errors.push(`${a.name}: ${e.message}`));
+  }
+
+  // The organiser creates the tournament through the navigation and the form.
+  const op = pages[org.name];
+  await op.goto(server.url);
+  await op.getByTestId('nav-tournaments').click();
+  await op.getByTestId('tournament-create').click();
+  await op.getByTestId('tournament-name').fill(`Spring Swiss ${uid()}`);
+  await op.getByTestId('setup-game').selectOption(TEST_GAME_ID);
+  await op.getByTestId('tournament-format').selectOption('swiss');
+  await op.getByTestId('tournament-rounds').fill('2');
+  await op.getByTestId('tournament-min').fill('4');
+  await op.getByTestId('tournament-max').fill('4');
+  await op.getByTestId('setup-submit').click();
+  await op.waitForURL(/\/tournaments\/[^/]+$/);
+  const id = decodeURIComponent(new URL(op.url()).pathname.split('/').pop());
+  const created = await tournament(id);
+  assert.equal(created.format, 'swiss');
+  assert.equal(created.rounds, 2);
+  assert.equal(created.game, TEST_GAME_ID);
+  assert.deepEqual(created.timeControl, { kind: 'live', baseSeconds: 300, incrementSeconds: 3 });
+  // The start is shown in the viewer's time zone, with a countdown.
+  assert.match(await op.getByTestId('tournament-when').innerText(), /^Starts .+ \(in (\d+:)?\d+:\d\d\)$/);
+
+  // The watcher opens the page before round 1 and keeps it (a marker in the window shows it was never reloaded).
+  const w = await pageOf(watcher);
+  contexts.push(w.ctx);
+  w.page.on('pageerror', (e) => errors.push(`watcher: ${e.message}`));
+  await w.page.goto(`${server.url}/tournaments/${encodeURIComponent(id)}`);
+  await w.page.getByTestId('tournament-join').waitFor();
+  await w.page.evaluate(() => { window.neverReloaded = true; });
+
+  // Everyone joins through the page (the watcher sees the entrants arrive), then the organiser starts it.
+  for (const a of players) {
+    const page = pages[a.name];
+    if (a !== org) await page.goto(`${server.url}/tournaments/${encodeURIComponent(id)}`);
+    await page.getByTestId('tournament-join').click();
+    await page.getByTestId('tournament-joined').waitFor();
+    await w.page.locator(`[data-testid=standing][data-player="${a.name}"]`).waitFor();
+  }
+  await op.getByTestId('tournament-start-now').click();
+
+  const wRound = (n) => w.page.locator(`[data-testid=round][data-round="${n}"]`);
+  const announce = w.page.getByTestId('tournament-announce');
+  let shotRunning = false;
+  for (const round of [1, 2]) {
+    const x = await until(id, (t) => t.roundsPlayed.some((r) => r.number === round && r.pairings.every((p) => p.games.length > 0)), `round ${round} paired`);
+    const pairings = x.roundsPlayed.find((r) => r.number === round).pairings;
+    assert.equal(pairings.length, 2, 'four players: two games a round, no bye');
+    await wRound(round).waitFor();
+    await announce.filter({ hasText: `Round ${round} has started.` }).waitFor();
+    assert.equal(await wRound(round).getByTestId('pairing').count(), 2);
+    // Table 1: the first seat wins (takes 2, 3, 1, 3, 1); table 2: the second seat wins (3, 3, 3, 1).
+    for (const p of pairings) {
+      const row = wRound(round).getByTestId('pairing').nth(p.table - 1);
+      assert.equal(await row.getAttribute('data-result'), 'playing');
+      assert.equal(await row.getByTestId('pairing-game').innerText(), 'Watch');
+      const winner = await playOnBoard(p.games[0].id, pages, p.table === 1 ? [2, 3, 1, 3, 1] : [3, 3, 3, 1]);
+      const loser = p.players.find((n) => n !== winner);
+      // The watcher's page shows the result: the winner's point, the loser's zero, in the pairing's order.
+      await row.and(w.page.locator('[data-result=done]')).waitFor();
+      const pts = await row.getByTestId('pairing-points').allInnerTexts();
+      assert.deepEqual(pts.map((s) => s.trim()), p.players.map((n) => (n === winner ? '1' : '0')), `${winner} beat ${loser}`);
+      if (round === 1 && !shotRunning) {
+        shotRunning = true;
+        for (const [width, height] of [[360, 800], [1280, 900], [1920, 1080]]) {
+          await w.page.setViewportSize({ width, height });
+          await w.page.waitForTimeout(150);
+          await w.page.screenshot({ path: `${SHOTS}/tournaments-swiss-running-${width}.png`, fullPage: true });
+        }
+        await w.page.setViewportSize({ width: 1280, height: 900 });
+      }
+    }
+  }
+
+  // The end: the watcher's table is the server's final table, row by row; the winner is named.
+  const final = await until(id, (t) => t.status === 'finished', 'finished');
+  await w.page.locator('[data-testid=tournament][data-status=finished]').waitFor();
+  await w.page.getByTestId('champion').waitFor();
+  assert.equal(await w.page.getByTestId('champion').innerText(), `Winner: ${final.champion}`);
+  const rows = await w.page.getByTestId('standing').evaluateAll((trs) => trs.map((tr) => ({
+    name: tr.getAttribute('data-player'),
+    rank: tr.querySelector('[data-testid=standing-rank]').textContent,
+    score: tr.querySelector('[data-testid=standing-score]').textContent,
+    buchholz: tr.querySelector('[data-testid=standing-buchholz]')?.textContent,
+    sb: tr.querySelector('[data-testid=standing-sb]')?.textContent,
+  })));
+  assert.deepEqual(rows, final.standings.map((s) => ({ name: s.name, rank: String(s.rank), score: String(s.score), buchholz: String(s.tieBreaks.buchholz), sb: String(s.tieBreaks.sonnebornBerger) })));
+  // Two rounds of wins and losses among four: scores 2, 1, 1, 0 (the two 1s in some order); all played twice.
+  assert.deepEqual(final.standings.map((s) => s.score), [2, 1, 1, 0]);
+  assert.ok(final.standings.every((s) => s.played === 2));
+  assert.equal(final.champion, final.standings[0].name);
+  assert.equal(await w.page.evaluate(() => window.neverReloaded), true, 'the watcher\'s page was never reloaded');
+
+  // A game of the tournament links back to it.
+  const someGame = final.roundsPlayed[1].pairings[0].games[0].id;
+  await op.goto(`${server.url}/games/${someGame}`);
+  assert.equal(await op.getByTestId('game-tournament').innerText(), `Round 2 of ${final.name}`);
+  await op.getByTestId('game-tournament').click();
+  await op.waitForURL(new RegExp(`/tournaments/${id}$`));
+
+  for (const [width, height] of [[360, 800], [1280, 900], [1920, 1080]]) {
+    await w.page.setViewportSize({ width, height });
+    await w.page.waitForTimeout(150);
+    await w.page.screenshot({ path: `${SHOTS}/tournaments-swiss-finished-${width}.png`, fullPage: true });
+  }
+  // The list: the finished tournament among the finished ones.
+  await w.page.goto(`${server.url}/tournaments`);
+  await w.page.getByTestId('tournaments-finished').locator(`[data-tournament-id="${id}"]`).waitFor();
+  assert.deepEqual(errors, []);
+  for (const c of contexts) await c.close();
+});
+
+test('tournament: a double-elimination bracket renders, and at 360 px only the bracket\'s own box scrolls sideways', { skip, timeout: 120_000 }, async () => {
+  const org = await verifiedAccount('cup');
+  const startsAt = new Date(Date.now() + 3600_000).toISOString();
+  const { id } = await call(server.url, 'POST', '/tournaments', {
+    name: `Winter Cup ${uid()}`, game: TEST_GAME_ID, format: 'double-elimination', timeControl: { kind: 'live', baseSeconds: 300, incrementSeconds: 3 },
+    rated: false, capacity: { min: 2, max: 8 }, startsAt,
+  }, org.token);
+  const entrants = [];
+  for (const p of ['ana', 'ben', 'cid', 'dee', 'eli', 'fay']) entrants.push(await newAccount(server.url, p));
+  for (const a of entrants) await call(server.url, 'POST', `/tournaments/${id}/join`, {}, a.token);
+  await call(server.url, 'POST', `/tournaments/${id}/start`, {}, org.token);
+  const x = await until(id, (t) => t.status === 'running' && t.bracket?.winners?.length > 0, 'a bracket');
+
+  const { ctx, page, errors } = await pageOf(entrants[0], { width: 360, height: 800 });
+  await page.goto(`${server.url}/tournaments/${encodeURIComponent(id)}`);
+  const bracket = page.getByTestId('bracket');
+  await bracket.waitFor();
+  const matches = x.bracket.winners.reduce((n, r) => n + r.matches.length, 0) + (x.bracket.losers ?? []).reduce((n, r) => n + r.matches.length, 0) + (x.bracket.final?.matches.length ?? 0);
+  assert.equal(await page.getByTestId('bracket-match').count(), matches);
+  await page.getByTestId('bracket-winners').waitFor();
+  await page.getByTestId('bracket-losers').waitFor();
+  // Every entrant is in the winners' bracket by name.
+  const winnersText = await page.getByTestId('bracket-winners').innerText();
+  for (const a of entrants) assert.ok(winnersText.includes(a.name), `${a.name} in the bracket`);
+
+  const widths = await page.evaluate(() => {
+    const box = document.querySelector('[data-testid=bracket]');
+    return { page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth, boxScroll: box.scrollWidth, boxView: box.clientWidth };
+  });
+  assert.ok(widths.page <= widths.view, `the page does not scroll sideways at 360 px: ${JSON.stringify(widths)}`);
+  assert.ok(widths.boxScroll > widths.boxView, `the bracket scrolls inside its own box: ${JSON.stringify(widths)}`);
+  // A keyboard reaches the scroller (it is focusable and named).
+  assert.equal(await bracket.getAttribute('tabindex'), '0');
+  assert.equal(await bracket.getAttribute('aria-label'), 'Bracket');
+
+  for (const [width, height] of [[360, 800], [1280, 900], [1920, 1080]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${SHOTS}/tournaments-bracket-${width}.png`, fullPage: true });
+  }
+  // The list of tournaments, the running cup in it.
+  await page.goto(`${server.url}/tournaments`);
+  await page.getByTestId('tournaments-running').locator(`[data-tournament-id="${id}"]`).waitFor();
+  for (const [width, height] of [[360, 800], [1280, 900], [1920, 1080]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${SHOTS}/tournaments-list-${width}.png`, fullPage: true });
+  }
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
