@@ -48,6 +48,8 @@ import { pushRoutes } from './notify/push-routes.js';
 import { PRESENCE_TTL_MS, UserHub, userSocket } from './live/user-socket.js';
 import { Moderation } from './moderation/moderation.js';
 import { moderationRoutes } from './moderation/routes.js';
+import { Tournaments } from './tournaments/tournaments.js';
+import { tournamentRoutes } from './tournaments/routes.js';
 
 export { checkDepth } from './http/error-handler.js';
 export { defaultRateLimits, type RateLimits } from './http/limits.js';
@@ -174,12 +176,15 @@ export interface TabulaServer {
   /** Verification and reset mails. */
   accountMail: AccountMail;
   users: UserHub;
+  tournaments: Tournaments;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
 
 /** Fan-out ids of a user's standing change (the user's id follows). */
 const STANDING = 'standing:';
+/** Fan-out ids of tournament changes (version -1): every process's lobby sockets hear of them. */
+const TOURNAMENT = 'tournament:';
 
 export function defaultWebDist(): string {
   return fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -270,6 +275,16 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     ...opts.notify,
   });
 
+  // Tournaments: a finished game of one settles its pairing and, the round done, pairs the next (off the action's path).
+  const tournaments = new Tournaments({
+    store, games, now, warn: (err, msg) => warn({ err }, msg), notified: () => notifier.kick(),
+    changed: (id) => { social.lobby.tournamentChanged(id); fanout.publish(`${TOURNAMENT}${id}`, -1); },
+  });
+  social.lobby.tournaments = {
+    listed: async () => [...await tournaments.list('upcoming', 50), ...await tournaments.list('running', 50)],
+    summary: (id) => tournaments.summary(id),
+  };
+
   // Every reaction to a committed change of a game, in this process and (through the fan-out) in the others.
   games.events.on(({ gameId, version, row }) => {
     hub.changed(gameId, row);
@@ -277,9 +292,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     bots.notify(row);
     social.gameChanged(row);
     notifier.kick();
+    if (row.status === 'finished') void tournaments.gameChanged(row).catch((e: unknown) => warn({ err: e }, 'tournament result failed'));
   });
   fanout.subscribe((id) => {
     if (id.startsWith(STANDING)) return users.standingChanged(Number(id.slice(STANDING.length)));
+    if (id.startsWith(TOURNAMENT)) return social.lobby.tournamentChanged(id.slice(TOURNAMENT.length));
     hub.changed(id);
     social.remote(id);
   });
@@ -354,6 +371,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   await app.register(socialRoutes(accounts, social, limits ? counters : null, sockets.handler(lobbySocket(social.lobby))), { prefix: '/api' });
   await app.register(analysisRoutes(accounts, analysis, limits ? counters : null), { prefix: '/api' });
   await app.register(moderationRoutes(accounts, moderation, limits ? counters : null), { prefix: '/api' });
+  await app.register(tournamentRoutes(accounts, tournaments, limits ? counters : null), { prefix: '/api' });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
@@ -366,7 +384,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
 
   const timers: NodeJS.Timeout[] = [];
   return {
-    app, accounts, games, hub, bots, analysis, store, social, moderation, notifier, accountMail, users,
+    app, accounts, games, hub, bots, analysis, store, social, moderation, notifier, accountMail, users, tournaments,
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
       await downtime.start();
       const addr = await app.listen({ port, host });
@@ -381,6 +399,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
           sweeping = true;
           games.timeouts.sweep().catch((e: unknown) => app.log.warn({ err: e }, 'clock sweep failed')).finally(() => { sweeping = false; });
         }, sweepMs));
+        // Tournaments: starts at startsAt, games missing after a crash, rounds whose last result was missed.
+        let touring = false;
+        timers.push(setInterval(() => {
+          if (touring) return;
+          touring = true;
+          tournaments.sweep().catch((e: unknown) => app.log.warn({ err: e }, 'tournament sweep failed')).finally(() => { touring = false; });
+        }, Math.max(sweepMs, 1000)));
       }
       timers.push(setInterval(() => void hub.heartbeat(), 30_000));
       const beatMs = opts.beatMs === undefined ? BEAT_MS : opts.beatMs;

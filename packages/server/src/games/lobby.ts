@@ -52,9 +52,9 @@ export class Lobby {
    * `id`: chosen by the caller (a seek pairing records it before the game exists, for its crash recovery).
    * Every new game, rematches and seek pairings included, counts against the creation limit of `countedFor`
    * (the creator unless told: a rematch is counted for who offered it, while its creator stays the original
-   * game's, who uploaded its decks).
+   * game's, who uploaded its decks). `openCap: false`: not held to the open games cap (a tournament's games).
    */
-  async createGame(user: UserRow | null, body: CreateGameBody, id = newGameId(), countedFor: UserRow | null = user): Promise<{ id: string }> {
+  async createGame(user: UserRow | null, body: CreateGameBody, id = newGameId(), countedFor: UserRow | null = user, opts: { openCap?: boolean } = {}): Promise<{ id: string }> {
     if (!user) throw unauthorized();
     if (countedFor) await this.creationLimit(countedFor);
     const game = getGame(body.game);
@@ -64,7 +64,8 @@ export class Lobby {
     const scenario = options.scenario ?? game.scenarios[0]!;
     const store = this.table.store;
     return this.table.withLock(`creator:${user.id}`, async () => {
-      const cap = this.openGamesCap;
+      // A tournament's games are made in its organiser's name and seated at once: they do not count.
+      const cap = opts.openCap === false ? false : this.openGamesCap;
       // Games nobody joined stop counting after a while, so an account is never stuck at the cap.
       if (cap !== false && (await store.countOpenGamesBy(user.id, this.now() - OPEN_GAME_COUNTS_MS)) >= cap) {
         throw new ApiError(429, 'too-many-open-games', `You have ${cap} open games from the last ${OPEN_GAME_COUNTS_MS / 3_600_000} hours waiting for players: start some first.`);

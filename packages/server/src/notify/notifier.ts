@@ -22,7 +22,7 @@ import { Deliveries } from './deliveries.js';
 import { makeVapidKeys, parseVapidKeys, sendPush, SubscriptionGone, vapidSubject, type VapidKeys } from './push.js';
 
 /** Kinds that are mailed (time running low is not: it would come too late to matter). */
-const MAILED: readonly string[] = ['your-turn', 'game-over', 'invited'];
+const MAILED: readonly string[] = ['your-turn', 'game-over', 'invited', 'tournament-round', 'tournament-finished'];
 
 export interface NotifierOptions {
   store: Store;

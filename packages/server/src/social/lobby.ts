@@ -1,9 +1,16 @@
 import type { WebSocket } from 'ws';
-import type { LobbyGameT, LobbyMessageT } from '@tabula/protocol';
+import type { LobbyGameT, LobbyMessageT, TournamentSummaryT } from '@tabula/protocol';
 import type { Games } from '../games/index.js';
 import type { GameRow, UserRow } from '../store/index.js';
 import { lobbyGame, ratedOf } from './games.js';
 import type { Seeks } from './seeks.js';
+
+/** Where the lobby reads tournaments (the tournaments room, set by app.ts). */
+export interface LobbyTournaments {
+  /** Open and running tournaments (the first message). */
+  listed(): Promise<TournamentSummaryT[]>;
+  summary(id: string): Promise<TournamentSummaryT | null>;
+}
 
 interface LobbyConn { ws: WebSocket; user: UserRow | null; since: number; told: Set<string> }
 
@@ -24,6 +31,9 @@ export class LobbyHub {
   private readonly pending = new Map<string, GameRow | null>();
   private timer: NodeJS.Timeout | null = null;
   private seeksDirty = false;
+  private readonly tournamentsDirty = new Set<string>();
+  /** Set by app.ts once the tournaments room exists. */
+  tournaments: LobbyTournaments = { listed: () => Promise.resolve([]), summary: () => Promise.resolve(null) };
 
   constructor(private readonly games: Games, private readonly seeks: Seeks, private readonly now: () => number,
     private readonly warn: (obj: object, msg: string) => void) {}
@@ -43,13 +53,20 @@ export class LobbyHub {
       ...(await store.listGames({ status: 'finished', limit: 50 })),
     ];
     const rated = await ratedOf(store.sql, rows.map((r) => r.id));
-    send(ws, { type: 'lobby', games: rows.map((r) => lobbyGame(this.games.views, r, rated.has(r.id))), seeks: await this.seeks.open(), tournaments: [] });
+    send(ws, { type: 'lobby', games: rows.map((r) => lobbyGame(this.games.views, r, rated.has(r.id))), seeks: await this.seeks.open(), tournaments: await this.tournaments.listed() });
   }
 
   /** A game changed (here: with its row; elsewhere: null, read again). Pushes are batched every 100 ms. */
   gameChanged(id: string, row: GameRow | null): void {
     if (this.conns.size === 0) return;
     this.pending.set(id, row ?? this.pending.get(id) ?? null);
+    this.schedule();
+  }
+
+  /** A tournament changed (here or in another process): every lobby gets its summary. */
+  tournamentChanged(id: string): void {
+    if (this.conns.size === 0) return;
+    this.tournamentsDirty.add(id);
     this.schedule();
   }
 
@@ -81,6 +98,12 @@ export class LobbyHub {
       if (this.last.size > 20_000) this.last.delete(this.last.keys().next().value!);
       const game: LobbyGameT = lobbyGame(this.games.views, r, rated.has(r.id));
       for (const c of this.conns) send(c.ws, { type: 'game', game });
+    }
+    const tournaments = [...this.tournamentsDirty];
+    this.tournamentsDirty.clear();
+    for (const id of tournaments) {
+      const tournament = await this.tournaments.summary(id);
+      if (tournament) for (const c of this.conns) send(c.ws, { type: 'tournament', tournament });
     }
     if (this.seeksDirty) {
       this.seeksDirty = false;

@@ -12,6 +12,7 @@ export type { NotifyStore, OutboxInsert, OutboxRow, NotificationRow, NotifySetti
 export type { SnapshotRow, SnapshotStore } from './snapshots.js';
 export type { AnalysisRow, AnalysisStatus, AnalysisStore } from './analyses.js';
 export type { NewSeek, SeekRow, SeekStatus, SeekStore } from './seeks.js';
+export type { NewPairingRow, NewTournament, PairingGameRef, PairingRow, RoundRow, TournamentGameLink, TournamentPlayerRow, TournamentRow, TournamentStatus, TournamentStore } from './tournaments.js';
 export type { ChatLineRow, FinishedSeatRow, Glicko, NewChatLine, RatedPlayer, RatingHistoryRow, RatingRow, RematchRow, RematchStatus, SocialStore } from './social.js';
 export { PostgresStore } from './postgres.js';
 export type { ActionKind, ActionRow, ContextLine, ModerationStore, ReportRow, Standing } from './moderation.js';

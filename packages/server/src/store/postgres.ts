@@ -4,6 +4,7 @@ import { GAME_COLUMNS, gameFromDb, migrationsTable, pendingMigrations, SEAT_COLU
 import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRunner, Store, UserRow, WriteResult } from './types.js';
 import { AnalysisStore } from './analyses.js';
 import { SeekStore } from './seeks.js';
+import { TournamentStore } from './tournaments.js';
 import { SnapshotStore } from './snapshots.js';
 import { SocialStore } from './social.js';
 import { AccountStore } from './accounts.js';
@@ -25,6 +26,7 @@ export class PostgresStore implements Store {
   readonly accounts: AccountStore;
   readonly moderation: ModerationStore;
   readonly seeks: SeekStore;
+  readonly tournaments: TournamentStore;
   readonly sql: SqlRunner;
 
   private constructor(pool: pg.Pool) {
@@ -38,6 +40,7 @@ export class PostgresStore implements Store {
     this.accounts = new AccountStore(this.sql);
     this.moderation = new ModerationStore(this.sql);
     this.seeks = new SeekStore(this.sql);
+    this.tournaments = new TournamentStore(this.sql);
   }
 
   /** Queues notification rows inside the caller's transaction. */

@@ -320,6 +320,81 @@ const MIGRATIONS: ((t: Types) => string)[] = [
      created_at ${t.int64} NOT NULL
    );
    CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id);`,
+  // Tournaments (issue 51, tournaments/): the tournament, its players, each round (its row is written once: the
+  // primary key makes every round paired exactly once across processes) with its pairings, the games made from
+  // the pairings (one game belongs to at most one pairing), and the cooling-off after a forfeit.
+  (t) => `CREATE TABLE tournaments (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     game TEXT NOT NULL,
+     scenario TEXT,
+     variants TEXT,
+     format TEXT NOT NULL,
+     rounds INTEGER NOT NULL,
+     table_size INTEGER,
+     time_control TEXT NOT NULL,
+     rated INTEGER NOT NULL,
+     cap_min INTEGER NOT NULL,
+     cap_max INTEGER NOT NULL,
+     starts_at ${t.int64} NOT NULL,
+     allow_bots INTEGER NOT NULL,
+     sides TEXT NOT NULL,
+     organiser_id ${t.int64} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     status TEXT NOT NULL,
+     round INTEGER NOT NULL DEFAULT 0,
+     entrants INTEGER NOT NULL DEFAULT 0,
+     version INTEGER NOT NULL DEFAULT 1,
+     champion TEXT,
+     created_at ${t.int64} NOT NULL,
+     updated_at ${t.int64} NOT NULL
+   );
+   CREATE INDEX tournaments_status ON tournaments(status, starts_at);
+   CREATE INDEX tournaments_organiser ON tournaments(organiser_id, status);
+   CREATE TABLE tournament_players (
+     tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+     name TEXT NOT NULL,
+     user_id ${t.int64} REFERENCES users(id) ON DELETE SET NULL,
+     bot TEXT,
+     rating ${t.double} NOT NULL,
+     joined_at ${t.int64} NOT NULL,
+     withdrawn_at ${t.int64},
+     PRIMARY KEY (tournament_id, name)
+   );
+   CREATE INDEX tournament_players_user ON tournament_players(user_id);
+   CREATE TABLE tournament_rounds (
+     tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+     round INTEGER NOT NULL,
+     paired_at ${t.int64} NOT NULL,
+     deadline ${t.int64},
+     finished_at ${t.int64},
+     PRIMARY KEY (tournament_id, round)
+   );
+   CREATE TABLE tournament_pairings (
+     tournament_id TEXT NOT NULL,
+     round INTEGER NOT NULL,
+     tbl INTEGER NOT NULL,
+     players TEXT NOT NULL,
+     bye INTEGER NOT NULL,
+     bracket TEXT,
+     games TEXT NOT NULL,
+     points TEXT,
+     game_points TEXT,
+     result TEXT,
+     PRIMARY KEY (tournament_id, round, tbl),
+     FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds(tournament_id, round) ON DELETE CASCADE
+   );
+   CREATE TABLE tournament_games (
+     game_id TEXT PRIMARY KEY,
+     tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+     round INTEGER NOT NULL,
+     tbl INTEGER NOT NULL,
+     leg INTEGER NOT NULL,
+     UNIQUE (tournament_id, round, tbl, leg)
+   );
+   CREATE TABLE tournament_cooloffs (
+     user_id ${t.int64} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+     until_at ${t.int64} NOT NULL
+   );`,
 ];
 
 /** The table that records the applied migrations. */

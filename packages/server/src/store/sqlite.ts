@@ -7,6 +7,7 @@ import type { GamePatch, GameRow, ListQuery, NewGame, SeatResult, SeatRow, SqlRu
 import { WalCheckpointer } from './wal-checkpointer.js';
 import { AnalysisStore } from './analyses.js';
 import { SeekStore } from './seeks.js';
+import { TournamentStore } from './tournaments.js';
 import { SnapshotStore } from './snapshots.js';
 import { SocialStore } from './social.js';
 import { AccountStore } from './accounts.js';
@@ -43,6 +44,7 @@ export class SqliteStore implements Store {
   readonly accounts: AccountStore;
   readonly moderation: ModerationStore;
   readonly seeks: SeekStore;
+  readonly tournaments: TournamentStore;
   private readonly checkpointer: WalCheckpointer | null;
 
   constructor(path: string, opts: SqliteOptions = {}) {
@@ -62,6 +64,7 @@ export class SqliteStore implements Store {
     this.accounts = new AccountStore(this.sql);
     this.moderation = new ModerationStore(this.sql);
     this.seeks = new SeekStore(this.sql);
+    this.tournaments = new TournamentStore(this.sql);
     this.checkpointer = opts.backgroundCheckpoints && path !== ':memory:' ? new WalCheckpointer(this.db, path) : null;
   }
 

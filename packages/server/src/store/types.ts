@@ -4,6 +4,7 @@ import type { NotifyStore, OutboxInsert } from './notify.js';
 import type { PushStore } from './push.js';
 import type { AnalysisStore } from './analyses.js';
 import type { SeekStore } from './seeks.js';
+import type { TournamentStore } from './tournaments.js';
 import type { SnapshotStore } from './snapshots.js';
 import type { SocialStore } from './social.js';
 import type { AccountStore } from './accounts.js';
@@ -131,6 +132,7 @@ export interface Store {
   readonly moderation: ModerationStore;
   /** Seeks and their pairing claims. */
   readonly seeks: SeekStore;
+  readonly tournaments: TournamentStore;
   close(): Promise<void>;
   /** Resolves when the database answers (readiness); rejects while it is unreachable. */
   ping(): Promise<void>;
