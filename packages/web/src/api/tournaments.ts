@@ -11,6 +11,6 @@ export const tournamentsApi = {
   list: async (status: TournamentList, limit = 50) => (await request<TournamentListT>('GET', `/tournaments?status=${status}&limit=${limit}`)).tournaments,
   get: (id: string) => request<TournamentT>('GET', path(id)),
   create: (body: CreateTournamentT) => request<IdReplyT>('POST', '/tournaments', body),
-  /** join, withdraw, start (organiser), cancel (organiser); `bot`: the organiser enters this bot (join only). */
-  op: (id: string, op: TournamentOp, bot?: string) => request<TournamentT>('POST', `${path(id)}/${op}`, op === 'join' && bot ? { bot } : {}),
+  /** join, withdraw, start (organiser), cancel (organiser); `bot`: the organiser enters or withdraws this bot. */
+  op: (id: string, op: TournamentOp, bot?: string) => request<TournamentT>('POST', `${path(id)}/${op}`, bot && (op === 'join' || op === 'withdraw') ? { bot } : {}),
 };

@@ -33,7 +33,7 @@ function Rounds({ title, rounds, testId, single }: { title: string; rounds: Brac
           <li key={i} className="bracket-round">
             {!single && <h4>{t('tourn.bracketRound', { round: i + 1 })}</h4>}
             <ol className="bracket-matches">
-              {r.matches.map((m, j) => <Match key={j} m={m} label={single ? `${title}, ${t('tourn.match', { n: j + 1 })}` : `${title}, ${t('tourn.bracketRound', { round: i + 1 })}, ${t('tourn.match', { n: j + 1 })}`} />)}
+              {r.matches.map((m, j) => <Match key={j} m={m} label={single ? `${title}, ${t('tourn.match', { n: i + 1 })}` : `${title}, ${t('tourn.bracketRound', { round: i + 1 })}, ${t('tourn.match', { n: j + 1 })}`} />)}
             </ol>
           </li>
         ))}
@@ -52,7 +52,7 @@ export function Bracket({ bracket }: { bracket: BracketT }) {
     <div className="bracket-scroller" tabIndex={0} role="region" aria-label={t('tourn.bracket')} data-testid="bracket">
       <Rounds title={bracket.losers ? t('tourn.winnersBracket') : t('tourn.bracket')} rounds={bracket.winners} testId="bracket-winners" />
       {bracket.losers && bracket.losers.length > 0 && <Rounds title={t('tourn.losersBracket')} rounds={bracket.losers} testId="bracket-losers" />}
-      {bracket.final && bracket.final.matches.length > 0 && <Rounds title={t('tourn.grandFinal')} rounds={[{ matches: bracket.final.matches }]} testId="bracket-final" single />}
+      {bracket.final && bracket.final.matches.length > 0 && <Rounds title={t('tourn.grandFinal')} rounds={bracket.final.matches.map((m) => ({ matches: [m] }))} testId="bracket-final" single />}
     </div>
   );
 }

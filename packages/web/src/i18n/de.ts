@@ -502,6 +502,8 @@ export const de: Record<string, string> = {
   'tourn.round.finished': "beendet",
   'tourn.organiser': "Veranstaltet von {{name}}",
   'tourn.champion': "Sieger: {{name}}",
+  'tourn.enterBot': "Bot anmelden …",
+  'tourn.withdrawBot': "{{name}} zurückziehen",
   'tourn.join': "Mitspielen",
   'tourn.withdraw': "Zurückziehen",
   'tourn.start': "Jetzt starten",

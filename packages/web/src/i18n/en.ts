@@ -505,6 +505,8 @@ export const en: Record<string, string> = {
   'tourn.round.finished': "finished",
   'tourn.organiser': "Organised by {{name}}",
   'tourn.champion': "Winner: {{name}}",
+  'tourn.enterBot': "Enter a bot…",
+  'tourn.withdrawBot': "Withdraw {{name}}",
   'tourn.join': "Join",
   'tourn.withdraw': "Withdraw",
   'tourn.start': "Start now",

@@ -502,6 +502,8 @@ export const es: Record<string, string> = {
   'tourn.round.finished': "terminada",
   'tourn.organiser': "Organizado por {{name}}",
   'tourn.champion': "Ganador: {{name}}",
+  'tourn.enterBot': "Apuntar un bot…",
+  'tourn.withdrawBot': "Retirar a {{name}}",
   'tourn.join': "Apuntarme",
   'tourn.withdraw': "Retirarme",
   'tourn.start': "Empezar ya",

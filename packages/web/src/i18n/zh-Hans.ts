@@ -496,6 +496,8 @@ export const zhHans: Record<string, string> = {
   'tourn.round.finished': "已结束",
   'tourn.organiser': "组织者：{{name}}",
   'tourn.champion': "冠军：{{name}}",
+  'tourn.enterBot': "为机器人报名……",
+  'tourn.withdrawBot': "让{{name}}退出",
   'tourn.join': "报名",
   'tourn.withdraw': "退出",
   'tourn.start': "立即开始",

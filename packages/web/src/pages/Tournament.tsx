@@ -6,10 +6,11 @@ import { tournamentsApi, type TournamentOp } from '../api/tournaments.js';
 import { connectLobby } from '../api/lobby.js';
 import { Link } from '../router.js';
 import { loadGame } from '../games.js';
-import { playerName } from '../labels.js';
+import { botName, playerName } from '../labels.js';
 import { formatDateTimeZone } from '../dates.js';
 import { Bracket } from '../components/Bracket.js';
 import { tournamentKind, tournamentWhen, useNow } from '../components/TournamentRow.js';
+import { BOT_NAMES } from '../components/SetupForm.js';
 
 /** Tournament points as players read them: 1, 0.5, 1.5 (the language's decimal mark). */
 function points(n: number | undefined, lang: string): string {
@@ -90,7 +91,7 @@ function Pairing({ p, lang }: { p: PairingT; lang: string }) {
 function Round({ r, lang }: { r: RoundT; lang: string }) {
   const { t } = useTranslation();
   return (
-    <section className="panel round" data-testid="round" data-round={r.number} data-status={r.status} aria-labelledby={`round-${r.number}`}>
+    <section className="round" data-testid="round" data-round={r.number} data-status={r.status} aria-labelledby={`round-${r.number}`}>
       <h3 id={`round-${r.number}`}>{t('tourn.roundN', { round: r.number })} <span className="muted small">· {t(`tourn.round.${r.status}`)}</span></h3>
       {r.deadline && r.status === 'playing' && <p className="muted small">{t('tourn.deadline', { when: formatDateTimeZone(r.deadline, lang) })}</p>}
       <ul className="pairings">{r.pairings.map((p) => <Pairing key={p.table} p={p} lang={lang} />)}</ul>
@@ -132,10 +133,10 @@ export function Tournament({ id }: { id: string }) {
       if (mine && mine.version > (shown.current?.version ?? -1)) void load();
     });
   }, [id, load]);
-  const op = async (o: TournamentOp) => {
-    if ((o === 'withdraw' && !confirm(t('tourn.confirmWithdraw'))) || (o === 'cancel' && !confirm(t('tourn.confirmCancel')))) return;
+  const op = async (o: TournamentOp, bot?: string) => {
+    if ((o === 'withdraw' && !bot && !confirm(t('tourn.confirmWithdraw'))) || (o === 'cancel' && !confirm(t('tourn.confirmCancel')))) return;
     setBusy(true);
-    try { show(await tournamentsApi.op(id, o)); setError(null); }
+    try { show(await tournamentsApi.op(id, o, bot)); setError(null); }
     catch (e) { setError(e instanceof ApiError ? t(`error.${e.code}`, { defaultValue: e.message }) : String(e)); }
     finally { setBusy(false); }
   };
@@ -143,6 +144,9 @@ export function Tournament({ id }: { id: string }) {
   const elimination = x.format === 'single-elimination' || x.format === 'double-elimination';
   const rounds = [...x.roundsPlayed].sort((a, b) => b.number - a.number);
   const you = x.you;
+  // The organiser of a tournament that takes bots enters them (and may withdraw them) before the start.
+  const botDesk = me?.name === x.organiser && x.allowBots && x.status === 'open';
+  const botsIn = x.standings.filter((s) => s.bot && !s.withdrawn);
   return (
     <div className="tournament" data-testid="tournament" data-version={x.version} data-status={x.status}>
       <div className="lobby-head">
@@ -163,6 +167,15 @@ export function Tournament({ id }: { id: string }) {
         {you?.joined && !you.withdrawn && <span className="muted" data-testid="tournament-joined">{t('tourn.joined')}</span>}
         {you?.coolingOffUntil && !you.joined && <span className="muted">{t('tourn.coolingOff', { when: formatDateTimeZone(you.coolingOffUntil, lang) })}</span>}
       </div>
+      {botDesk && (
+        <div className="button-row" data-testid="tournament-bots">
+          <select aria-label={t('tourn.enterBot')} value="" disabled={busy} onChange={(e) => { if (e.target.value) void op('join', e.target.value); }} data-testid="tournament-add-bot">
+            <option value="">{t('tourn.enterBot')}</option>
+            {BOT_NAMES.map((b) => <option key={b} value={b}>{botName(t, b)}</option>)}
+          </select>
+          {botsIn.map((s) => <button key={s.name} type="button" className="small" disabled={busy} onClick={() => void op('withdraw', s.name)}>{t('tourn.withdrawBot', { name: playerName(t, s.name) })}</button>)}
+        </div>
+      )}
       {elimination && x.bracket && (
         <section className="panel" aria-labelledby="bracket-title">
           <h2 id="bracket-title">{t('tourn.bracket')}</h2>
@@ -175,7 +188,7 @@ export function Tournament({ id }: { id: string }) {
         {x.standings.length === 0 ? <p className="muted">{t('tourn.noEntrants')}</p> : <Standings standings={x.standings} lang={lang} entrants={x.status === 'open' || (x.status === 'cancelled' && x.round === 0)} />}
       </section>
       {rounds.length > 0 && (
-        <section aria-labelledby="rounds-title" data-testid="rounds">
+        <section className="panel" aria-labelledby="rounds-title" data-testid="rounds">
           <h2 id="rounds-title">{t('tourn.rounds')}</h2>
           {rounds.map((r) => <Round key={r.number} r={r} lang={lang} />)}
         </section>
