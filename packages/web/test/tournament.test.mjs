@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { TEST_GAME_ID } from '@tabula/games/test-game';
-import { b, newPage, server, skip, uid, useServerAndBrowser } from './helpers.mjs';
+import { newPage, server, skip, uid, useServerAndBrowser } from './helpers.mjs';
 import { call, newAccount } from './api-fixtures.mjs';
 
 const mails = [];
@@ -195,8 +195,13 @@ test('tournament: four players join a 2-round Swiss made on the page and play it
     sb: tr.querySelector('[data-testid=standing-sb]')?.textContent,
   })));
   assert.deepEqual(rows, final.standings.map((s) => ({ name: s.name, rank: String(s.rank), score: String(s.score), buchholz: String(s.tieBreaks.buchholz), sb: String(s.tieBreaks.sonnebornBerger) })));
-  // Two rounds of wins and losses among four: scores 2, 1, 1, 0 (the two 1s in some order); all played twice.
+  // By hand: two rounds among four, no draws, no repeat pairing: the scores are 2, 1, 1, 0. The winner met both 1s,
+  // the last both 1s, each 1 met the winner and the last: every Buchholz is 2. Only the winner beat anyone who
+  // scored (both 1s): Sonneborn-Berger 2, 0, 0, 0; the two 1s tie on everything and share rank 2.
   assert.deepEqual(final.standings.map((s) => s.score), [2, 1, 1, 0]);
+  assert.deepEqual(final.standings.map((s) => s.tieBreaks.buchholz), [2, 2, 2, 2]);
+  assert.deepEqual(final.standings.map((s) => s.tieBreaks.sonnebornBerger), [2, 0, 0, 0]);
+  assert.deepEqual(final.standings.map((s) => s.rank), [1, 2, 2, 4]);
   assert.ok(final.standings.every((s) => s.played === 2));
   assert.equal(final.champion, final.standings[0].name);
   assert.equal(await w.page.evaluate(() => window.neverReloaded), true, 'the watcher\'s page was never reloaded');
@@ -267,6 +272,17 @@ test('tournament: a double-elimination bracket renders, and at 360 px only the b
     await page.waitForTimeout(150);
     await page.screenshot({ path: `${SHOTS}/tournaments-bracket-${width}.png`, fullPage: true });
   }
+  // The bell says the round started, by the tournament's name, and leads to the game (or the tournament on a bye).
+  // (Notifications are written off the action's path: wait for the server to have it, then open the bell.)
+  for (let t0 = Date.now(); !(await call(server.url, 'GET', '/notifications', null, entrants[0].token)).notifications.some((n) => n.kind === 'tournament-round');) {
+    if (Date.now() - t0 > 20_000) throw new Error('no tournament-round notification');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId('bell').click();
+  const note = page.getByTestId('notification-list').getByRole('link', { name: new RegExp(`^Round 1 of ${x.name} has started: (your game against \\S+|you have a bye)$`) });
+  await note.waitFor();
+  await page.keyboard.press('Escape');
   // The list of tournaments, the running cup in it.
   await page.goto(`${server.url}/tournaments`);
   await page.getByTestId('tournaments-running').locator(`[data-tournament-id="${id}"]`).waitFor();
