@@ -106,6 +106,8 @@ export interface ServerOptions {
   sessionIdleMs?: number;
   /** Open games one account may have created at once (default MAX_OPEN_GAMES_PER_ACCOUNT; false: no cap). */
   openGamesPerAccount?: number | false;
+  /** Fault tests only: called at points of a tournament round's pairing (tournaments/tournaments.ts). */
+  tournamentFault?: (point: 'paired' | 'game-made') => void;
 }
 
 /**
@@ -278,6 +280,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   // Tournaments: a finished game of one settles its pairing and, the round done, pairs the next (off the action's path).
   const tournaments = new Tournaments({
     store, games, now, warn: (err, msg) => warn({ err }, msg), notified: () => notifier.kick(),
+    ...(opts.tournamentFault ? { fault: opts.tournamentFault } : {}),
     changed: (id) => { social.lobby.tournamentChanged(id); fanout.publish(`${TOURNAMENT}${id}`, -1); },
   });
   social.lobby.tournaments = {

@@ -24,6 +24,8 @@ const server = await createServer({
   openGamesPerAccount: false,
   bots: { threads: 1, thinkMs: 5, modules: [testGameModule] },
   ...(process.env.TABULA_SWEEP_MS ? { sweepMs: Number(process.env.TABULA_SWEEP_MS) } : {}),
+  // TABULA_TOURNAMENT_KILL_AT=paired|game-made: the process kills itself (SIGKILL) at that point of a round's pairing.
+  ...(process.env.TABULA_TOURNAMENT_KILL_AT ? { tournamentFault: (point: string) => { if (point === process.env.TABULA_TOURNAMENT_KILL_AT) process.kill(process.pid, 'SIGKILL'); } } : {}),
   ...(process.env.TABULA_SMTP ? { smtp: process.env.TABULA_SMTP } : {}),
   allowPrivateWebhooks: process.env.TABULA_ALLOW_PRIVATE_WEBHOOKS === '1',
   notify: {

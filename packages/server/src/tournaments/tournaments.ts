@@ -36,6 +36,8 @@ export interface TournamentsOptions {
   /** Notifications were queued (app.ts: the notifier's kick). */
   notified: () => void;
   warn: (err: unknown, msg: string) => void;
+  /** Fault tests: called right after a round is written ('paired') and after each of its games is made ('game-made'). */
+  fault?: (point: 'paired' | 'game-made') => void;
 }
 
 const isElimination = (f: TournamentRow['format']): boolean => f === 'single-elimination' || f === 'double-elimination';
@@ -216,6 +218,7 @@ export class Tournaments {
       const tc = JSON.parse(after.t.timeControl) as TimeControlT;
       const deadline = tc.kind === 'correspondence' ? this.now() + tc.days * TOURNAMENT_ROUND_DEADLINE_DAYS_FACTOR * 86_400_000 : null;
       if (await this.store.tournaments.pairRound(id, round, rows, deadline, notes, this.now())) {
+        this.o.fault?.('paired');
         this.o.changed(id);
         if (notes.length > 0) this.o.notified();
       }
@@ -386,6 +389,7 @@ export class Tournaments {
         // Another process made it meanwhile: go on with its row.
         if (!(await this.store.getGame(gameId))) throw e;
       }
+      this.o.fault?.('game-made');
       row = (await this.store.getGame(gameId))!;
     }
     for (let i = 0; i < seats.length; i++) {

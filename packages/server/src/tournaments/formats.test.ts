@@ -1,0 +1,122 @@
+/**
+ * The other formats through the API, on SQLite and PostgreSQL: a 6-player double elimination to its champion
+ * (bracket and places checked), a round robin of 4 (everyone meets everyone once, sides balanced), and tables of
+ * 3-4 by score (the seat order and the placement points worked out by hand).
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type Running } from '../harness/fixtures.js';
+import { startPostgres, type Service } from '../harness/services.js';
+import { TALLY } from '../harness/testgame.js';
+import { pastRound, playRound, tournamentOf, type Result } from './test-support.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tabula-formats-'));
+let pg: Service | undefined;
+after(async () => {
+  await pg?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const live = { kind: 'live', baseSeconds: 600, incrementSeconds: 0 };
+
+function suite(label: string, db: () => Promise<string>): void {
+  describe(`tournament formats on ${label}`, () => {
+    let run: Running;
+    before(async () => { run = await startServer(await db(), { sweepMs: false }); });
+    after(async () => { await run?.server.close(); });
+
+    it('a 6-player double elimination: byes to seeds 1 and 2, a losers\' bracket, a grand final reset, the champion and places', async () => {
+      const { id, org, P, label, tokens } = await tournamentOf(run, { format: 'double-elimination', timeControl: live, capacity: { min: 4, max: 8 } }, [2000, 1950, 1900, 1850, 1800, 1750], TALLY);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const seed = (n: string): number => P.findIndex((p) => p.name === n);
+      const L = (ns: (string | null)[]): string => ns.map((n) => (n === null ? '-' : label.get(n))).join('-');
+      // The higher seed wins both games of each match, except: P5 beats P4, and P2 (from the losers' bracket) wins the first grand final.
+      const decide = (round: number) => (ps: string[]): Result => {
+        const [hi, lo] = [...ps].sort((a, b) => seed(a) - seed(b)) as [string, string];
+        if (label.get(hi) === 'P4' && label.get(lo) === 'P5') return { winner: lo };
+        if (round === 6) return { winner: lo };
+        return { winner: hi };
+      };
+      const played: string[][] = [];
+      let v;
+      for (let r = 1; r <= 7; r++) {
+        const t = await playRound(run, id, r, tokens, decide(r));
+        const round = t.roundsPlayed.find((x) => x.number === r)!;
+        // A match is two games, one on each side.
+        for (const p of round.pairings) {
+          assert.equal(p.games.length, 2);
+          assert.notEqual(p.games[0]!.sides![p.players[0]!], p.games[1]!.sides![p.players[0]!]);
+        }
+        played.push(round.pairings.map((p) => L(p.players)));
+        v = await pastRound(run, id, r);
+      }
+      // Seat order within a match follows the side balance: compare each match's two players, in seed order.
+      const bySeedOrder = (x: string): string => x.split('-').sort((m, n) => Number(m.slice(1)) - Number(n.slice(1))).join('-');
+      assert.deepEqual(played.map((r) => r.map(bySeedOrder)), [['P4-P5', 'P3-P6'], ['P1-P5', 'P2-P3'], ['P1-P2', 'P3-P4', 'P5-P6'], ['P3-P5'], ['P2-P3'], ['P1-P2'], ['P1-P2']]);
+      assert.equal(v!.status, 'finished');
+      assert.equal(v!.champion, P[0]!.name);
+      const b = v!.bracket!;
+      assert.deepEqual(b.winners.map((r) => r.matches.map((m) => L(m.players))), [['P1--', 'P4-P5', 'P2--', 'P3-P6'], ['P1-P5', 'P2-P3'], ['P1-P2']]);
+      assert.deepEqual(b.winners.map((r) => r.matches.map((m) => (m.winner ? label.get(m.winner) : null))), [['P1', 'P5', 'P2', 'P3'], ['P1', 'P2'], ['P1']]);
+      assert.deepEqual(b.losers!.map((r) => r.matches.map((m) => L(m.players))), [['--P4', '--P6'], ['P4-P3', 'P6-P5'], ['P3-P5'], ['P3-P2']]);
+      assert.deepEqual(b.final!.matches.map((m) => [L(m.players), label.get(m.winner!)]), [['P1-P2', 'P2'], ['P2-P1', 'P1']]);
+      // Places: P1, P2 (second loss in the reset), P3 (out in the losers' final), P5, then P4 and P6 (out in the same round) share 5th.
+      assert.deepEqual(v!.standings.map((s) => [s.rank, label.get(s.name)]), [[1, 'P1'], [2, 'P2'], [3, 'P3'], [4, 'P5'], [5, 'P4'], [5, 'P6']]);
+    });
+
+    it('a round robin of 4: three rounds, everyone meets everyone once, each plays first once or twice', async () => {
+      const { id, org, P, label, tokens } = await tournamentOf(run, { format: 'round-robin', timeControl: live, capacity: { min: 4, max: 4 } }, [2000, 1900, 1800, 1700], TALLY);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const seed = (n: string): number => P.findIndex((p) => p.name === n);
+      let v;
+      for (let r = 1; r <= 3; r++) {
+        await playRound(run, id, r, tokens, (ps) => ({ winner: [...ps].sort((a, b) => seed(a) - seed(b))[0]! }));
+        v = await pastRound(run, id, r);
+      }
+      assert.equal(v!.status, 'finished');
+      const met = new Set<string>();
+      const first = new Map<string, number>();
+      for (const r of v!.roundsPlayed) {
+        for (const p of r.pairings) {
+          met.add(p.players.map((n) => label.get(n)).sort().join('-'));
+          const north = Object.entries(p.games[0]!.sides!).find(([, side]) => side === 'north')![0];
+          first.set(north, (first.get(north) ?? 0) + 1);
+        }
+      }
+      assert.deepEqual([...met].sort(), ['P1-P2', 'P1-P3', 'P1-P4', 'P2-P3', 'P2-P4', 'P3-P4']);
+      for (const p of P) assert.ok([1, 2].includes(first.get(p.name) ?? 0), `${label.get(p.name)} played first ${first.get(p.name) ?? 0} of 3 times`);
+      // P1 beat everyone (3), P2 two (2), P3 one (1), P4 none; Sonneborn-Berger: P1 2+1+0 = 3, P2 1+0 = 1, P3 0, P4 0.
+      assert.deepEqual(v!.standings.map((s) => [s.rank, label.get(s.name), s.score, s.tieBreaks.buchholz, s.tieBreaks.sonnebornBerger]),
+        [[1, 'P1', 3, 3, 3], [2, 'P2', 2, 4, 1], [3, 'P3', 1, 5, 0], [4, 'P4', 0, 6, 0]]);
+    });
+
+    it('tables of 3-4 by score: 7 players at tables of 4 and 3, seat order by earlier seats, placement points worked out by hand', async () => {
+      const { id, org, label, tokens } = await tournamentOf(run, { format: 'swiss', rounds: 2, tableSize: 4, timeControl: live, capacity: { min: 4, max: 8 } },
+        [2000, 1950, 1900, 1850, 1800, 1750, 1700], TALLY);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const named = (l: string): string => [...label].find(([, x]) => x === l)![0];
+      // Round 1: tables by seed, the lower ranked sit first: [P4 P3 P2 P1], [P7 P6 P5]; the last seat of each table resigns.
+      const r1 = await playRound(run, id, 1, tokens, (ps) => ({ resign: ps.find((n) => ['P4', 'P7'].includes(label.get(n)!))! }));
+      assert.deepEqual(r1.roundsPlayed[0]!.pairings.map((p) => p.players.map((n) => label.get(n)).join(' ')), ['P4 P3 P2 P1', 'P7 P6 P5']);
+      await pastRound(run, id, 1);
+      // After round 1: P1-P3 2/3 each (places 1-3 shared: (1 + 2/3 + 1/3) / 3), P4 0; P5, P6 3/4 ((1 + 1/2) / 2), P7 0.
+      // Round 2 by score: [P5 P6 P1 P2], [P3 P4 P7]; seats by the average earlier seat (later sits earlier): [P1 P5 P2 P6], [P3 P7 P4].
+      const r2 = await playRound(run, id, 2, tokens, (ps) => (ps.length === 4 ? { draw: true } : { resign: named('P3') }));
+      assert.deepEqual(r2.roundsPlayed[1]!.pairings.map((p) => p.players.map((n) => label.get(n)).join(' ')), ['P1 P5 P2 P6', 'P3 P7 P4']);
+      const v = await pastRound(run, id, 2);
+      assert.equal(v.status, 'finished');
+      // Final: P5, P6 3/4 + 1/2 = 1.25; P1, P2 2/3 + 1/2 = 1.17; P4, P7 0 + 3/4 = 0.75; P3 2/3 + 0 = 0.67.
+      assert.deepEqual(v.standings.map((s) => [s.rank, label.get(s.name), s.score]),
+        [[1, 'P5', 1.25], [1, 'P6', 1.25], [3, 'P1', 1.17], [3, 'P2', 1.17], [5, 'P4', 0.75], [5, 'P7', 0.75], [7, 'P3', 0.67]]);
+    });
+  });
+}
+
+suite('SQLite', () => Promise.resolve(`sqlite:${join(dir, 'formats.db')}`));
+suite('PostgreSQL', async () => {
+  pg = await startPostgres();
+  return pg.url;
+});
