@@ -177,10 +177,11 @@ export function Tournament({ id }: { id: string }) {
         </div>
       )}
       {elimination && x.bracket && (
-        <section className="panel" aria-labelledby="bracket-title">
-          <h2 id="bracket-title">{t('tourn.bracket')}</h2>
+        // The bracket's scroller is the named region (it scrolls sideways on its own); the panel only holds its heading.
+        <div className="panel">
+          <h2>{t('tourn.bracket')}</h2>
           <Bracket bracket={x.bracket} />
-        </section>
+        </div>
       )}
       <div className="tournament-body">
       <section className="panel standings-panel" aria-labelledby="standings-title">
