@@ -156,6 +156,15 @@ test('tournament: four players join a 2-round Swiss made on the page and play it
     await page.getByTestId('tournament-joined').waitFor();
     await w.page.locator(`[data-testid=standing][data-player="${a.name}"]`).waitFor();
   }
+  // The lobby lists it (upcoming, full) and links to it.
+  const bp = pages[others[0].name];
+  await bp.goto(server.url);
+  const inLobby = bp.getByTestId('lobby-tournaments').locator(`[data-tournament-id="${id}"]`);
+  await inLobby.filter({ hasText: '4/4 players' }).waitFor();
+  await bp.screenshot({ path: `${SHOTS}/tournaments-lobby-1280.png` });
+  await inLobby.getByRole('link').click();
+  await bp.getByTestId('tournament-joined').waitFor();
+
   await op.getByTestId('tournament-start-now').click();
 
   const wRound = (n) => w.page.locator(`[data-testid=round][data-round="${n}"]`);

@@ -8,7 +8,7 @@ import { loadGame } from '../games.js';
 import { formatDate } from '../dates.js';
 import { botName, gameName, playerName, scenarioName } from '../labels.js';
 import { TimeControlPicker, timeControlText } from './Clocks.js';
-import { TournamentRow, useNow } from './TournamentRow.js';
+import { TournamentRow } from './TournamentRow.js';
 
 const tcKey = (tc: TimeControlT): string => (tc.kind === 'live' ? `live:${tc.baseSeconds}+${tc.incrementSeconds}` : tc.kind === 'correspondence' ? `corr:${tc.days}` : 'none');
 
@@ -105,11 +105,23 @@ function SeekForm({ catalog, seeks }: { catalog: CatalogEntryT[]; seeks: SeekT[]
   );
 }
 
+/** Upcoming and running tournaments, compact. */
+function LobbyTournaments({ tournaments }: { tournaments: TournamentSummaryT[] }) {
+  const { t } = useTranslation();
+  if (tournaments.length === 0) return null;
+  return (
+    <section className="panel lobby-tournaments" data-testid="lobby-tournaments" aria-labelledby="lobby-tournaments-title">
+      <h2 id="lobby-tournaments-title">{t('tourn.title')}</h2>
+      <ul className="games">{tournaments.slice(0, 5).map((x) => <TournamentRow key={x.id} x={x} />)}</ul>
+      <Link to="/tournaments" className="small">{t('tourn.all')}</Link>
+    </section>
+  );
+}
+
 /** The lobby that moves: pushed games (open, playing, finished) with filters, and seeks. */
 export function LiveLobby({ onChange }: { onChange?: () => void }) {
   const { t } = useTranslation();
   const { games, seeks, tournaments, live } = useLobby();
-  const now = useNow(30_000);
   const [catalog, setCatalog] = useState<CatalogEntryT[]>([]);
   const [fGame, setFGame] = useState('');
   const [fScenario, setFScenario] = useState('');
@@ -131,6 +143,7 @@ export function LiveLobby({ onChange }: { onChange?: () => void }) {
   };
   return (
     <>
+      <LobbyTournaments tournaments={tournaments} />
       <div className="lobby-filters form" role="group" aria-label={t('lobby.filters')} data-testid="lobby-filters" data-live={live ? 'yes' : 'no'}>
         <label>{t('setup.game')}
           <select value={fGame} onChange={(e) => { setFGame(e.target.value); setFScenario(''); }} data-testid="filter-game">
@@ -160,13 +173,6 @@ export function LiveLobby({ onChange }: { onChange?: () => void }) {
           </select>
         </label>
       </div>
-      {tournaments.length > 0 && (
-        <section className="panel lobby-tournaments" data-testid="lobby-tournaments" aria-labelledby="lobby-tournaments-title">
-          <h2 id="lobby-tournaments-title">{t('tourn.title')}</h2>
-          <ul className="games">{tournaments.slice(0, 5).map((x) => <TournamentRow key={x.id} x={x} now={now} />)}</ul>
-          <Link to="/tournaments" className="small">{t('tourn.all')}</Link>
-        </section>
-      )}
       <div className="lobby-columns" data-testid="lobby-columns">
         <div className="lobby-col">
         <SeekForm catalog={catalog} seeks={seeks} />

@@ -9,7 +9,7 @@ import { loadGame } from '../games.js';
 import { botName, playerName } from '../labels.js';
 import { formatDateTimeZone } from '../dates.js';
 import { Bracket } from '../components/Bracket.js';
-import { tournamentKind, tournamentWhen, useNow } from '../components/TournamentRow.js';
+import { tournamentKind, TournamentWhen } from '../components/TournamentRow.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
 
 /** Tournament points as players read them: 1, 0.5, 1.5 (the language's decimal mark). */
@@ -109,7 +109,6 @@ export function Tournament({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState('');
   const shown = useRef<TournamentT | null>(null);
-  const now = useNow();
   const show = useCallback((next: TournamentT) => {
     const before = shown.current;
     if (before && before.version > next.version) return;
@@ -155,7 +154,7 @@ export function Tournament({ id }: { id: string }) {
       </div>
       <p className="muted">{tournamentKind(t, x)}</p>
       <p className="muted small">{t('tourn.organiser', { name: x.organiser })} · {t('tourn.playersCount', { count: x.players, max: x.capacity.max })}{x.status === 'open' ? ` · ${t('tourn.minPlayers', { count: x.capacity.min })}` : ''}</p>
-      <p data-testid="tournament-when"><b>{tournamentWhen(t, x, lang, now)}</b>{x.status === 'finished' && x.champion && <> · <span data-testid="champion" dir="auto">{t('tourn.champion', { name: playerName(t, x.champion) })}</span></>}</p>
+      <p data-testid="tournament-when"><b><TournamentWhen x={x} /></b>{x.status === 'finished' && x.champion && <> · <span data-testid="champion" dir="auto">{t('tourn.champion', { name: playerName(t, x.champion) })}</span></>}</p>
       <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="tournament-announce">{said}</div>
       {error && <p className="error" role="alert" data-testid="tournament-error">{error}</p>}
       <div className="button-row" data-testid="tournament-actions">

@@ -9,7 +9,7 @@ import { Link, navigate } from '../router.js';
 import { loadGame } from '../games.js';
 import { SetupForm, type SetupChoice } from '../components/SetupForm.js';
 import { TimeControlPicker, timeControlProblem } from '../components/Clocks.js';
-import { TournamentRow, useNow } from '../components/TournamentRow.js';
+import { TournamentRow } from '../components/TournamentRow.js';
 
 const LISTS: TournamentList[] = ['upcoming', 'running', 'finished'];
 export const FORMATS: TournamentFormatT[] = ['swiss', 'single-elimination', 'double-elimination', 'round-robin'];
@@ -19,7 +19,6 @@ export function Tournaments() {
   const { t } = useTranslation();
   const [lists, setLists] = useState<Record<TournamentList, TournamentSummaryT[]> | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const now = useNow();
   const load = useCallback(async () => {
     try {
       const [upcoming, running, finished] = await Promise.all(LISTS.map((s) => tournamentsApi.list(s)));
@@ -43,7 +42,7 @@ export function Tournaments() {
       {lists && LISTS.map((s) => (
         <section key={s} className="panel" data-testid={`tournaments-${s}`} aria-labelledby={`tournaments-${s}-title`}>
           <h2 id={`tournaments-${s}-title`}>{t(`tourn.list.${s}`)}</h2>
-          {lists[s].length === 0 ? <p className="muted">{t('tourn.none')}</p> : <ul className="games">{lists[s].map((x) => <TournamentRow key={x.id} x={x} now={now} />)}</ul>}
+          {lists[s].length === 0 ? <p className="muted">{t('tourn.none')}</p> : <ul className="games">{lists[s].map((x) => <TournamentRow key={x.id} x={x} />)}</ul>}
         </section>
       ))}
     </div>
