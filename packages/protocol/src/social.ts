@@ -112,6 +112,7 @@ export const LobbyGame = Type.Object({
   timeControl: Type.Unknown({ description: 'the TimeControl' }),
   rated: Type.Boolean(),
   createdAt: Type.String(), updatedAt: Type.String(),
+  tournament: Type.Optional(Type.Object({ id: Type.String(), name: Type.String(), round: Type.Integer() }, { description: 'the tournament the game belongs to (its page: /tournaments/<id>)' })),
 });
 export type LobbyGameT = Omit<Static<typeof LobbyGame>, 'timeControl' | 'outcome'> & { timeControl: TimeControlT; outcome: OutcomeT | null; tournament?: GameTournamentT };
 

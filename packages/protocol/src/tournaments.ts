@@ -161,3 +161,6 @@ export const NotificationTournament = Type.Object({
   players: Type.Optional(Type.Integer({ description: 'tournament-finished: how many players were ranked' })),
 }, { description: 'tournament-round: "Round {round} of {name} has started: your game against {opponents}"; tournament-finished: "{name} has finished: you placed {rank} of {players}"' });
 export type NotificationTournamentT = Static<typeof NotificationTournament>;
+/** GET /api/games/:id/tournament. */
+export const GameTournamentReply = Type.Object({ tournament: Type.Union([GameTournament, Type.Null()]) });
+export type GameTournamentReplyT = Static<typeof GameTournamentReply>;

@@ -1,4 +1,4 @@
-import type { LobbyGameT, ProfileGameT } from '@tabula/protocol';
+import type { GameTournamentT, LobbyGameT, ProfileGameT } from '@tabula/protocol';
 import type { SeatViews } from '../games/views.js';
 import type { GameRow, SqlRunner } from '../store/index.js';
 import { GameMetaStore } from '../store/social.js';
@@ -12,12 +12,14 @@ export function ratedOf(sql: SqlRunner, ids: string[]): Promise<Set<string>> {
 }
 
 /** A game as the lobby and profiles list it: the summary's public fields, winners by name, rated. */
-export function lobbyGame(views: SeatViews, row: GameRow, rated: boolean): LobbyGameT {
+/** `tournament`: the tournament (id, name, round) the game belongs to, if any (the board page links back). */
+export function lobbyGame(views: SeatViews, row: GameRow, rated: boolean, tournament?: GameTournamentT): LobbyGameT {
   const s = views.summary(row, null);
   const winners = row.outcome ? row.seats.filter((x) => row.outcome!.winners.includes(x.role)).map((x) => x.userName ?? x.bot ?? x.role) : [];
   return {
     id: s.id, game: s.game, scenario: s.scenario, players: s.players, status: s.status, seats: s.seats, active: s.active,
     outcome: s.outcome, winners, timeControl: s.timeControl, rated, createdAt: s.createdAt, updatedAt: s.updatedAt,
+    ...(tournament ? { tournament } : {}),
   };
 }
 

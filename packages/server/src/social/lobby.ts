@@ -53,7 +53,8 @@ export class LobbyHub {
       ...(await store.listGames({ status: 'finished', limit: 50 })),
     ];
     const rated = await ratedOf(store.sql, rows.map((r) => r.id));
-    send(ws, { type: 'lobby', games: rows.map((r) => lobbyGame(this.games.views, r, rated.has(r.id))), seeks: await this.seeks.open(), tournaments: await this.tournaments.listed() });
+    const links = await store.tournaments.linksOf(rows.map((r) => r.id));
+    send(ws, { type: 'lobby', games: rows.map((r) => lobbyGame(this.games.views, r, rated.has(r.id), links.get(r.id))), seeks: await this.seeks.open(), tournaments: await this.tournaments.listed() });
   }
 
   /** A game changed (here: with its row; elsewhere: null, read again). Pushes are batched every 100 ms. */
@@ -91,12 +92,13 @@ export class LobbyHub {
       if (r) rows.push(r);
     }
     const rated = await ratedOf(this.games.table.store.sql, rows.map((r) => r.id));
+    const links = await this.games.table.store.tournaments.linksOf(rows.map((r) => r.id));
     for (const r of rows) {
       const key = `${r.status}|${r.seats.map((s) => `${s.userId ?? ''}:${s.bot ?? ''}`).join(',')}`;
       if (this.last.get(r.id) === key) continue;
       this.last.set(r.id, key);
       if (this.last.size > 20_000) this.last.delete(this.last.keys().next().value!);
-      const game: LobbyGameT = lobbyGame(this.games.views, r, rated.has(r.id));
+      const game: LobbyGameT = lobbyGame(this.games.views, r, rated.has(r.id), links.get(r.id));
       for (const c of this.conns) send(c.ws, { type: 'game', game });
     }
     const tournaments = [...this.tournamentsDirty];

@@ -116,8 +116,10 @@ export function bracketState(defs: readonly MatchDef[], seeds: readonly string[]
 /** The champion once decided, else null. */
 export function championOf(st: ReadonlyMap<string, MatchState>, double: boolean): string | null {
   if (double) {
+    // F2 empty (null): the winners' bracket champion won F1.
     const f2 = st.get('F2');
-    return f2?.winner ?? null;
+    if (f2?.winner === undefined) return null;
+    return f2.winner ?? st.get('F1')?.winner ?? null;
   }
   let last: MatchState | undefined;
   for (const s of st.values()) last = s;

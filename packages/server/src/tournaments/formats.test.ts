@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { startServer, type Running } from '../harness/fixtures.js';
 import { startPostgres, type Service } from '../harness/services.js';
 import { TALLY } from '../harness/testgame.js';
-import { pastRound, playRound, tournamentOf, type Result } from './test-support.js';
+import WebSocket from 'ws';
+import type { LobbyMessageT } from '@tabula/protocol';
+import { botNames } from '@tabula/bots';
+import { pastRound, player, playRound, tournamentOf, view, waitFor, type Result } from './test-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabula-formats-'));
 let pg: Service | undefined;
@@ -91,6 +94,68 @@ function suite(label: string, db: () => Promise<string>): void {
       // P1 beat everyone (3), P2 two (2), P3 one (1), P4 none; Sonneborn-Berger: P1 2+1+0 = 3, P2 1+0 = 1, P3 0, P4 0.
       assert.deepEqual(v!.standings.map((s) => [s.rank, label.get(s.name), s.score, s.tieBreaks.buchholz, s.tieBreaks.sonnebornBerger]),
         [[1, 'P1', 3, 3, 3], [2, 'P2', 2, 4, 1], [3, 'P3', 1, 5, 0], [4, 'P4', 0, 6, 0]]);
+    });
+
+    it('a HACSE round robin of 4 (a real, asymmetric game): everyone plays Axis and Allies, the lobby shows the games\' tournament, players are notified of rounds and the finish', async () => {
+      const { id, org, P, label, tokens } = await tournamentOf(run, { name: 'Desert Cup', game: 'hacse', format: 'round-robin', timeControl: live, capacity: { min: 4, max: 4 } }, [2000, 1900, 1800, 1700], 'hacse');
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const seed = (n: string): number => P.findIndex((p) => p.name === n);
+      let v;
+      for (let r = 1; r <= 3; r++) {
+        const t = await playRound(run, id, r, tokens, (ps) => ({ winner: [...ps].sort((a, b) => seed(a) - seed(b))[0]! }));
+        if (r === 1) {
+          // The lobby: the running tournament, and its games carrying it.
+          const lobby = await new Promise<LobbyMessageT>((resolve, reject) => {
+            const ws = new WebSocket(`${run.base.replace(/^http/, 'ws')}/api/lobby/live`);
+            ws.once('message', (d) => { resolve(JSON.parse(d.toString()) as LobbyMessageT); ws.close(); });
+            ws.once('error', reject);
+          });
+          assert.equal(lobby.type, 'lobby');
+          if (lobby.type !== 'lobby') return;
+          assert.ok(lobby.tournaments.some((x) => x.id === id && x.status === 'running'));
+          const gameId = t.roundsPlayed[0]!.pairings[0]!.games[0]!.id;
+          assert.deepEqual(lobby.games.find((g) => g.id === gameId)?.tournament, { id, name: 'Desert Cup', round: 1 });
+        }
+        v = await pastRound(run, id, r);
+      }
+      assert.equal(v!.status, 'finished');
+      const axis = new Map<string, number>();
+      for (const r of v!.roundsPlayed) {
+        for (const p of r.pairings) {
+          const sides = p.games[0]!.sides!;
+          assert.deepEqual(Object.values(sides).sort(), ['allies', 'axis']);
+          for (const [n, side] of Object.entries(sides)) if (side === 'axis') axis.set(n, (axis.get(n) ?? 0) + 1);
+        }
+      }
+      for (const p of P) assert.ok([1, 2].includes(axis.get(p.name) ?? 0), `${label.get(p.name)} played Axis ${axis.get(p.name) ?? 0} of 3 times`);
+      // P1's notifications: a round notice for each of the three rounds, then the finish (first place of four).
+      const notes = await waitFor(async () => {
+        const list = (await run.api.get('/api/notifications', tokens.get(P[0]!.name))).body.notifications as { kind: string; tournament?: { id: string; round: number; rank?: number; players?: number } }[];
+        const mine = list.filter((n) => n.tournament?.id === id);
+        return mine.length === 4 ? mine : null;
+      }, 'the tournament notifications');
+      assert.deepEqual(notes.map((n) => [n.kind, n.tournament!.round, n.tournament!.rank ?? null]).sort(),
+        [['tournament-finished', 3, 1], ['tournament-round', 1, null], ['tournament-round', 2, null], ['tournament-round', 3, null]]);
+    });
+
+    it('a bot the organiser entered is seated in its game through the lobby, and the game\'s tournament is known to the board', async () => {
+      const org = await player(run, 'org', { verified: true });
+      const human = await player(run, 'h');
+      const bot = botNames()[0]!;
+      const c = await run.api.post('/api/tournaments', { name: 'Bot Cup', game: TALLY, format: 'swiss', rounds: 1, timeControl: { kind: 'none' }, rated: false, allowBots: true,
+        capacity: { min: 2, max: 4 }, startsAt: new Date(Date.now() + 3_600_000).toISOString() }, org.token);
+      const id = c.body.id as string;
+      assert.equal((await run.api.post(`/api/tournaments/${id}/join`, { bot }, org.token)).status, 200);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/join`, {}, human.token)).status, 200);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const t = await playRound(run, id, 1, new Map([[human.name, human.token]]), () => ({ resign: human.name }));
+      const g = t.roundsPlayed[0]!.pairings[0]!.games[0]!;
+      assert.deepEqual(Object.keys(g.sides!).sort(), [bot, human.name].sort());
+      assert.deepEqual((await run.api.get(`/api/games/${g.id}/tournament`)).body, { tournament: { id, name: 'Bot Cup', round: 1 } });
+      const v = await pastRound(run, id, 1);
+      assert.equal(v.status, 'finished');
+      assert.deepEqual(v.standings.map((s) => [s.rank, s.name, s.score, s.bot ?? false]), [[1, bot, 1, true], [2, human.name, 0, false]]);
+      assert.equal((await view(run, id)).champion, bot);
     });
 
     it('tables of 3-4 by score: 7 players at tables of 4 and 3, seat order by earlier seats, placement points worked out by hand', async () => {

@@ -151,8 +151,9 @@ export function swissRound(id: string, players: readonly Entrant[], history: rea
 
 /**
  * Every round of a round robin (circle method) over the seeded players; with an odd count each round has a
- * bye. Sides are given round by round with `orderTwo`, which keeps each player's side counts within one
- * of each other (checked for 2-10 players in the tests).
+ * bye. Sides are first given round by round with `orderTwo` (alternating where it can), then balanced: while a
+ * player sits first two or more times more (or less) often than second, the first seats along a path of games
+ * to a player with the opposite lean are swapped. Every player's side counts end within one of each other.
  */
 export function roundRobinSchedule(id: string, players: readonly Entrant[]): string[][][] {
   const names: (string | null)[] = bySeed(id, players).map((p) => p.name);
@@ -174,7 +175,45 @@ export function roundRobinSchedule(id: string, players: readonly Entrant[]): str
     rounds.push(round);
     ring = [ring[ring.length - 1]!, ...ring.slice(0, -1)];
   }
+  balanceSides(rounds.flat().filter((p) => p.length === 2));
   return rounds;
+}
+
+/** Swaps the seats of games (each [first, second]) along paths until every player's first and second seats differ by at most one. */
+function balanceSides(games: string[][]): void {
+  const lean = (): Map<string, number> => {
+    const l = new Map<string, number>();
+    for (const [a, b] of games) { l.set(a!, (l.get(a!) ?? 0) + 1); l.set(b!, (l.get(b!) ?? 0) - 1); }
+    return l;
+  };
+  for (let guard = 0; guard < 1000; guard++) {
+    const l = lean();
+    const heavy = [...l].find(([, v]) => Math.abs(v) >= 2);
+    if (!heavy) return;
+    const [from, sign] = [heavy[0], Math.sign(heavy[1])];
+    // Breadth-first along games where the current player sits first (sign > 0) or second (sign < 0).
+    const prev = new Map<string, number>([[from, -1]]);
+    const queue = [from];
+    let end: string | null = null;
+    while (queue.length > 0 && end === null) {
+      const v = queue.shift()!;
+      for (let k = 0; k < games.length; k++) {
+        const [a, b] = games[k]! as [string, string];
+        const [x, y] = sign > 0 ? [a, b] : [b, a];
+        if (x !== v || prev.has(y)) continue;
+        prev.set(y, k);
+        if (Math.sign(l.get(y) ?? 0) === -sign) { end = y; break; }
+        queue.push(y);
+      }
+    }
+    if (end === null) return;
+    for (let v = end; v !== from;) {
+      const k = prev.get(v)!;
+      const g = games[k]!;
+      [g[0], g[1]] = [g[1]!, g[0]!];
+      v = g[0] === v ? g[1]! : g[0]!;
+    }
+  }
 }
 
 // ---- Tables of 3-5 (Carcassonne) ----

@@ -36,6 +36,10 @@ export function tournamentRoutes(accounts: Authenticator, tournaments: Tournamen
       schema: { summary: 'A tournament: standings, rounds with pairings and games, the bracket (elimination), and what the caller may do', params: S.TournamentParams, response: { 200: S.Tournament, ...errs(404) } },
     }, async (req) => tournaments.view(req.params.id, await userOf(accounts, req)));
 
+    api.get<{ Params: S.GameParamsT }>('/games/:id/tournament', {
+      schema: { summary: 'The tournament a game belongs to (the board page links back), or null', params: S.GameParams, response: { 200: S.GameTournamentReply } },
+    }, async (req) => ({ tournament: await tournaments.ofGame(req.params.id) }));
+
     const entry = (path: string, summary: string, run: (user: S.MeT & { id: number }, id: string, bot: string | undefined) => Promise<S.TournamentT>): void => {
       api.post<{ Params: S.TournamentParamsT }>(`/tournaments/:id/${path}`, {
         schema: { summary, security: secured, params: S.TournamentParams, response: { 200: S.Tournament, ...errs(400, 401, 403, 404, 409, 422, 429) } },

@@ -466,6 +466,11 @@ export class Tournaments {
     return (await this.store.tournaments.list(statuses, limit)).map(summaryOf);
   }
 
+  /** The tournament (id, name, round) game `gameId` belongs to, or null. */
+  async ofGame(gameId: string): Promise<{ id: string; name: string; round: number } | null> {
+    return (await this.store.tournaments.linksOf([gameId])).get(gameId) ?? null;
+  }
+
   async summary(id: string): Promise<TournamentSummaryT | null> {
     const t = await this.store.tournaments.get(id);
     return t ? summaryOf(t) : null;
