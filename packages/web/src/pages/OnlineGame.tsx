@@ -32,6 +32,9 @@ export function OnlineGame({ id }: { id: string }) {
   const [chat, setChat] = useState<ChatLineT[]>([]);
   const [rematch, setRematch] = useState<RematchT | null>(null);
   const [ratings, setRatings] = useState<GameRatingsT | null>(null);
+  // A game of a tournament links back to it ("Round 2 of Spring Swiss"); asked once, a game never changes tournament.
+  const [tournament, setTournament] = useState<GameTournamentT | null>(null);
+  useEffect(() => { api.gameTournament(id).then((r) => setTournament(r.tournament), () => undefined); }, [id]);
 
   // The server makes no "your turn" for the game on screen (and reads the one waiting).
   useEffect(() => { setWatching(id); return () => setWatching(null); }, [id]);
@@ -188,8 +191,6 @@ export function OnlineGame({ id }: { id: string }) {
       </div>
     </section>
   ) : null;
-  // A tournament's game links back to it ("Round 2 of Spring Swiss").
-  const tournament = (d as { tournament?: GameTournamentT }).tournament;
   const above = (
     <>
       {tournament && <p className="tournament-link"><Link to={`/tournaments/${encodeURIComponent(tournament.id)}`} data-testid="game-tournament">{t('tourn.gameLink', { round: tournament.round, name: tournament.name })}</Link></p>}
