@@ -129,6 +129,11 @@ test('tournament: four players join a 2-round Swiss made on the page and play it
   await op.getByTestId('tournament-min').fill('4');
   await op.getByTestId('tournament-max').fill('4');
   await accessible(op, 'the create form');
+  for (const [width, height] of [[360, 800], [1280, 900]]) {
+    await op.setViewportSize({ width, height });
+    await op.screenshot({ path: `${SHOTS}/tournaments-new-${width}.png`, fullPage: true });
+  }
+  await op.setViewportSize({ width: 1280, height: 900 });
   await op.getByTestId('setup-submit').click();
   await op.getByTestId('tournament').waitFor();
   const id = decodeURIComponent(new URL(op.url()).pathname.split('/').pop());
