@@ -187,6 +187,9 @@ test('tournament: four players join a 2-round Swiss made on the page and play it
       const row = wRound(round).getByTestId('pairing').nth(p.table - 1);
       assert.equal(await row.getAttribute('data-result'), 'playing');
       assert.equal(await row.getByTestId('pairing-game').innerText(), 'Watch');
+      // Each player's side in the game, by its name (Nim: First, Second), in the pairing's order.
+      const side = { first: '(First)', second: '(Second)' };
+      assert.deepEqual((await row.getByTestId('pairing-side').allInnerTexts()).map((s) => s.trim()), p.players.map((n) => side[p.games[0].sides[n]]));
       const winner = await playOnBoard(p.games[0].id, pages, p.table === 1 ? [2, 3, 1, 3, 1] : [3, 3, 3, 1]);
       const loser = p.players.find((n) => n !== winner);
       // The watcher's page shows the result: the winner's point, the loser's zero, in the pairing's order.

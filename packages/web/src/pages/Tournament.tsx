@@ -6,7 +6,7 @@ import { tournamentsApi, type TournamentOp } from '../api/tournaments.js';
 import { connectLobby } from '../api/lobby.js';
 import { Link } from '../router.js';
 import { loadGame } from '../games.js';
-import { botName, playerName } from '../labels.js';
+import { botName, playerName, roleName } from '../labels.js';
 import { formatDateTimeZone } from '../dates.js';
 import { Bracket } from '../components/Bracket.js';
 import { tournamentKind, TournamentWhen } from '../components/TournamentRow.js';
@@ -62,10 +62,12 @@ function Standings({ standings, lang, entrants }: { standings: TournamentStandin
 }
 
 /** One pairing: its players with the points it gave, its games (watch while playing), a bye or a forfeit. */
-function Pairing({ p, lang }: { p: PairingT; lang: string }) {
+function Pairing({ p, lang, game }: { p: PairingT; lang: string; game: string }) {
   const { t } = useTranslation();
   if (p.bye) return <li className="pairing" data-testid="pairing" data-result="bye">{t('tourn.bye', { name: playerName(t, p.players[0] ?? '') })}</li>;
   const done = p.result !== undefined;
+  // One game: the side each player has in it (a two-game match plays both sides).
+  const sides = p.games.length === 1 ? p.games[0]!.sides : undefined;
   return (
     <li className="pairing" data-testid="pairing" data-result={p.result ?? 'playing'}>
       <span className="muted small">{t('tourn.table', { table: p.table })}</span>{' '}
@@ -74,6 +76,7 @@ function Pairing({ p, lang }: { p: PairingT; lang: string }) {
           <span key={name} className="pairing-player">
             {i > 0 && <span className="muted">{t('tourn.vs')}</span>}
             <b>{playerName(t, name)}</b>
+            {sides?.[name] && <span className="muted small" data-testid="pairing-side"> ({roleName(t, game, sides[name]!)})</span>}
             {done && <span data-testid="pairing-points"> {points(p.points[i], lang)}</span>}
           </span>
         ))}
@@ -88,13 +91,13 @@ function Pairing({ p, lang }: { p: PairingT; lang: string }) {
   );
 }
 
-function Round({ r, lang }: { r: RoundT; lang: string }) {
+function Round({ r, lang, game }: { r: RoundT; lang: string; game: string }) {
   const { t } = useTranslation();
   return (
     <section className="round" data-testid="round" data-round={r.number} data-status={r.status} aria-labelledby={`round-${r.number}`}>
       <h3 id={`round-${r.number}`}>{t('tourn.roundN', { round: r.number })} <span className="muted small">· {t(`tourn.round.${r.status}`)}</span></h3>
       {r.deadline && r.status === 'playing' && <p className="muted small">{t('tourn.deadline', { when: formatDateTimeZone(r.deadline, lang) })}</p>}
-      <ul className="pairings">{r.pairings.map((p) => <Pairing key={p.table} p={p} lang={lang} />)}</ul>
+      <ul className="pairings">{r.pairings.map((p) => <Pairing key={p.table} p={p} lang={lang} game={game} />)}</ul>
     </section>
   );
 }
@@ -190,7 +193,7 @@ export function Tournament({ id }: { id: string }) {
       {rounds.length > 0 && (
         <section className="panel" aria-labelledby="rounds-title" data-testid="rounds">
           <h2 id="rounds-title">{t('tourn.rounds')}</h2>
-          {rounds.map((r) => <Round key={r.number} r={r} lang={lang} />)}
+          {rounds.map((r) => <Round key={r.number} r={r} lang={lang} game={x.game} />)}
         </section>
       )}
       </div>

@@ -67,6 +67,7 @@ export function NewTournament() {
   const { t } = useTranslation();
   const [catalog, setCatalog] = useState<CatalogEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState(false);
   const [busy, setBusy] = useState(false);
   const [game, setGame] = useState('');
   const [name, setName] = useState('');
@@ -105,6 +106,7 @@ export function NewTournament() {
       });
       navigate(`/tournaments/${encodeURIComponent(id)}`);
     } catch (err) {
+      setUnverified(err instanceof ApiError && err.code === 'not-verified');
       setError(err instanceof ApiError ? (err.status === 400 ? timeControlProblem(t, timeControl, err.message) : null) ?? t(`error.${err.code}`, { defaultValue: err.message }) : String(err));
       setBusy(false);
     }
@@ -112,7 +114,7 @@ export function NewTournament() {
   return (
     <div className="narrow">
       <h1>{t('tourn.new')}</h1>
-      {error && <p className="error" role="alert" data-testid="tournament-error">{error}</p>}
+      {error && <p className="error" role="alert" data-testid="tournament-error">{error}{unverified && <> <Link to="/settings">{t('nav.settings')}</Link></>}</p>}
       {!catalog && !error && <p className="muted">{t('common.loading')}</p>}
       {catalog && catalog.length > 0 && (
         <SetupForm catalog={catalog} online seatChoices={false} onGameChange={setGame} onSubmit={(c) => void create(c)} busy={busy} submitLabel={t('tourn.submit')}
