@@ -1,4 +1,10 @@
-/** Tournaments (docs/api.md "Tournaments"): formats, creation, standings, rounds, brackets. */
+/**
+ * Tournaments (docs/api.md "Tournaments"): formats, creation, standings, rounds, brackets. Against the brief's
+ * contract: a tournament's standings are `standings` (its `players` stays the count of the summary), their type is
+ * `TournamentStandingT` (moderation owns `StandingT`); additions: summary `allowBots`, `sides`, `tableSize`;
+ * standing `eliminated`, `tieBreaks.tablePoints`; round `deadline`; `champion`; `you.canWithdraw`, `canCancel`,
+ * `coolingOffUntil`; `GET /api/games/:id/tournament` and lobby games' `tournament` for the board's link back.
+ */
 import { Type, type Static } from '@sinclair/typebox';
 import { TimeControl, type TimeControlT } from './play.js';
 import { TOURNAMENT_CAPACITY, TOURNAMENT_NAME_MAX, TOURNAMENT_ROUNDS, TOURNAMENT_TABLE_SIZE, TOURNAMENT_LIST_LIMIT } from './limits.js';

@@ -283,6 +283,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
     ...(opts.tournamentFault ? { fault: opts.tournamentFault } : {}),
     changed: (id) => { social.lobby.tournamentChanged(id); fanout.publish(`${TOURNAMENT}${id}`, -1); },
   });
+  // A tournament game's seats are its pairing's: an abort ends it (a forfeit), never reopens it.
+  games.writes.reopenable = async (row) => (await store.tournaments.link(row.id)) === null;
   social.lobby.tournaments = {
     listed: async () => [...await tournaments.list('upcoming', 50), ...await tournaments.list('running', 50)],
     summary: (id) => tournaments.summary(id),

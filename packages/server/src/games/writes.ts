@@ -22,6 +22,9 @@ function rowAfter(row: GameRow, patch: GamePatch, more: Partial<GameRow> = {}): 
  * same transaction) that answers null when the game moved on, and announces the new row on `events`.
  */
 export class GameWrites {
+  /** Whether an abort may send the game back to the lobby (set by app.ts: not a tournament's game). */
+  reopenable: (row: GameRow) => Promise<boolean> = () => Promise.resolve(true);
+
   constructor(private readonly table: GameTable, private readonly events: GameEvents, private readonly now: () => number, private readonly credit: Credit = noCredit) {}
 
   private get store(): Store {
@@ -76,12 +79,12 @@ export class GameWrites {
    * An abort by `role`'s player (`actor`), or by `role` letting its first-move window pass (`actor` null).
    * While the game's creator holds a seat and `role` is someone else's, the game goes back to the lobby open,
    * from the start, with the seats of `role`'s player empty (an abort takes a stranger's game from nobody);
-   * else it ends, aborted, as before.
+   * else it ends, aborted, as before. A game `reopenable` says no to (a tournament's: its seats are the pairing's) always ends.
    */
   async abort(row: GameRow, role: Role | undefined, actor: number | null): Promise<GameRow | null> {
     const leaver = row.seats.find((s) => s.role === role)?.userId ?? null;
     const creatorSeated = row.seats.some((s) => s.userId === row.createdBy);
-    if (leaver === null || leaver === row.createdBy || !creatorSeated) {
+    if (leaver === null || leaver === row.createdBy || !creatorSeated || !(await this.reopenable(row))) {
       return this.finish(row, { winners: [], reason: 'aborted', ...(role !== undefined ? { by: role } : {}) }, actor);
     }
     const now = this.now();

@@ -136,7 +136,8 @@ export class TournamentStore {
   }
 
   async touch(id: string, now: number): Promise<void> {
-    await this.x.run(bump(id, now)[0], bump(id, now)[1]);
+    const [sql, params] = bump(id, now);
+    await this.x.run(sql, params);
   }
 
   /**

@@ -176,7 +176,9 @@ for (const store of ['PostgreSQL', 'SQLite'] as const) {
           const rounds = await db.all<{ round: number }>('SELECT round FROM tournament_rounds WHERE tournament_id = ?', [id]);
           assert.equal(rounds.length, 1, 'round 1 was written');
           const made = Number((await db.all<{ n: number | string }>('SELECT COUNT(*) AS n FROM games g JOIN tournament_games tg ON tg.game_id = g.id WHERE tg.tournament_id = ?', [id]))[0]!.n);
-          assert.equal(made, at === 'paired' ? 0 : 1, 'games made before the kill');
+          // After 'game-made' the first game exists; a second may have been under way (games are made a few at a time), never all three.
+          if (at === 'paired') assert.equal(made, 0, 'no game made before the kill');
+          else assert.ok(made >= 1 && made < 3, `${made} of 3 games made before the kill`);
 
           const again = await spawnServer({ TABULA_DB: url, TABULA_SWEEP_MS: '20' });
           try {

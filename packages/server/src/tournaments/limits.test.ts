@@ -12,7 +12,7 @@ import { startServer, type Running } from '../harness/fixtures.js';
 import { startPostgres, type Service } from '../harness/services.js';
 import { TALLY } from '../harness/testgame.js';
 import { assertError } from '../harness/api-support.js';
-import { player, view } from './test-support.js';
+import { pastRound, player, view, waitFor } from './test-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabula-tlimits-'));
 let pg: Service | undefined;
@@ -131,6 +131,54 @@ function suite(label: string, db: () => Promise<string>): void {
       assert.equal(v.roundsPlayed[0]!.pairings.length, 1);
       assert.equal(v.roundsPlayed[0]!.pairings[0]!.games[0]!.status, 'active');
       assert.equal((await view(run, few)).status, 'cancelled');
+    });
+
+    it('an organiser who plays: the opponent letting the first-move window pass forfeits (the game ends, it does not go back to the lobby)', async () => {
+      const org = await player(run, 'org', { verified: true });
+      const other = await player(run, 'o');
+      const id = (await run.api.post('/api/tournaments', body({ rounds: 1, timeControl: { kind: 'live', baseSeconds: 600, incrementSeconds: 0 } }), org.token)).body.id as string;
+      for (const p of [org, other]) assert.equal((await run.api.post(`/api/tournaments/${id}/join`, {}, p.token)).status, 200);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const g = (await waitFor(async () => {
+        const v = await view(run, id);
+        return v.roundsPlayed[0]?.pairings[0]?.games[0]?.status === 'active' ? v : null;
+      }, 'the game')).roundsPlayed[0]!.pairings[0]!.games[0]!;
+      if (g.sides![org.name] === 'north') {
+        const st = (await run.api.get(`/api/games/${g.id}`)).body;
+        assert.equal((await run.api.post(`/api/games/${g.id}/actions`, { version: st.version, action: { type: 'pass' }, role: 'north' }, org.token)).status, 200);
+      }
+      clock += 31_000;
+      await run.server.games.timeouts.sweep();
+      const v = await pastRound(run, id, 1);
+      assert.equal(v.status, 'finished');
+      assert.equal(v.roundsPlayed[0]!.pairings[0]!.result, 'forfeit');
+      assert.equal(v.champion, org.name);
+      assert.equal((await run.api.get(`/api/games/${g.id}`)).body.status, 'finished');
+    });
+
+    it('correspondence: past the round deadline (2 x days), a game whose first move was never made is a forfeit of the seat to move', async () => {
+      const org = await player(run, 'org', { verified: true });
+      const [x, y] = [await player(run, 'cx'), await player(run, 'cy')];
+      const id = (await run.api.post('/api/tournaments', body({ rounds: 1, timeControl: { kind: 'correspondence', days: 3 } }), org.token)).body.id as string;
+      for (const p of [x, y]) assert.equal((await run.api.post(`/api/tournaments/${id}/join`, {}, p.token)).status, 200);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const v0 = await waitFor(async () => {
+        const v = await view(run, id);
+        return v.roundsPlayed[0]?.pairings[0]?.games[0]?.status === 'active' ? v : null;
+      }, 'the game');
+      const round = v0.roundsPlayed[0]!;
+      assert.equal(Date.parse(round.deadline!), clock + 6 * 86_400_000);
+      const sides = round.pairings[0]!.games[0]!.sides!;
+      const north = Object.keys(sides).find((n) => sides[n] === 'north')!;
+      clock += 6 * 86_400_000 - 1000;
+      await run.server.tournaments.sweep();
+      assert.equal((await view(run, id)).status, 'running', 'not before the deadline');
+      clock += 2000;
+      await run.server.tournaments.sweep();
+      const v = await pastRound(run, id, 1);
+      assert.equal(v.status, 'finished');
+      assert.equal(v.roundsPlayed[0]!.pairings[0]!.result, 'forfeit');
+      assert.notEqual(v.champion, north, 'the seat to move forfeited');
     });
   });
 }

@@ -40,6 +40,9 @@ export interface TournamentsOptions {
   fault?: (point: 'paired' | 'game-made') => void;
 }
 
+/** Games of a round made concurrently by one process. */
+const MAKE_GAMES_AT_ONCE = 8;
+
 const isElimination = (f: TournamentRow['format']): boolean => f === 'single-elimination' || f === 'double-elimination';
 
 /** The whole state of one tournament as read for a decision or a view. */
@@ -49,6 +52,8 @@ export class Tournaments {
   private readonly store: Store;
   private readonly games: Games;
   private readonly now: () => number;
+  /** The advance running in this process per tournament, and whether it should look once more. */
+  private readonly advancing = new Map<string, { again: boolean; done: Promise<void> }>();
 
   constructor(private readonly o: TournamentsOptions) {
     this.store = o.store;
@@ -190,16 +195,43 @@ export class Tournaments {
   /**
    * Brings a running tournament up to date: settles the current round's pairings whose games ended, makes the
    * games still missing, and once every pairing is settled pairs the next round or finishes. Safe to call from
-   * any process at any time (each write is conditional).
+   * any process at any time (each write is conditional). Within a process, calls for one tournament coalesce:
+   * while one runs, later calls only ask it to look once more (a round's results arrive together).
    */
-  async advance(id: string): Promise<void> {
+  advance(id: string): Promise<void> {
+    const current = this.advancing.get(id);
+    if (current) {
+      current.again = true;
+      return current.done;
+    }
+    const entry: { again: boolean; done: Promise<void> } = { again: true, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        while (entry.again) {
+          entry.again = false;
+          await this.advanceOnce(id);
+        }
+      } finally {
+        this.advancing.delete(id);
+      }
+    })();
+    this.advancing.set(id, entry);
+    return entry.done;
+  }
+
+  private async advanceOnce(id: string): Promise<void> {
     for (let guard = 0; guard < 64; guard++) {
       const s = await this.load(id);
       if (s.t.status !== 'running') return;
       const current = s.pairings.filter((p) => p.round === s.t.round);
       if (s.t.round > 0) {
         let open = 0;
-        for (const p of current) if (p.points === null && !(await this.settle(s, p))) open++;
+        const states = await this.store.tournaments.gameStates(current.flatMap((p) => (p.points === null ? p.games.map((g) => g.id) : [])));
+        for (const p of current) {
+          if (p.points !== null) continue;
+          const ended = p.games.length > 0 && p.games.every((g) => states.get(g.id)?.status === 'finished');
+          if (!ended || !(await this.settle(s, p))) open++;
+        }
         if (open > 0) {
           await this.ensureGames(s, s.t.round);
           return;
@@ -363,22 +395,38 @@ export class Tournaments {
    */
   async ensureGames(s: Loaded, round: number): Promise<void> {
     const organiser: UserRow = { id: s.t.organiserId, name: s.t.organiser };
-    for (const p of s.pairings) {
-      if (p.round !== round || p.points !== null) continue;
-      for (const ref of p.games) {
+    let changed = false;
+    const refs = s.pairings.filter((p) => p.round === round && p.points === null).flatMap((p) => p.games);
+    // One query tells which games are missing or still waiting for a seat.
+    const states = await this.store.tournaments.gameStates(refs.map((g) => g.id));
+    const todo = refs.filter((g) => states.get(g.id)?.status === undefined || states.get(g.id)!.status === 'open');
+    // A few at a time: each game is a handful of round trips, independent of the others.
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < todo.length) {
+        const ref = todo[next++]!;
         try {
-          await this.ensureGame(s, organiser, ref.id, ref.seats);
+          if (await this.ensureGame(s, organiser, ref.id, ref.seats)) changed = true;
         } catch (e) {
           this.o.warn(e, `tournament ${s.t.id}: game ${ref.id} of round ${round} could not be made`);
         }
       }
+    };
+    await Promise.all(Array.from({ length: Math.min(MAKE_GAMES_AT_ONCE, todo.length) }, worker));
+    // The page shows its games' status: a new version makes it read them again.
+    if (changed) {
+      await this.store.tournaments.touch(s.t.id, this.now());
+      this.o.changed(s.t.id);
     }
   }
 
-  private async ensureGame(s: Loaded, organiser: UserRow, gameId: string, seats: string[]): Promise<void> {
+  /** Makes the game if missing and seats whoever is missing; true when it changed anything. */
+  private async ensureGame(s: Loaded, organiser: UserRow, gameId: string, seats: string[]): Promise<boolean> {
     const lobby = this.games.lobby;
     let row = await this.store.getGame(gameId);
+    let changed = false;
     if (!row) {
+      changed = true;
       const game = getGame(s.t.game)!;
       try {
         await lobby.createGame(organiser, {
@@ -392,18 +440,21 @@ export class Tournaments {
       this.o.fault?.('game-made');
       row = (await this.store.getGame(gameId))!;
     }
+    if (row.status !== 'open') return changed;
     for (let i = 0; i < seats.length; i++) {
       const seat = row.seats[i]!;
       const p = s.players.find((x) => x.name === seats[i]);
-      if (!p || seat.userId !== null || seat.bot !== null || row.status !== 'open') continue;
+      if (!p || seat.userId !== null || seat.bot !== null) continue;
       try {
         if (p.bot) await lobby.takeSeat(organiser, gameId, seat.role, p.bot);
         else if (p.userId !== null) await lobby.takeSeat({ id: p.userId, name: p.name }, gameId, seat.role);
+        changed = true;
       } catch (e) {
-        if (!(e instanceof ApiError && e.code === 'seat-taken')) throw e;
+        // Another process seated them meanwhile.
+        if (!(e instanceof ApiError && (e.code === 'seat-taken' || e.code === 'game-not-open'))) throw e;
       }
-      row = (await this.store.getGame(gameId))!;
     }
+    return changed;
   }
 
   /** Resigns the withdrawn player's running games of the current round (their opponents win). */
