@@ -29,7 +29,12 @@ export function Tournaments() {
   }, []);
   useEffect(() => {
     void load();
-    return connectLobby((m) => { if (m.type === 'tournament') void load(); });
+    // Each change, and each reconnect after the first connection (pushes may have been missed meanwhile).
+    let connected = false;
+    return connectLobby((m) => {
+      if (m.type === 'tournament' || (m.type === 'lobby' && connected)) void load();
+      if (m.type === 'lobby') connected = true;
+    });
   }, [load]);
   return (
     <div className="tournaments">
