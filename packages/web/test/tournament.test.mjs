@@ -326,3 +326,23 @@ test('tournament: a double-elimination bracket renders, and at 360 px only the b
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('tournament: the organiser of a tournament that takes bots enters one by its name and withdraws it again', { skip, timeout: 60_000 }, async () => {
+  const org = await verifiedAccount('bots');
+  const { id } = await call(server.url, 'POST', '/tournaments', {
+    name: `Bot Night ${uid()}`, game: TEST_GAME_ID, format: 'swiss', rounds: 1, timeControl: { kind: 'none' }, rated: false, allowBots: true,
+    capacity: { min: 2, max: 4 }, startsAt: new Date(Date.now() + 3600_000).toISOString(),
+  }, org.token);
+  const { ctx, page, errors } = await pageOf(org);
+  await page.goto(`${server.url}/tournaments/${encodeURIComponent(id)}`);
+  await page.getByTestId('tournament-add-bot').selectOption('mcts-easy');
+  const entry = page.locator('[data-testid=standing][data-player="mcts-easy"]');
+  await entry.waitFor();
+  assert.equal((await entry.locator('th').innerText()).trim(), 'Bot (Easy)');
+  assert.deepEqual((await tournament(id)).standings.map((s) => s.name), ['mcts-easy']);
+  await page.getByRole('button', { name: 'Withdraw Bot (Easy)' }).click();
+  await entry.waitFor({ state: 'detached' });
+  assert.equal((await tournament(id)).players, 0);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
