@@ -224,6 +224,12 @@ export class Notifier {
     return gameId ? `${this.o.publicUrl()}/games/${encodeURIComponent(gameId)}` : null;
   }
 
+  /** Where a notification leads: its game, else its tournament's page (tournament-finished), else nowhere. */
+  private linkOf(r: { gameId: string | null; payload: unknown }): string | null {
+    const t = (r.payload as Partial<EventPayload>).tournament;
+    return this.gameLink(r.gameId) ?? (t ? `${this.o.publicUrl()}/tournaments/${encodeURIComponent(t.id)}` : null);
+  }
+
   async unsubscribeLink(userId: number): Promise<string> {
     return `${this.o.publicUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(await this.secret(), userId))}`;
   }
@@ -240,7 +246,7 @@ export class Notifier {
     if (!(await n.reserveMail(r.userId, slot, now, MAIL_PER_GAME_WINDOW_MS, r.id))) return done();
     const lang = mailLang(s.language);
     const unsubscribe = await this.unsubscribeLink(r.userId);
-    const m = render(r.kind as NotificationKindT, r.payload as unknown as EventPayload, lang, { game: this.gameLink(r.gameId), unsubscribe });
+    const m = render(r.kind as NotificationKindT, r.payload as unknown as EventPayload, lang, { game: this.linkOf(r), unsubscribe });
     const host = new URL(this.o.publicUrl()).hostname || 'tabula';
     try {
       await this.o.mailer.send({ to: s.email, subject: m.subject, text: m.text, html: m.html, unsubscribe, messageId: `<notification-${String(r.payload.event ?? r.id)}@${host}>` });
@@ -257,12 +263,12 @@ export class Notifier {
     if (!s.webhookUrl || !s.webhookSecret || s.webhookDisabled) return n.complete(r.id, r.claim, this.now());
     const lang = mailLang(s.language);
     const p = r.payload as unknown as EventPayload & { event?: number };
-    const m = render(r.kind as NotificationKindT, p, lang, { game: this.gameLink(r.gameId), unsubscribe: null });
-    const link = this.gameLink(r.gameId);
+    const m = render(r.kind as NotificationKindT, p, lang, { game: this.linkOf(r), unsubscribe: null });
+    const link = this.linkOf(r);
     const id = String(p.event ?? r.id);
     const body = s.webhookFormat === 'discord'
       ? JSON.stringify({ username: 'Tabula', content: link ? `${m.line} ${link}` : m.line, allowed_mentions: { parse: [] } })
-      : JSON.stringify({ id, kind: r.kind, gameId: r.gameId, game: p.game, scenario: p.scenario, opponents: p.opponents, by: p.by, won: p.won, text: m.line, url: link, createdAt: new Date(r.createdAt).toISOString() });
+      : JSON.stringify({ id, kind: r.kind, gameId: r.gameId, game: p.game, scenario: p.scenario, opponents: p.opponents, by: p.by, won: p.won, ...(p.tournament ? { tournament: p.tournament } : {}), text: m.line, url: link, createdAt: new Date(r.createdAt).toISOString() });
     try {
       await postWebhook({ url: s.webhookUrl, body, secret: s.webhookSecret, deliveryId: id, now: this.now(), allowPrivate: this.o.allowPrivateWebhooks === true });
     } catch (e) {
@@ -288,7 +294,7 @@ export class Notifier {
     const s = await this.store.notify.settings(r.userId);
     const lang = mailLang(s.language);
     const p = r.payload as unknown as EventPayload & { event?: number };
-    const m = render(r.kind as NotificationKindT, p, lang, { game: this.gameLink(r.gameId), unsubscribe: null });
+    const m = render(r.kind as NotificationKindT, p, lang, { game: this.linkOf(r), unsubscribe: null });
     const payload = { title: m.subject, body: m.line, url: r.gameId ? `/games/${encodeURIComponent(r.gameId)}` : '/', tag: `tabula-${String(p.event ?? r.id)}`, lang };
     try {
       await sendPush({ sub: device, payload, vapid: await this.vapidKeys(), subject: vapidSubject(this.o.publicUrl()), allowPrivate: this.o.allowPrivateWebhooks === true });

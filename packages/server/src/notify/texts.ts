@@ -65,6 +65,8 @@ interface Texts {
   lost: string;
   ended: string;
   open: string;
+  /** The link of tournament-finished (the tournament's page). */
+  openTournament: string;
   unsubscribe: string;
   why: string;
 }
@@ -76,7 +78,7 @@ const T: Record<MailLang, Texts> = {
     subject: { 'your-turn': 'Your turn in {game}', 'game-over': 'Game over: {game}', invited: '{by} invites you to {game}', 'time-low': 'Time running low in {game}', 'tournament-round': 'Round {round} of {tournament} has started', 'tournament-finished': '{tournament} has finished' },
     body: { 'your-turn': 'It is your turn in {game}.', 'game-over': 'The game {game} is over. {result}', invited: '{by} invites you to play {game}.', 'time-low': 'Your time is running low in {game}.', 'tournament-round': 'Round {round} of {tournament} has started: your game against {opponents}.', 'tournament-finished': '{tournament} has finished: you placed {rank} of {players}.' },
     won: 'You won.', lost: 'You lost.', ended: 'It ended without a winner.',
-    open: 'Open the game', unsubscribe: 'Unsubscribe from these emails', why: 'You get this mail because you were not connected to Tabula.',
+    open: 'Open the game', openTournament: 'Open the tournament', unsubscribe: 'Unsubscribe from these emails', why: 'You get this mail because you were not connected to Tabula.',
   },
   de: {
     title: '{name}{scenario} {vs} {opponents}', scenario: ' ({scenario})', colon: ': ',
@@ -84,7 +86,7 @@ const T: Record<MailLang, Texts> = {
     subject: { 'your-turn': 'Du bist am Zug: {game}', 'game-over': 'Partie beendet: {game}', invited: '{by} lädt dich zu {game} ein', 'time-low': 'Deine Zeit wird knapp: {game}', 'tournament-round': 'Runde {round} von {tournament} hat begonnen', 'tournament-finished': '{tournament} ist beendet' },
     body: { 'your-turn': 'Du bist am Zug in {game}.', 'game-over': 'Die Partie {game} ist beendet. {result}', invited: '{by} lädt dich zu einer Partie {game} ein.', 'time-low': 'Deine Bedenkzeit in {game} wird knapp.', 'tournament-round': 'Runde {round} von {tournament} hat begonnen: deine Partie gegen {opponents}.', 'tournament-finished': '{tournament} ist beendet: du bist auf Platz {rank} von {players}.' },
     won: 'Du hast gewonnen.', lost: 'Du hast verloren.', ended: 'Sie endete ohne Sieger.',
-    open: 'Zur Partie', unsubscribe: 'Diese E-Mails abbestellen', why: 'Du bekommst diese Mail, weil du nicht mit Tabula verbunden warst.',
+    open: 'Zur Partie', openTournament: 'Zum Turnier', unsubscribe: 'Diese E-Mails abbestellen', why: 'Du bekommst diese Mail, weil du nicht mit Tabula verbunden warst.',
   },
   es: {
     title: '{name}{scenario} {vs} {opponents}', scenario: ' ({scenario})', colon: ': ',
@@ -92,7 +94,7 @@ const T: Record<MailLang, Texts> = {
     subject: { 'your-turn': 'Te toca en {game}', 'game-over': 'Partida terminada: {game}', invited: '{by} te invita a {game}', 'time-low': 'Se te acaba el tiempo en {game}', 'tournament-round': 'Ha empezado la ronda {round} de {tournament}', 'tournament-finished': '{tournament} ha terminado' },
     body: { 'your-turn': 'Es tu turno en {game}.', 'game-over': 'La partida {game} ha terminado. {result}', invited: '{by} te invita a jugar {game}.', 'time-low': 'Se te está acabando el tiempo en {game}.', 'tournament-round': 'Ha empezado la ronda {round} de {tournament}: tu partida contra {opponents}.', 'tournament-finished': '{tournament} ha terminado: has quedado en el puesto {rank} de {players}.' },
     won: 'Has ganado.', lost: 'Has perdido.', ended: 'Terminó sin ganador.',
-    open: 'Abrir la partida', unsubscribe: 'Darse de baja de estos correos', why: 'Recibes este correo porque no estabas conectado a Tabula.',
+    open: 'Abrir la partida', openTournament: 'Abrir el torneo', unsubscribe: 'Darse de baja de estos correos', why: 'Recibes este correo porque no estabas conectado a Tabula.',
   },
   'zh-Hans': {
     title: '{name}{scenario}{vs}{opponents}', alone: '{name}{scenario}（暂无对手）', scenario: '（{scenario}）', colon: '：',
@@ -100,7 +102,7 @@ const T: Record<MailLang, Texts> = {
     subject: { 'your-turn': '轮到你了：{game}', 'game-over': '对局结束：{game}', invited: '{by}邀请你玩{game}', 'time-low': '时间不多了：{game}', 'tournament-round': '{tournament}第{round}轮已开始', 'tournament-finished': '{tournament}已结束' },
     body: { 'your-turn': '在{game}中轮到你行动了。', 'game-over': '对局{game}已结束。{result}', invited: '{by}邀请你玩{game}。', 'time-low': '你在{game}中的时间不多了。', 'tournament-round': '{tournament}第{round}轮已开始：你的对手是{opponents}。', 'tournament-finished': '{tournament}已结束：你在{players}名选手中排名第{rank}。' },
     won: '你赢了。', lost: '你输了。', ended: '对局没有胜者。',
-    open: '打开对局', unsubscribe: '退订这些邮件', why: '你收到这封邮件，是因为你当时没有连接到Tabula。',
+    open: '打开对局', openTournament: '打开锦标赛', unsubscribe: '退订这些邮件', why: '你收到这封邮件，是因为你当时没有连接到Tabula。',
   },
 };
 
@@ -140,10 +142,11 @@ export function render(kind: NotificationKindT, p: EventPayload, lang: MailLang,
   };
   const subject = fill(t.subject[kind], args);
   const line = fill(t.body[kind], args).trim();
-  const text = [line, '', ...(links.game ? [`${t.open}${t.colon}${links.game}`, ''] : []), t.why, ...(links.unsubscribe ? [`${t.unsubscribe}${t.colon}${links.unsubscribe}`] : [])].join('\n');
+  const open = kind === 'tournament-finished' ? t.openTournament : t.open;
+  const text = [line, '', ...(links.game ? [`${open}${t.colon}${links.game}`, ''] : []), t.why, ...(links.unsubscribe ? [`${t.unsubscribe}${t.colon}${links.unsubscribe}`] : [])].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family: sans-serif">`
     + `<p>${esc(line)}</p>`
-    + (links.game ? `<p><a href="${esc(links.game)}">${esc(t.open)}</a></p>` : '')
+    + (links.game ? `<p><a href="${esc(links.game)}">${esc(open)}</a></p>` : '')
     + `<p style="color: #666; font-size: small">${esc(t.why)}`
     + (links.unsubscribe ? ` <a href="${esc(links.unsubscribe)}">${esc(t.unsubscribe)}</a>` : '')
     + '</p></body></html>';

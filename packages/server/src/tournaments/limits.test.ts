@@ -12,7 +12,7 @@ import { startServer, type Running } from '../harness/fixtures.js';
 import { startPostgres, type Service } from '../harness/services.js';
 import { TALLY } from '../harness/testgame.js';
 import { assertError } from '../harness/api-support.js';
-import { pastRound, player, view, waitFor } from './test-support.js';
+import { pastRound, player, playRound, view, waitFor } from './test-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabula-tlimits-'));
 let pg: Service | undefined;
@@ -131,6 +131,22 @@ function suite(label: string, db: () => Promise<string>): void {
       assert.equal(v.roundsPlayed[0]!.pairings.length, 1);
       assert.equal(v.roundsPlayed[0]!.pairings[0]!.games[0]!.status, 'active');
       assert.equal((await view(run, few)).status, 'cancelled');
+    });
+
+    it('swiss takes a player who joins during a round from the next round on', async () => {
+      const org = await player(run, 'org', { verified: true });
+      const [x, y, late] = [await player(run, 'lx'), await player(run, 'ly'), await player(run, 'lz')];
+      const id = (await run.api.post('/api/tournaments', body({ rounds: 2 }), org.token)).body.id as string;
+      for (const p of [x, y]) assert.equal((await run.api.post(`/api/tournaments/${id}/join`, {}, p.token)).status, 200);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const joined = await run.api.post(`/api/tournaments/${id}/join`, {}, late.token);
+      assert.equal(joined.status, 200, JSON.stringify(joined.body));
+      assert.deepEqual(joined.body.roundsPlayed[0].pairings.map((p: { players: string[] }) => p.players.length), [2], 'not in the running round');
+      await playRound(run, id, 1, new Map([[x.name, x.token], [y.name, y.token]]), () => ({ resign: y.name }));
+      const r2 = await pastRound(run, id, 1);
+      const names = r2.roundsPlayed[1]!.pairings.flatMap((p) => p.players).sort();
+      assert.deepEqual(names, [x.name, y.name, late.name].sort(), 'all three in round 2 (one of them with the bye)');
+      assert.equal(r2.roundsPlayed[1]!.pairings.filter((p) => p.bye).length, 1);
     });
 
     it('an organiser who plays: the opponent letting the first-move window pass forfeits (the game ends, it does not go back to the lobby)', async () => {

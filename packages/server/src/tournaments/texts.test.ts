@@ -18,5 +18,8 @@ describe('tournament notification texts', () => {
     assert.equal(render('tournament-finished', done, 'de', links).line, 'Spring Swiss ist beendet: du bist auf Platz 3 von 9.');
     assert.equal(render('tournament-finished', done, 'es', links).line, 'Spring Swiss ha terminado: has quedado en el puesto 3 de 9.');
     assert.equal(render('tournament-finished', done, 'zh-Hans', links).line, 'Spring Swiss已结束：你在9名选手中排名第3。');
+    // The finish links to the tournament's page, and says so.
+    assert.match(render('tournament-finished', done, 'de', { game: 'https://t.example/tournaments/t', unsubscribe: null }).text, /^Zum Turnier: https:\/\/t\.example\/tournaments\/t$/m);
+    assert.match(render('tournament-round', round, 'en', { game: 'https://t.example/games/g', unsubscribe: null }).text, /^Open the game: /m);
   });
 });

@@ -102,7 +102,8 @@ export class Tournaments {
   async join(user: UserRow | null, id: string, bot?: string): Promise<TournamentT> {
     if (!user) throw unauthorized();
     const t = await this.must(id);
-    const late = t.status === 'running' && (t.format === 'swiss');
+    // Swiss takes players until it ends (they are paired from the next round on); the other formats' draw is fixed at the start.
+    const late = t.status === 'running' && t.format === 'swiss';
     if (t.status !== 'open' && !late) {
       throw conflict(t.status === 'running' ? 'tournament-started' : 'tournament-closed', t.status === 'running' ? 'This tournament has started: a knockout or round robin takes no new players.' : `The tournament is ${t.status}.`);
     }
@@ -292,8 +293,9 @@ export class Tournaments {
       const played = new Map<string, string>();
       for (const p of s.pairings) if (p.bracket && p.points) played.set(p.bracket, p.players[p.points[0]! > p.points[1]! ? 0 : 1]!);
       // Walkovers against withdrawn players are decided at once, and may make further matches ready.
+      const seeds = bySeed(t.id, entrants).map((e) => e.name);
       for (let pass = 0; pass < 64; pass++) {
-        const st = bracketState(defs, bySeed(t.id, entrants).map((e) => e.name), played);
+        const st = bracketState(defs, seeds, played);
         const busy = new Set(out.flatMap((p) => p.players));
         let changed = false;
         for (const m of st.values()) {
@@ -302,7 +304,8 @@ export class Tournaments {
           if (busy.has(a) || busy.has(b)) continue;
           const gone = [a, b].filter((n) => !active.has(n));
           if (gone.length > 0) {
-            const winner = gone.length === 2 ? (bySeed(t.id, entrants).findIndex((e) => e.name === a) < bySeed(t.id, entrants).findIndex((e) => e.name === b) ? a : b) : (gone[0] === a ? b : a);
+            // Both gone: the higher seed goes on (and forfeits the next match in turn).
+            const winner = gone.length === 2 ? (seeds.indexOf(a) < seeds.indexOf(b) ? a : b) : (gone[0] === a ? b : a);
             out.push({ players: [a, b], bye: false, bracket: m.def.key, decided: { points: winner === a ? [1, 0] : [0, 1], result: 'forfeit' } });
             played.set(m.def.key, winner);
             changed = true;
