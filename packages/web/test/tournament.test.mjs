@@ -235,6 +235,17 @@ test('tournament: four players join a 2-round Swiss made on the page and play it
 
   played = { id, name: final.name, game: final.roundsPlayed[1].pairings[0].games[0].id, player: org };
 
+  // The organiser's bell says where they placed and leads to the tournament (written off the action's path: wait for it).
+  for (let t0 = Date.now(); !(await call(server.url, 'GET', '/notifications', null, org.token)).notifications.some((n) => n.kind === 'tournament-finished');) {
+    if (Date.now() - t0 > 20_000) throw new Error('no tournament-finished notification');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const rank = final.standings.find((s) => s.name === org.name).rank;
+  await op.goto(server.url);
+  await op.getByTestId('bell').click();
+  await op.getByTestId('notification-list').getByRole('link', { name: `${final.name} has finished: you placed ${rank} of 4` }).click();
+  await op.waitForURL(new RegExp(`/tournaments/${id}$`));
+
   for (const [width, height] of [[360, 800], [1280, 900], [1920, 1080]]) {
     await w.page.setViewportSize({ width, height });
     await w.page.waitForTimeout(150);
