@@ -73,13 +73,18 @@ async function until(id, f, what) {
 }
 
 /**
- * Plays a Nim game on the board: each take is a click on the page of the player whose turn it is ("Take n" is the
+ * Plays a Nim game of tournament `tournamentId` on the board: each take is a click on the page of the player whose turn it is ("Take n" is the
  * n-th action button), after that page shows the pile the take is made from. Returns the winner's name.
  */
-async function playOnBoard(gameId, pages, takes) {
+async function playOnBoard(tournamentId, gameId, pages, takes) {
   const seats = (await call(server.url, 'GET', `/games/${gameId}`)).seats;
   const userOf = Object.fromEntries(seats.map((s) => [s.role, s.user]));
-  for (const name of new Set(Object.values(userOf))) await pages[name].goto(`${server.url}/games/${gameId}`);
+  // Each player goes to the game from the tournament page's "Play your game of round …".
+  for (const name of new Set(Object.values(userOf))) {
+    await pages[name].goto(`${server.url}/tournaments/${encodeURIComponent(tournamentId)}`);
+    await pages[name].getByTestId('tournament-your-game').getByRole('link').click();
+    await pages[name].waitForURL(new RegExp(`/games/${gameId}$`));
+  }
   let pile = 10, last = null;
   for (const n of takes) {
     const s = await call(server.url, 'GET', `/games/${gameId}`);
@@ -190,7 +195,7 @@ test('tournament: four players join a 2-round Swiss made on the page and play it
       // Each player's side in the game, by its name (Nim: First, Second), in the pairing's order.
       const side = { first: '(First)', second: '(Second)' };
       assert.deepEqual((await row.getByTestId('pairing-side').allInnerTexts()).map((s) => s.trim()), p.players.map((n) => side[p.games[0].sides[n]]));
-      const winner = await playOnBoard(p.games[0].id, pages, p.table === 1 ? [2, 3, 1, 3, 1] : [3, 3, 3, 1]);
+      const winner = await playOnBoard(id, p.games[0].id, pages, p.table === 1 ? [2, 3, 1, 3, 1] : [3, 3, 3, 1]);
       const loser = p.players.find((n) => n !== winner);
       // The watcher's page shows the result: the winner's point, the loser's zero, in the pairing's order.
       await row.and(w.page.locator('[data-result=done]')).waitFor();

@@ -62,7 +62,7 @@ function Standings({ standings, lang, entrants }: { standings: TournamentStandin
 }
 
 /** One pairing: its players with the points it gave, its games (watch while playing), a bye or a forfeit. */
-function Pairing({ p, lang, game }: { p: PairingT; lang: string; game: string }) {
+function Pairing({ p, lang, game, me }: { p: PairingT; lang: string; game: string; me: string | null }) {
   const { t } = useTranslation();
   if (p.bye) return <li className="pairing" data-testid="pairing" data-result="bye">{t('tourn.bye', { name: playerName(t, p.players[0] ?? '') })}</li>;
   const done = p.result !== undefined;
@@ -82,22 +82,26 @@ function Pairing({ p, lang, game }: { p: PairingT; lang: string; game: string })
         ))}
       </span>
       {p.result === 'forfeit' && <span className="tag">{t('tourn.forfeit')}</span>}
-      {p.games.map((g, i) => (
-        <Link key={g.id} to={`/games/${encodeURIComponent(g.id)}`} className="button small" data-testid="pairing-game">
-          {p.games.length > 1 ? t(g.status === 'finished' ? 'tourn.gameN' : 'tourn.watchN', { n: i + 1 }) : t(g.status === 'finished' ? 'tourn.seeGame' : 'tourn.watch')}
-        </Link>
-      ))}
+      {p.games.map((g, i) => {
+        // A player's own unfinished game is to play, anyone else's to watch.
+        const kind = g.status === 'finished' ? 'seeGame' : me && p.players.includes(me) ? 'play' : 'watch';
+        return (
+          <Link key={g.id} to={`/games/${encodeURIComponent(g.id)}`} className={`button small${kind === 'play' ? ' primary' : ''}`} data-testid="pairing-game">
+            {p.games.length > 1 ? t(`tourn.${kind}N`, { n: i + 1 }) : t(`tourn.${kind}`)}
+          </Link>
+        );
+      })}
     </li>
   );
 }
 
-function Round({ r, lang, game }: { r: RoundT; lang: string; game: string }) {
+function Round({ r, lang, game, me }: { r: RoundT; lang: string; game: string; me: string | null }) {
   const { t } = useTranslation();
   return (
     <section className="round" data-testid="round" data-round={r.number} data-status={r.status} aria-labelledby={`round-${r.number}`}>
       <h3 id={`round-${r.number}`}>{t('tourn.roundN', { round: r.number })} <span className="muted small">· {t(`tourn.round.${r.status}`)}</span></h3>
       {r.deadline && r.status === 'playing' && <p className="muted small">{t('tourn.deadline', { when: formatDateTimeZone(r.deadline, lang) })}</p>}
-      <ul className="pairings">{r.pairings.map((p) => <Pairing key={p.table} p={p} lang={lang} game={game} />)}</ul>
+      <ul className="pairings">{r.pairings.map((p) => <Pairing key={p.table} p={p} lang={lang} game={game} me={me} />)}</ul>
     </section>
   );
 }
@@ -149,6 +153,9 @@ export function Tournament({ id }: { id: string }) {
   // The organiser of a tournament that takes bots enters them (and may withdraw them) before the start.
   const botDesk = me?.name === x.organiser && x.allowBots && x.status === 'open';
   const botsIn = x.standings.filter((s) => s.bot && !s.withdrawn);
+  // The signed-in player's unfinished game of the round being played: the first thing they need.
+  const current = x.roundsPlayed.find((r) => r.number === x.round && r.status === 'playing');
+  const myGame = me ? current?.pairings.find((p) => p.players.includes(me.name))?.games.find((g) => g.status !== 'finished') : undefined;
   return (
     <div className="tournament" data-testid="tournament" data-version={x.version} data-status={x.status}>
       <div className="lobby-head">
@@ -160,6 +167,11 @@ export function Tournament({ id }: { id: string }) {
       <p data-testid="tournament-when"><b><TournamentWhen x={x} /></b>{x.status === 'finished' && x.champion && <> · <span data-testid="champion" dir="auto">{t('tourn.champion', { name: playerName(t, x.champion) })}</span></>}</p>
       <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="tournament-announce">{said}</div>
       {error && <p className="error" role="alert" data-testid="tournament-error">{error}</p>}
+      {myGame && current && (
+        <p className="your-game" data-testid="tournament-your-game">
+          <Link to={`/games/${encodeURIComponent(myGame.id)}`} className="button primary">{t('tourn.yourGame', { round: current.number })}</Link>
+        </p>
+      )}
       <div className="button-row" data-testid="tournament-actions">
         {!me && x.status === 'open' && <Link to={`/signin?next=${encodeURIComponent(`/tournaments/${id}`)}`} className="button primary">{t('tourn.signInToJoin')}</Link>}
         {you?.canJoin && <button type="button" className="primary" disabled={busy} onClick={() => void op('join')} data-testid="tournament-join">{t('tourn.join')}</button>}
@@ -193,7 +205,7 @@ export function Tournament({ id }: { id: string }) {
       {rounds.length > 0 && (
         <section className="panel" aria-labelledby="rounds-title" data-testid="rounds">
           <h2 id="rounds-title">{t('tourn.rounds')}</h2>
-          {rounds.map((r) => <Round key={r.number} r={r} lang={lang} game={x.game} />)}
+          {rounds.map((r) => <Round key={r.number} r={r} lang={lang} game={x.game} me={me?.name ?? null} />)}
         </section>
       )}
       </div>
