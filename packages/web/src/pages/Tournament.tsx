@@ -167,12 +167,8 @@ export function Tournament({ id }: { id: string }) {
       <p data-testid="tournament-when"><b><TournamentWhen x={x} /></b>{x.status === 'finished' && x.champion && <> · <span data-testid="champion" dir="auto">{t('tourn.champion', { name: playerName(t, x.champion) })}</span></>}</p>
       <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="tournament-announce">{said}</div>
       {error && <p className="error" role="alert" data-testid="tournament-error">{error}</p>}
-      {myGame && current && (
-        <p className="your-game" data-testid="tournament-your-game">
-          <Link to={`/games/${encodeURIComponent(myGame.id)}`} className="button primary">{t('tourn.yourGame', { round: current.number })}</Link>
-        </p>
-      )}
-      <div className="button-row" data-testid="tournament-actions">
+      <div className="button-row tournament-actions" data-testid="tournament-actions">
+        {myGame && current && <span data-testid="tournament-your-game"><Link to={`/games/${encodeURIComponent(myGame.id)}`} className="button primary">{t('tourn.yourGame', { round: current.number })}</Link></span>}
         {!me && x.status === 'open' && <Link to={`/signin?next=${encodeURIComponent(`/tournaments/${id}`)}`} className="button primary">{t('tourn.signInToJoin')}</Link>}
         {you?.canJoin && <button type="button" className="primary" disabled={busy} onClick={() => void op('join')} data-testid="tournament-join">{t('tourn.join')}</button>}
         {you?.canWithdraw && <button type="button" disabled={busy} onClick={() => void op('withdraw')} data-testid="tournament-withdraw">{t('tourn.withdraw')}</button>}
