@@ -51,7 +51,7 @@ export const TournamentListQuery = Type.Object({
 }, { additionalProperties: false });
 export type TournamentListQueryT = Static<typeof TournamentListQuery>;
 
-export const TournamentParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const TournamentParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
 export type TournamentParamsT = Static<typeof TournamentParams>;
 
 export const JoinTournament = Type.Object({

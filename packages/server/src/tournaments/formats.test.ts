@@ -70,6 +70,21 @@ function suite(label: string, db: () => Promise<string>): void {
       assert.deepEqual(v!.standings.map((s) => [s.rank, label.get(s.name)]), [[1, 'P1'], [2, 'P2'], [3, 'P3'], [4, 'P5'], [5, 'P4'], [5, 'P6']]);
     });
 
+    it('a knockout match of a player who withdraws during it goes to the opponent, even when the games were level', async () => {
+      const { id, org, P, tokens } = await tournamentOf(run, { format: 'single-elimination', timeControl: live, capacity: { min: 2, max: 2 } }, [2000, 1900], TALLY);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
+      const t = await playRound(run, id, 1, tokens, () => ({ forfeit: 'nobody' }));
+      const [g1] = t.roundsPlayed[0]!.pairings[0]!.games;
+      // P1 (the higher seed) wins the first game, then withdraws: the second game is resigned, 1-1, and the match is P2's.
+      assert.equal((await run.api.post(`/api/games/${g1!.id}/resign`, {}, P[1]!.token)).status, 200);
+      assert.equal((await run.api.post(`/api/tournaments/${id}/withdraw`, {}, P[0]!.token)).status, 200);
+      const v = await pastRound(run, id, 1);
+      assert.equal(v.status, 'finished');
+      assert.equal(v.champion, P[1]!.name);
+      assert.deepEqual(v.roundsPlayed[0]!.pairings[0]!.games.map((g) => g.winners), [[P[0]!.name], [P[1]!.name]]);
+      assert.equal(v.roundsPlayed[0]!.pairings[0]!.result, 'forfeit');
+    });
+
     it('a round robin of 4: three rounds, everyone meets everyone once, each plays first once or twice', async () => {
       const { id, org, P, label, tokens } = await tournamentOf(run, { format: 'round-robin', timeControl: live, capacity: { min: 4, max: 4 } }, [2000, 1900, 1800, 1700], TALLY);
       assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);

@@ -74,6 +74,37 @@ function suite(label: string, db: () => Promise<string>): void {
       }
     });
 
+    it('broken and hostile bodies on every tournament route: always a 4xx with an error code, never a 5xx', async () => {
+      const org = await player(run, 'org', { verified: true });
+      const id = (await run.api.post('/api/tournaments', body(), org.token)).body.id as string;
+      const junk: unknown[] = [null, 0, 'x', [], {}, { bot: '' }, { bot: 'x'.repeat(65) }, { bot: null }, { bot: ['a'] }, { extra: 1 }, '{"unclosed": ',
+        body({ variants: { target: 'x'.repeat(200) } }), body({ variants: { nope: 1 } }), body({ scenario: 'nope' }), body({ timeControl: { kind: 'live', baseSeconds: 1, incrementSeconds: 0 } }),
+        body({ startsAt: '9999-12-31T23:59:59Z' }), body({ startsAt: '2026-13-45T99:99:99Z' }), body({ name: 'x'.repeat(400) }), body({ rounds: 0 }), body({ rounds: 16 }),
+        body({ format: 'ladder' }), body({ capacity: { min: 1, max: 2 } }), body({ capacity: { min: 2 } }), body({ sides: 'left' }), body({ tableSize: 3 }), body({ format: 'single-elimination' }),
+        body({ game: 'hammer-of-the-scots', tableSize: 4, capacity: { min: 4, max: 8 } }), { ...body(), constructor: { prototype: { polluted: true } } }, JSON.parse('{"__proto__": {"polluted": true}}'), body({ rated: 'yes' })];
+      const before = await count();
+      const paths = ['/api/tournaments', `/api/tournaments/${id}/join`, `/api/tournaments/${id}/withdraw`, '/api/tournaments/%00/join', '/api/tournaments/%00/start', `/api/tournaments/${'x'.repeat(65)}/cancel`];
+      for (const path of paths) {
+        for (const j of junk) {
+          const r = await run.api.post(path, typeof j === 'string' && j.startsWith('{') ? j : j, org.token);
+          assert.ok(r.status < 500, `${path} ${JSON.stringify(j)?.slice(0, 80)}: ${r.status} ${JSON.stringify(r.body)}`);
+          if (r.status >= 400) assert.equal(typeof r.body.error?.code, 'string', `${path}: ${JSON.stringify(r.body)}`);
+        }
+      }
+      for (const path of ['/api/games/%00/tournament', '/api/tournaments/%00', '/api/games/nope/tournament']) {
+        const r = await run.api.get(path);
+        assert.ok(r.status < 500, `${path}: ${r.status} ${JSON.stringify(r.body)}`);
+      }
+      for (const q of ['?status=nope', '?limit=0', '?limit=101', '?limit=x', '?status=upcoming&limit=1&x=1']) {
+        const r = await run.api.get(`/api/tournaments${q}`);
+        assert.ok(r.status === 400, `${q}: ${r.status}`);
+      }
+      // Nothing was created; the organiser's plain joins and withdrawals (null and {} are valid entries) cancel out.
+      assert.equal(await count(), before);
+      assert.equal((await view(run, id)).players, 0);
+      assert.equal(({} as { polluted?: boolean }).polluted, undefined);
+    });
+
     it('entries: full 409, twice 409, bots only where allowed, knockouts take nobody after the start, organiser-only start and cancel; nothing changes', async () => {
       const org = await player(run, 'org', { verified: true });
       const c = await run.api.post('/api/tournaments', body({ format: 'single-elimination', rounds: undefined, capacity: { min: 2, max: 3 } }), org.token);
@@ -89,6 +120,10 @@ function suite(label: string, db: () => Promise<string>): void {
       assertError(await run.api.post(`/api/tournaments/${id}/cancel`, {}, a.token), 403, 'not-organiser');
       assertError(await run.api.post(`/api/tournaments/${id}/withdraw`, {}, b.token), 409, 'not-joined');
       assertError(await run.api.post('/api/tournaments/nope/join', {}, a.token), 404, 'tournament-not-found');
+      // Blocks: who blocked a player already in (or was blocked by one) cannot join.
+      assert.equal((await run.api.post('/api/blocks', { name: a.name }, b.token)).status, 200);
+      assertError(await run.api.post(`/api/tournaments/${id}/join`, {}, b.token), 403, 'blocked');
+      assert.equal((await run.api.req('DELETE', `/api/blocks/${a.name}`, undefined, b.token)).status, 200);
       assert.equal((await run.api.post(`/api/tournaments/${id}/join`, {}, b.token)).status, 200);
       assert.equal((await run.api.post(`/api/tournaments/${id}/join`, {}, d.token)).status, 200);
       const full = await view(run, id);

@@ -36,8 +36,9 @@ export function tournamentRoutes(accounts: Authenticator, tournaments: Tournamen
       schema: { summary: 'A tournament: standings, rounds with pairings and games, the bracket (elimination), and what the caller may do', params: S.TournamentParams, response: { 200: S.Tournament, ...errs(404) } },
     }, async (req) => tournaments.view(req.params.id, await userOf(accounts, req)));
 
-    api.get<{ Params: S.GameParamsT }>('/games/:id/tournament', {
-      schema: { summary: 'The tournament a game belongs to (the board page links back), or null', params: S.GameParams, response: { 200: S.GameTournamentReply } },
+    api.get<{ Params: S.TournamentParamsT }>('/games/:id/tournament', {
+      // Ids are letters, digits, "_" and "-" (anything else, a NUL byte above all, never reaches the store).
+      schema: { summary: 'The tournament a game belongs to (the board page links back), or null', params: S.TournamentParams, response: { 200: S.GameTournamentReply, ...errs(400) } },
     }, async (req) => ({ tournament: await tournaments.ofGame(req.params.id) }));
 
     const entry = (path: string, summary: string, run: (user: S.MeT & { id: number }, id: string, bot: string | undefined) => Promise<S.TournamentT>): void => {

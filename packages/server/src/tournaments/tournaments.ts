@@ -121,6 +121,11 @@ export class Tournaments {
     }
     const players = await this.store.tournaments.players(id);
     if (players.some((p) => p.name === entry.name)) throw conflict('already-joined', `${entry.name} is in this tournament already.`);
+    // The organiser makes every game and anyone may be paired with anyone: nobody who blocked (or was blocked by) one of them.
+    const others = [t.organiserId, ...players.flatMap((p) => (p.userId !== null && p.withdrawnAt === null ? [p.userId] : []))].filter((u) => u !== entry.userId);
+    if (entry.userId !== null && (await this.store.moderation.blockedAmong(entry.userId, others)).size > 0) {
+      throw forbidden('blocked', 'You cannot join: you and a player or the organiser of this tournament blocked each other.');
+    }
     if (t.entrants >= t.capMax) throw conflict('tournament-full', `The tournament is full (${t.capMax} players).`);
     if (!(await this.store.tournaments.join(id, entry, late ? ['open', 'running'] : ['open'], now))) {
       const again = await this.must(id);
@@ -270,6 +275,12 @@ export class Tournaments {
     if (finished.length === 0) return false;
     const seeds = bySeed(s.t.id, this.entrants(s)).map((e) => e.name);
     const r = s.t.tableSize !== null ? tableResult(p.players, finished[0]!) : twoPlayerResult(p.players, finished, isElimination(s.t.format), seeds);
+    // A knockout match of a player who withdrew during it goes to the other, whatever the games' count.
+    const gone = p.players.filter((n) => s.players.find((x) => x.name === n)?.withdrawnAt !== null);
+    if (isElimination(s.t.format) && gone.length === 1) {
+      r.points = p.players.map((n) => (n === gone[0] ? 0 : 1));
+      r.forfeit = true;
+    }
     const until = this.now() + TOURNAMENT_COOLING_OFF_MS;
     const cooloffs = r.forfeited.flatMap((n) => {
       const u = s.players.find((x) => x.name === n)?.userId;
