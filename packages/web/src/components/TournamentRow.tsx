@@ -18,10 +18,11 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-/** "Nim · Swiss · 5+3 live · rated": what a tournament plays, in one line. */
+/** "Hammer of the Scots · Braveheart · Swiss · 5+3 live · Rated": what a tournament plays, in one line. */
 export function tournamentKind(t: TFunction, x: TournamentSummaryT): string {
   return [
-    gameName(t, x.game) + (x.scenario ? ` (${scenarioName(t, x.game, x.scenario)})` : ''),
+    gameName(t, x.game),
+    x.scenario ? scenarioName(t, x.game, x.scenario) : null,
     t(`tourn.format.${x.format}`),
     x.timeControl.kind === 'none' ? t('seek.noClock') : timeControlText(t, x.timeControl),
     x.rated ? t('lobby.rated') : null,
