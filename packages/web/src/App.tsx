@@ -29,6 +29,9 @@ const Settings = lazyNamed(() => import('./pages/Settings.js'), 'Settings');
 const VerifyEmail = lazyNamed(() => import('./pages/Account.js'), 'VerifyEmail');
 const ResetPassword = lazyNamed(() => import('./pages/Account.js'), 'ResetPassword');
 const Moderation = lazyNamed(() => import('./pages/Moderation.js'), 'Moderation');
+const Tournaments = lazyNamed(() => import('./pages/Tournaments.js'), 'Tournaments');
+const NewTournament = lazyNamed(() => import('./pages/Tournaments.js'), 'NewTournament');
+const Tournament = lazyNamed(() => import('./pages/Tournament.js'), 'Tournament');
 const StandingNotices = lazyNamed(() => import('./components/Safety.js'), 'StandingNotices');
 
 // The service worker's registration and update prompt (workbox-window): a chunk of its own, after the page.
@@ -140,6 +143,9 @@ function Page() {
   if ((m = path.match(/^\/u\/([^/]+)$/))) return <Profile key={m[1]} name={decodeURIComponent(m[1]!)} />;
   if ((m = path.match(/^\/ratings\/([\w-]+)$/))) return <Leaderboard key={m[1]} game={m[1]!} />;
   if (path === '/ratings') return <Leaderboard />;
+  if (path === '/tournaments') return <Tournaments />;
+  if (path === '/tournaments/new') return auth ? <NewTournament /> : <SignIn next="/tournaments/new" />;
+  if ((m = path.match(/^\/tournaments\/([^/]+)$/))) return <Tournament key={m[1]} id={decodeURIComponent(m[1]!)} />;
   if (path === '/new') return auth ? <NewGame /> : <SignIn next={`/new${location.search}`} />;
   if (path === '/settings') return auth ? <Settings /> : <SignIn next="/settings" />;
   if (path === '/moderation') return auth ? <Moderation /> : <SignIn next="/moderation" />;
@@ -176,6 +182,7 @@ export function App() {
             <Link to="/">{auth ? t('nav.lobby') : t('nav.home')}</Link>
             <Link to="/local" data-testid="nav-local">{t('nav.local')}</Link>
             <Link to="/rules">{t('nav.rules')}</Link>
+            <Link to="/tournaments" data-testid="nav-tournaments">{t('nav.tournaments')}</Link>
             <Link to="/ratings" data-testid="nav-leaderboard">{t('nav.leaderboard')}</Link>
             {auth && standing?.moderator && <Link to="/moderation" data-testid="nav-moderation">{t('nav.moderation')}</Link>}
           </nav>

@@ -17,3 +17,8 @@ export function formatDate(at: string | number | Date, lang: string): string {
 export function formatDateTime(at: string | number | Date, lang: string): string {
   return new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
 }
+
+/** Date and time with the viewer's time zone named ("Dec 7, 2026, 9:00 PM CET"): for times people meet at. */
+export function formatDateTimeZone(at: string | number | Date, lang: string): string {
+  return new Intl.DateTimeFormat(dateLocale(lang), { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(at));
+}

@@ -2,7 +2,7 @@
 // name live in localStorage. Moves, undo and resign go over the live socket (live.ts).
 import type { PreviewReplyT, WhyBodyT, WhyReplyT,
   CatalogT, CreateGameT, GameListT, GameStateT, GameSummaryT, HealthT, IdReplyT, ReplayReplyT, TokenReplyT,
-  ChatReplyT, LeaderboardT, MuteListT, ProfileT, RatingHistoryT, SeekBodyT, SeekT, AnalysisReplyT,
+  ChatReplyT, GameTournamentReplyT, LeaderboardT, MuteListT, ProfileT, RatingHistoryT, SeekBodyT, SeekT, AnalysisReplyT,
 } from '@tabula/protocol';
 
 export interface ApiErrorBody { error?: { code?: string; message?: string } }
@@ -101,6 +101,8 @@ export const api = {
   preview: (id: string, action: unknown, role?: string | null) =>
     request<PreviewReplyT>('POST', `/games/${encodeURIComponent(id)}/preview`, role ? { action, role } : { action }),
   getGame: (id: string, role?: string) => request<GameStateT>('GET', `/games/${encodeURIComponent(id)}${role ? `?role=${encodeURIComponent(role)}` : ''}`),
+  /** The tournament a game belongs to, if any (its page links back). */
+  gameTournament: (id: string) => request<GameTournamentReplyT>('GET', `/games/${encodeURIComponent(id)}/tournament`),
   replay: (id: string) => request<ReplayReplyT>('GET', `/games/${encodeURIComponent(id)}/replay`),
   chat: (id: string) => request<ChatReplyT>('GET', `/games/${encodeURIComponent(id)}/chat`),
   analysis: (id: string) => request<AnalysisReplyT>('GET', `/games/${encodeURIComponent(id)}/analysis`),

@@ -1,53 +1,33 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogEntryT, LobbyGameT, LobbyMessageT, SeekT, TimeControlT } from '@tabula/protocol';
-import { RETRYABLE_CLOSE } from '@tabula/protocol/limits';
+import type { CatalogEntryT, LobbyGameT, SeekT, TimeControlT, TournamentSummaryT } from '@tabula/protocol';
 import { api, ApiError, getAuth } from '../api/client.js';
+import { connectLobby } from '../api/lobby.js';
 import { Link, navigate } from '../router.js';
 import { loadGame } from '../games.js';
 import { formatDate } from '../dates.js';
 import { botName, gameName, playerName, scenarioName } from '../labels.js';
 import { TimeControlPicker, timeControlText } from './Clocks.js';
-
-function lobbyUrl(): string {
-  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const token = getAuth()?.token;
-  return `${proto}//${location.host}/api/lobby/live${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-}
+import { TournamentRow } from './TournamentRow.js';
 
 const tcKey = (tc: TimeControlT): string => (tc.kind === 'live' ? `live:${tc.baseSeconds}+${tc.incrementSeconds}` : tc.kind === 'correspondence' ? `corr:${tc.days}` : 'none');
 
-/** The lobby socket: games and seeks as the server pushes them; `paired` moves this page to the new game. */
-function useLobby(): { games: LobbyGameT[]; seeks: SeekT[]; live: boolean } {
+/** The lobby socket: games, seeks and tournaments as the server pushes them; `paired` moves this page to the new game. */
+function useLobby(): { games: LobbyGameT[]; seeks: SeekT[]; tournaments: TournamentSummaryT[]; live: boolean } {
   const [games, setGames] = useState<Map<string, LobbyGameT>>(new Map());
   const [seeks, setSeeks] = useState<SeekT[]>([]);
+  const [tournaments, setTournaments] = useState<Map<string, TournamentSummaryT>>(new Map());
   const [live, setLive] = useState(false);
-  useEffect(() => {
-    let ws: WebSocket | null = null, stopped = false, attempts = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const open = () => {
-      const s = new WebSocket(lobbyUrl());
-      ws = s;
-      s.onopen = () => { attempts = 0; setLive(true); };
-      s.onmessage = (ev) => {
-        let m: LobbyMessageT;
-        try { m = JSON.parse(String(ev.data)) as LobbyMessageT; } catch { return; }
-        if (m.type === 'lobby') { setGames(new Map(m.games.map((g) => [g.id, g]))); setSeeks(m.seeks); }
-        else if (m.type === 'game') setGames((prev) => new Map(prev).set(m.game.id, m.game));
-        else if (m.type === 'seeks') setSeeks(m.seeks);
-        else if (m.type === 'paired') navigate(`/games/${m.game}`);
-      };
-      s.onclose = (ev) => {
-        setLive(false);
-        if (stopped || (ev.code >= 4000 && !RETRYABLE_CLOSE.includes(ev.code))) return;
-        timer = setTimeout(open, Math.min(10_000, 500 * 2 ** attempts++));
-      };
-    };
-    open();
-    return () => { stopped = true; clearTimeout(timer); ws?.close(); };
-  }, []);
+  useEffect(() => connectLobby((m) => {
+    if (m.type === 'lobby') { setGames(new Map(m.games.map((g) => [g.id, g]))); setSeeks(m.seeks); setTournaments(new Map((m.tournaments ?? []).map((x) => [x.id, x]))); }
+    else if (m.type === 'game') setGames((prev) => new Map(prev).set(m.game.id, m.game));
+    else if (m.type === 'seeks') setSeeks(m.seeks);
+    else if (m.type === 'tournament') setTournaments((prev) => ((prev.get(m.tournament.id)?.version ?? -1) >= m.tournament.version ? prev : new Map(prev).set(m.tournament.id, m.tournament)));
+    else if (m.type === 'paired') navigate(`/games/${m.game}`);
+  }, setLive), []);
   const list = useMemo(() => [...games.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)), [games]);
-  return { games: list, seeks, live };
+  const shownTournaments = useMemo(() => [...tournaments.values()].filter((x) => x.status === 'open' || x.status === 'running').sort((a, b) => a.startsAt.localeCompare(b.startsAt)), [tournaments]);
+  return { games: list, seeks, tournaments: shownTournaments, live };
 }
 
 function LobbyRow({ g }: { g: LobbyGameT }) {
@@ -125,10 +105,23 @@ function SeekForm({ catalog, seeks }: { catalog: CatalogEntryT[]; seeks: SeekT[]
   );
 }
 
+/** Upcoming and running tournaments, compact. */
+function LobbyTournaments({ tournaments }: { tournaments: TournamentSummaryT[] }) {
+  const { t } = useTranslation();
+  if (tournaments.length === 0) return null;
+  return (
+    <section className="panel lobby-tournaments" data-testid="lobby-tournaments" aria-labelledby="lobby-tournaments-title">
+      <h2 id="lobby-tournaments-title">{t('tourn.title')}</h2>
+      <ul className="games">{tournaments.slice(0, 5).map((x) => <TournamentRow key={x.id} x={x} />)}</ul>
+      <Link to="/tournaments" className="small">{t('tourn.all')}</Link>
+    </section>
+  );
+}
+
 /** The lobby that moves: pushed games (open, playing, finished) with filters, and seeks. */
 export function LiveLobby({ onChange }: { onChange?: () => void }) {
   const { t } = useTranslation();
-  const { games, seeks, live } = useLobby();
+  const { games, seeks, tournaments, live } = useLobby();
   const [catalog, setCatalog] = useState<CatalogEntryT[]>([]);
   const [fGame, setFGame] = useState('');
   const [fScenario, setFScenario] = useState('');
@@ -150,6 +143,7 @@ export function LiveLobby({ onChange }: { onChange?: () => void }) {
   };
   return (
     <>
+      <LobbyTournaments tournaments={tournaments} />
       <div className="lobby-filters form" role="group" aria-label={t('lobby.filters')} data-testid="lobby-filters" data-live={live ? 'yes' : 'no'}>
         <label>{t('setup.game')}
           <select value={fGame} onChange={(e) => { setFGame(e.target.value); setFScenario(''); }} data-testid="filter-game">

@@ -14,6 +14,8 @@ export function notificationText(t: TFunction, n: AppNotification): string {
   const title = n.opponents.length ? t('notify.vs', { game, opponents: n.opponents.map((o) => playerName(t, o)).join(t('common.listSep')) }) : game;
   if (n.kind === 'game-over') return t(n.won === true ? 'notify.won' : n.won === false ? 'notify.lost' : 'notify.gameOver', { game: title });
   if (n.kind === 'invited') return t('notify.invited', { game: title, by: n.by ?? '' });
+  if (n.kind === 'tournament-round' && n.tournament) return n.opponents.length ? t('notify.tournamentRound', { round: n.tournament.round, name: n.tournament.name, opponents: n.opponents.map((o) => playerName(t, o)).join(t('common.listSep')) }) : t('notify.tournamentRoundBye', { round: n.tournament.round, name: n.tournament.name });
+  if (n.kind === 'tournament-finished' && n.tournament) return n.tournament.rank !== undefined && n.tournament.players !== undefined ? t('notify.tournamentFinishedRank', { name: n.tournament.name, rank: n.tournament.rank, players: n.tournament.players }) : t('notify.tournamentFinished', { name: n.tournament.name });
   if (n.kind === 'time-low') return t('notify.timeLow', { game: title });
   return t('notify.yourTurn', { game: title });
 }
@@ -100,7 +102,7 @@ export function NotificationBell({ state }: { state: ReturnType<typeof useNotifi
             <ul className="bell-list">
               {state.latest.map((n) => (
                 <li key={n.id} className={n.read ? 'read' : 'unread'}>
-                  <Link to={n.gameId ? `/games/${encodeURIComponent(n.gameId)}` : '/'} onClick={() => { setOpen(false); if (!n.read) void state.markRead([n.id]); }}>
+                  <Link to={n.gameId ? `/games/${encodeURIComponent(n.gameId)}` : n.tournament ? `/tournaments/${encodeURIComponent(n.tournament.id)}` : '/'} onClick={() => { setOpen(false); if (!n.read) void state.markRead([n.id]); }}>
                     {notificationText(t, n)}
                   </Link>
                   <span className="muted small"> <time dateTime={new Date(n.createdAt).toISOString()} data-testid="notification-date">{formatDateTime(n.createdAt, i18n.resolvedLanguage ?? i18n.language)}</time></span>

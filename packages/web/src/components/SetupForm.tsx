@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogEntry } from '../api/client.js';
 import { gameName, roleName, scenarioName, variantName } from '../labels.js';
@@ -35,14 +35,21 @@ function parseVariantValue(s: string): unknown {
   return s;
 }
 
-/** Game, scenario, players, variants and who sits where: shared by online game creation and local play. */
-export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initialGame }: {
+/**
+ * Game, scenario, players, variants and who sits where: shared by online game creation and local play. A tournament
+ * asks for no seats (`seatChoices` false: no players or seat choices) and adds its own fields (`before`, `children`).
+ */
+export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initialGame, seatChoices = true, onGameChange, before, children }: {
   catalog: (Omit<CatalogEntry, 'bots'> & { bots?: string[] })[];
   initialGame?: string;
   onSubmit: (c: SetupChoice) => void;
   online: boolean;
   busy?: boolean;
   submitLabel: string;
+  seatChoices?: boolean;
+  onGameChange?: (game: string) => void;
+  before?: ReactNode;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [gameId, setGameId] = useState(catalog.find((c) => c.id === initialGame)?.id ?? catalog[0]?.id ?? '');
@@ -60,6 +67,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
     setPlayers(entry.players.default);
     setVariants(Object.fromEntries(entry.variants.map((v) => [v.key, String(v.default)])));
     setDecks({});
+    onGameChange?.(entry.id);
   }, [entry?.id]);
 
   const roles = useMemo(() => (entry ? entry.roles[players] ?? entry.roles[entry.players.default] ?? [] : []), [entry, players]);
@@ -82,13 +90,14 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
     onSubmit({
       game: entry.id,
       scenario: scenario && scenario !== entry.scenarios[0] ? scenario : scenario || undefined,
-      players: entry.players.min !== entry.players.max ? players : undefined,
+      players: seatChoices && entry.players.min !== entry.players.max ? players : undefined,
       variants: vs,
       seats,
     });
   };
   return (
     <form className="card form setup-form" onSubmit={submit}>
+      {before}
       <label>{t('setup.game')}
         <select name="game" value={entry.id} onChange={(e) => setGameId(e.target.value)} data-testid="setup-game">
           {catalog.map((c) => <option key={c.id} value={c.id}>{gameName(t, c.id)}</option>)}
@@ -101,7 +110,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
           </select>
         </label>
       )}
-      {entry.players.min !== entry.players.max && (
+      {seatChoices && entry.players.min !== entry.players.max && (
         <label>{t('setup.players')}
           <select name="players" value={players} onChange={(e) => setPlayers(Number(e.target.value))}>
             {Array.from({ length: entry.players.max - entry.players.min + 1 }, (_, i) => entry.players.min + i).map((n) => <option key={n} value={n}>{n}</option>)}
@@ -127,7 +136,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
           {v.description && <span className="muted small">{t(`${entry.id}:variantHelp.${v.key}`, { defaultValue: v.description })}</span>}
         </label>
       ))}
-      <fieldset className="seat-choices">
+      {seatChoices && <fieldset className="seat-choices">
         <legend>{t('setup.seats')}</legend>
         {roles.map((r) => (
           <label key={r} className="seat-choice">{roleName(t, entry.id, r)}
@@ -138,7 +147,8 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
             </select>
           </label>
         ))}
-      </fieldset>
+      </fieldset>}
+      {children}
       <button type="submit" className="primary" disabled={busy} data-testid="setup-submit">{submitLabel}</button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatLineT, GameRatingsT, GameStateT, RematchT } from '@tabula/protocol';
+import type { ChatLineT, GameRatingsT, GameStateT, GameTournamentT, RematchT } from '@tabula/protocol';
 import { api, ApiError, getAuth } from '../api/client.js';
 import { connectLive, LiveError, type LiveGame, type LiveStatus } from '../api/live.js';
 import { setWatching } from '../api/notifications.js';
@@ -32,6 +32,9 @@ export function OnlineGame({ id }: { id: string }) {
   const [chat, setChat] = useState<ChatLineT[]>([]);
   const [rematch, setRematch] = useState<RematchT | null>(null);
   const [ratings, setRatings] = useState<GameRatingsT | null>(null);
+  // A game of a tournament links back to it ("Round 2 of Spring Swiss"); asked once, a game never changes tournament.
+  const [tournament, setTournament] = useState<GameTournamentT | null>(null);
+  useEffect(() => { api.gameTournament(id).then((r) => setTournament(r.tournament), () => undefined); }, [id]);
 
   // The server makes no "your turn" for the game on screen (and reads the one waiting).
   useEffect(() => { setWatching(id); return () => setWatching(null); }, [id]);
@@ -190,6 +193,7 @@ export function OnlineGame({ id }: { id: string }) {
   ) : null;
   const above = (
     <>
+      {tournament && <p className="tournament-link"><Link to={`/tournaments/${encodeURIComponent(tournament.id)}`} data-testid="game-tournament">{t('tourn.gameLink', { round: tournament.round, name: tournament.name })}</Link></p>}
       {d.clock && <Clocks gameId={d.game} clock={d.clock} finished={finished} />}
       {!finished && <DrawOfferBanner offer={d.drawOffer} seats={d.seats.map((s) => s.role)} mine={d.roles} nameOf={nameOf} busy={busy} onOp={drawOp} />}
       {finished && d.outcome && (
