@@ -10,6 +10,7 @@ type Lang = 'en' | 'de' | 'es' | 'zh-Hans';
 type Table = Record<string, string>;
 
 // [id, en, de] - proper names stay untranslated where that is what players say.
+import { botMessages } from './bot-i18n.js';
 import { promptMessages } from './prompt-i18n.js';
 import { A11Y_UI } from './a11y-i18n.js';
 const NAMES: [string, string, string][] = [
@@ -420,3 +421,6 @@ function withPrompts(m: Record<Lang, Table>): Record<Lang, Table> {
   for (const lang of Object.keys(m) as Lang[]) Object.assign(m[lang], promptMessages[lang]);
   return m;
 }
+
+// Learning mode: the bot's explanations of its moves.
+for (const lang of ['en', 'de', 'es', 'zh-Hans'] as const) Object.assign(messages[lang], botMessages[lang]);
