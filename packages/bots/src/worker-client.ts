@@ -73,3 +73,4 @@ export class WorkerClient {
     this.failed(new Error('closed'));
   }
 }
+export type { MoveReason } from './explain/types.js';

@@ -5,6 +5,7 @@
  * names.
  */
 import { botMessages } from './bot-i18n.js';
+import { whyMessages } from './why-i18n.js';
 import { promptMessages } from './prompt-i18n.js';
 import data from './data/hammer-of-the-scots.json' with { type: 'json' };
 import { A11Y_BOARD } from './a11y-i18n.js';
@@ -625,4 +626,4 @@ export const messages: Record<'en' | 'de' | 'es' | 'zh-Hans', Record<string, str
 };
 
 // Learning mode: the bot's explanations of its moves.
-for (const lang of ['en', 'de', 'es', 'zh-Hans'] as const) Object.assign(messages[lang], botMessages[lang]);
+for (const lang of ['en', 'de', 'es', 'zh-Hans'] as const) Object.assign(messages[lang], botMessages[lang], whyMessages[lang]);

@@ -470,4 +470,8 @@ export const de: Record<string, string> = {
   'account.deleteTitle': 'Konto löschen',
   'account.deleteExplain': 'Das lässt sich nicht rückgängig machen. Du wirst überall abgemeldet; deine Chatzeilen, Wertungen und Einstellungen werden gelöscht; in vergangenen und laufenden Partien zeigt dein Platz „(deleted player)“; dein Name wird für andere frei. Lade vorher deine Daten herunter, wenn du sie behalten willst.',
   'account.deleteButton': 'Mein Konto löschen',
+  'setup.learning': "Lernmodus",
+  'setup.learningHelp': "Tipps sind für dich an, und der Bot erklärt jeden seiner Züge in einer Zeile.",
+  'learning.title': "Der Bot erklärt",
+  'learning.waiting': "Nach jedem Zug des Bots steht hier sein Grund.",
 };

@@ -473,4 +473,8 @@ export const en: Record<string, string> = {
   'account.deleteTitle': 'Delete your account',
   'account.deleteExplain': 'This cannot be undone. You are signed out everywhere; your chat lines, ratings and settings are deleted; in past and running games your seat shows “(deleted player)”; your name becomes free for others. Download your data first if you want to keep it.',
   'account.deleteButton': 'Delete my account',
+  'setup.learning': "Learning mode",
+  'setup.learningHelp': "Hints are on for you, and the bot explains each of its moves in one line.",
+  'learning.title': "The bot explains",
+  'learning.waiting': "After each bot move, its reason appears here.",
 };

@@ -470,4 +470,8 @@ export const es: Record<string, string> = {
   'account.deleteTitle': 'Eliminar tu cuenta',
   'account.deleteExplain': 'No se puede deshacer. Se cierran todas tus sesiones; se borran tus líneas de chat, puntuaciones y ajustes; en las partidas pasadas y en curso tu puesto muestra «(deleted player)»; tu nombre queda libre para otros. Descarga antes tus datos si quieres conservarlos.',
   'account.deleteButton': 'Eliminar mi cuenta',
+  'setup.learning': "Modo aprendizaje",
+  'setup.learningHelp': "Las pistas están activadas para ti y el bot explica cada jugada suya en una línea.",
+  'learning.title': "El bot explica",
+  'learning.waiting': "Tras cada jugada del bot, aquí aparece su motivo.",
 };

@@ -464,4 +464,8 @@ export const zhHans: Record<string, string> = {
   'account.deleteTitle': '删除你的账户',
   'account.deleteExplain': '此操作无法撤销。你将在所有地方退出；你的聊天记录、等级分和设置将被删除；在过去和进行中的对局里，你的座位显示为“(deleted player)”；你的用户名可被他人使用。如需保留数据，请先下载。',
   'account.deleteButton': '删除我的账户',
+  'setup.learning': "学习模式",
+  'setup.learningHelp': "为你开启提示，机器人会用一句话解释它的每一步。",
+  'learning.title': "机器人的解释",
+  'learning.waiting': "机器人每走一步，这里会显示它的理由。",
 };

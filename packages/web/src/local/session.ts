@@ -10,6 +10,8 @@ export interface LocalGameFile extends GameLog {
   engine?: string;
   startedAt?: number;
   finished?: boolean;
+  /** Learning mode: hints on for the person here, and the bots explain their moves to them. */
+  learning?: boolean;
 }
 
 /** The engine version of this build (vite.config.mjs). */
@@ -48,6 +50,7 @@ export function withMeta(f: LocalGameFile, raw: unknown): LocalGameFile {
     ...(typeof r.engine === 'string' ? { engine: r.engine } : {}),
     ...(typeof r.startedAt === 'number' ? { startedAt: r.startedAt } : {}),
     ...(r.finished === true ? { finished: true } : {}),
+    ...(r.learning === true ? { learning: true } : {}),
   };
 }
 

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { isRuleError, judgeAction } from '@tabula/engine';
 import { loadGame, manifestOf, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
-import { askBot } from '../local/bots.js';
+import { askBot, askBotExplained } from '../local/bots.js';
 import { download, ENGINE_VERSION, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
 import type { ReplayedGame } from '@tabula/engine';
-import { actionLabel, roleName, ruleText } from '../labels.js';
+import { actionLabel, reasonText, roleName, ruleText } from '../labels.js';
+import type { MoveReason } from '@tabula/bots/worker-client';
 import { Link, navigate } from '../router.js';
 import { useActionNames } from '../boards/names.js';
 
@@ -27,6 +28,8 @@ export function LocalGame() {
   const [hint, setHint] = useState<{ at: number; role: string; action?: unknown } | null>(null);
   // Show the hint on the board: the hinted action as the only one offered (the board's own highlight).
   const [hintOnBoard, setHintOnBoard] = useState(false);
+  // Learning mode: what the bots said about their last moves (newest last), by the action's place in the log.
+  const [explained, setExplained] = useState<{ at: number; role: string; reason: MoveReason }[]>([]);
 
   useEffect(() => {
     if (!file) return;
@@ -65,14 +68,21 @@ export function LocalGame() {
     const ticket = ++asking.current;
     setThinking(botRole);
     const started = Date.now();
-    askBot(game.id, state, botRole, file.seats[botRole]!, `${file.seed}:bot:${file.actions.length}`).then(
-      (action) => {
+    const seed = `${file.seed}:bot:${file.actions.length}`;
+    const learner = file.learning ? humans[0] : undefined;
+    const at = file.actions.length;
+    const asked = learner
+      ? askBotExplained(game.id, state, botRole, file.seats[botRole]!, seed, learner)
+      : askBot(game.id, state, botRole, file.seats[botRole]!, seed).then((action) => ({ action, reason: undefined }));
+    asked.then(
+      ({ action, reason }) => {
         const wait = Math.max(0, 350 - (Date.now() - started));
         setTimeout(() => {
           if (ticket !== asking.current) return;
           setThinking(null);
           try {
             const next = game.apply(state, botRole, action);
+            if (reason) setExplained((l) => [...l.filter((x) => x.at < at), { at, role: botRole, reason }].slice(-5));
             commit({ ...file, actions: [...file.actions, { role: botRole, action }], ...(game.outcome(next) ? { finished: true } : {}) });
           } catch (e) { setError(String(e)); }
         }, wait);
@@ -80,6 +90,13 @@ export function LocalGame() {
       (e: unknown) => { if (ticket === asking.current) { setThinking(null); setError(e instanceof Error ? e.message : String(e)); } },
     );
   }, [game, file, state]);
+
+  const askHintRef = useRef<(() => void) | null>(null);
+  // Learning mode: the hint is asked by itself whenever the person here has a choice to make.
+  const learnerChoosing = !!file?.learning && !!game && state !== undefined && !outcome && !thinking && humanActive !== null && !curtain && game.actions(state, humanActive).length > 1;
+  useEffect(() => {
+    if (learnerChoosing && !(hint && hint.at === file!.actions.length && hint.role === humanActive)) askHintRef.current?.();
+  }, [learnerChoosing, file?.actions.length, humanActive]);
 
   if (!file) {
     return <div className="narrow"><p>{t('local.none')}</p><Link to="/local" className="button primary">{t('nav.local')}</Link></div>;
@@ -112,6 +129,7 @@ export function LocalGame() {
       (e: unknown) => { setHint(null); setError(e instanceof Error ? e.message : String(e)); },
     );
   };
+  askHintRef.current = askHint;
   const lastHuman = [...file.actions].reverse().find((e) => humans.includes(e.role))?.role;
   const canUndo = !!lastHuman && !!history && file.actions[file.actions.length - 1]?.role === lastHuman && history.undoDepth(lastHuman) > 0;
   const undo = () => {
@@ -120,6 +138,18 @@ export function LocalGame() {
     commit({ ...file, actions: file.actions.slice(0, -1), finished: false });
   };
   const log = history ? history.log(viewer) : [];
+  const said = explained.filter((x) => x.at < file.actions.length);
+  const learningPanel = file.learning ? (
+    <section className="card learning" aria-labelledby="learning-heading" data-testid="learning">
+      <h2 id="learning-heading" className="small">{t('learning.title')}</h2>
+      <p className="small" role="status" data-testid="bot-explains">{said.length ? reasonText(t, game.id, said[said.length - 1]!.role, said[said.length - 1]!.reason) : t('learning.waiting')}</p>
+      {said.length > 1 && (
+        <ul className="muted small learning-earlier">
+          {said.slice(0, -1).reverse().map((x) => <li key={x.at}>{reasonText(t, game.id, x.role, x.reason)}</li>)}
+        </ul>
+      )}
+    </section>
+  ) : null;
   const { seats, id: _id, engine, startedAt: _at, finished: _done, ...gameLog } = file;
   const controls = (
     <>
@@ -157,7 +187,7 @@ export function LocalGame() {
   return (
     <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
       active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error} errorRule={error ? errorRule : null} judge={judge}
-      whyNot={viewer && game.whyNot ? (target) => game.whyNot!(state, viewer, target) : undefined}
+      whyNot={viewer && game.whyNot ? (target) => game.whyNot!(state, viewer, target) : undefined} side={learningPanel}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
       title={<>{t('local.titleShort')}{t('common.colon')}{t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );
