@@ -204,10 +204,10 @@ export const PreviewReply = Type.Object({
 });
 export type PreviewReplyT = Static<typeof PreviewReply>;
 
-/** POST /games/:id/why: "Why can't I?" for a thing on the board (an area, block, tile spot "x,y" or card). */
+/** POST /games/:id/why: "Why can't I?" for a thing on the board (an area, block, tile spot "x,y", card or unit). */
 export const WhyBody = Type.Object({
   target: Type.Object({
-    kind: Type.Union([Type.Literal('area'), Type.Literal('block'), Type.Literal('spot'), Type.Literal('card')]),
+    kind: Type.Union([Type.Literal('area'), Type.Literal('block'), Type.Literal('spot'), Type.Literal('card'), Type.Literal('unit')]),
     id: Type.String({ minLength: 1, maxLength: 64, description: 'the game\'s id of the thing, as the view names it' }),
   }, { additionalProperties: false }),
   role: Type.Optional(RoleName),
