@@ -9,6 +9,7 @@ const ROWS: [string, string, string, string, string][] = [
   ['rule.why-spot-taken', 'A tile already lies there.', 'Dort liegt schon eine Karte.', 'Ahí ya hay una loseta.', '那里已经有板块了。'],
   ['rule.why-spot-alone', 'A tile must touch the board along at least one side.', 'Eine Karte muss mit mindestens einer Seite an die ausliegenden Karten grenzen.', 'Una loseta debe tocar el tablero por al menos un lado.', '板块必须至少有一条边与已放置的板块相接。'],
   ['rule.why-spot-edge', 'However you turn the tile, it does not fit: at best its $t(edgeKind.{{mineId}}) would meet $t(edgeKind.{{theirsId}}) $t(toward.{{sideId}}).', 'Wie du die Karte auch drehst, sie passt nicht: Bestenfalls träfe ihre $t(edgeKind.{{mineId}}) $t(toward.{{sideId}}) auf $t(edgeKind.{{theirsId}}).', 'Gires como gires la loseta, no encaja: en el mejor caso su $t(edgeKind.{{mineId}}) se toparía $t(toward.{{sideId}}) con $t(edgeKind.{{theirsId}}).', '无论怎样旋转，板块都放不下：最多也会让它的$t(edgeKind.{{mineId}})在$t(toward.{{sideId}})碰上$t(edgeKind.{{theirsId}})。'],
+  ['board.noFit', '{{where}}: the tile in hand fits here no way (click or press ? to learn why)', '{{where}}: Die Karte passt hier in keiner Drehung (klicke oder drücke ?, um zu erfahren, warum)', '{{where}}: la loseta no encaja aquí de ninguna forma (haz clic o pulsa ? para saber por qué)', '{{where}}：手中板块怎么转都放不下（点击或按?了解原因）'],
   ['edgeKind.city', 'city edge', 'Stadtkante', 'borde de ciudad', '城市边'],
   ['edgeKind.road', 'road edge', 'Straßenkante', 'borde de camino', '道路边'],
   ['edgeKind.field', 'field edge', 'Wiesenkante', 'borde de prado', '草地边'],

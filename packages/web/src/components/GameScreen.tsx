@@ -85,10 +85,18 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
 }
 
 /** What a board element stands for, by the data attributes boards give their areas, blocks, spots and cards. */
+/** A click on something that offers no action (not a live control): the player pointed at it to ask why. */
+function pointedAtInert(el: Element): boolean {
+  const control = el.closest('button, [role=button], a, input, select, textarea, label, summary');
+  return !control || control.getAttribute('aria-disabled') === 'true';
+}
+
 function whyTargetOf(el: Element): WhyTarget | null {
   // The most specific thing first: a block (whose id is shown: one's own) before the area it stands in.
   const block = el.closest('[data-block]')?.getAttribute('data-block');
   if (block) return { kind: 'block', id: block };
+  const unit = el.closest('[data-uid]')?.getAttribute('data-uid');
+  if (unit) return { kind: 'unit', id: unit };
   const areaEl = el.closest('[data-area], [data-area-of]');
   const area = areaEl?.getAttribute('data-area') ?? areaEl?.getAttribute('data-area-of');
   if (area) return { kind: 'area', id: area };
@@ -242,7 +250,8 @@ export function GameScreen(props: {
       <div className="game-body">
         <section className={`board-area${suggestion ? ' suggesting' : ''}`} ref={boardArea} aria-labelledby="board-heading" aria-describedby={props.whyNot ? 'board-why-hint' : undefined}
           onKeyDown={(e) => { if (e.key === '?' && askWhy(e.target)) e.preventDefault(); }}
-          onContextMenu={(e) => { if (askWhy(e.target)) e.preventDefault(); }} data-testid="board-area">
+          onContextMenu={(e) => { if (askWhy(e.target)) e.preventDefault(); }}
+          onClick={(e) => { if (!props.replay && e.target instanceof Element && pointedAtInert(e.target)) askWhy(e.target); }} data-testid="board-area">
           <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
           {props.whyNot && <p id="board-why-hint" className="sr-only">{t('rules.whyHint')}</p>}
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>

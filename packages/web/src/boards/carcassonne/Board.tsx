@@ -97,6 +97,20 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   useEffect(() => { setSel(null); setChoice(null); }, [positionKey]);
 
   const rotsAt = (x: number, y: number) => placeActs.filter((a) => a.x === x && a.y === y).map((a) => a.rot);
+  // Empty cells beside the table where the tile in hand fits no way: shown faintly, so a player can point at one and ask why.
+  const noFit = useMemo(() => {
+    if (!canPlace) return [];
+    const taken = new Set(view.tiles.map((tl) => `${tl.x},${tl.y}`));
+    const fits = new Set(placeActs.map((a) => `${a.x},${a.y}`));
+    const out = new Map<string, { x: number; y: number }>();
+    for (const tl of view.tiles) {
+      for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]] as const) {
+        const k = `${tl.x + dx},${tl.y + dy}`;
+        if (!taken.has(k) && !fits.has(k)) out.set(k, { x: tl.x + dx, y: tl.y + dy });
+      }
+    }
+    return [...out.values()];
+  }, [view.tiles, placeActs, canPlace]);
   const pick = (x: number, y: number) => {
     const rots = rotsAt(x, y);
     if (rots.length === 0) return;
@@ -278,6 +292,11 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#1d1d1f" strokeWidth={7} />
           <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#F0E442" strokeWidth={3} />
         </g>}
+        {noFit.map((p) => (
+          <g key={`n${p.x},${p.y}`} className="no-fit" role="img" aria-label={t('board.noFit', { ns: gameId, where: whereWords(t, gameId, p.x, p.y) })} data-x={p.x} data-y={p.y} data-testid="carc-no-fit">
+            <rect x={p.x * 100 + 6} y={p.y * 100 + 6} width={88} height={88} fill="rgba(0,0,0,.04)" stroke="rgba(0,0,0,.25)" strokeWidth={2} strokeDasharray="4 8" />
+          </g>
+        ))}
         {canPlace && view.placements.filter((p) => rotsAt(p.x, p.y).length > 0).map((p) => {
           const on = sel?.x === p.x && sel.y === p.y;
           return (
