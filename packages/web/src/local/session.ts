@@ -60,7 +60,7 @@ export function parseLocalFile(v: unknown): LocalGameFile {
   const seats = (v as { seats?: unknown }).seats;
   const s: Record<string, string> = {};
   if (seats && typeof seats === 'object') for (const [k, x] of Object.entries(seats)) if (typeof x === 'string') s[k] = x;
-  return { ...log, seats: s };
+  return { ...log, seats: s, ...((v as { learning?: unknown }).learning === true ? { learning: true } : {}) };
 }
 
 /**

@@ -6,8 +6,8 @@ import { GameScreen } from '../components/GameScreen.js';
 import { askBot, askBotExplained } from '../local/bots.js';
 import { download, ENGINE_VERSION, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
 import type { ReplayedGame } from '@tabula/engine';
-import { actionLabel, reasonText, roleName, ruleText } from '../labels.js';
-import type { MoveReason } from '@tabula/bots/worker-client';
+import { actionLabel, roleName, ruleText } from '../labels.js';
+import { LearningPanel, type BotSaid } from '../components/LearningPanel.js';
 import { Link, navigate } from '../router.js';
 import { useActionNames } from '../boards/names.js';
 
@@ -29,7 +29,7 @@ export function LocalGame() {
   // Show the hint on the board: the hinted action as the only one offered (the board's own highlight).
   const [hintOnBoard, setHintOnBoard] = useState(false);
   // Learning mode: what the bots said about their last moves (newest last), by the action's place in the log.
-  const [explained, setExplained] = useState<{ at: number; role: string; reason: MoveReason }[]>([]);
+  const [explained, setExplained] = useState<BotSaid[]>([]);
 
   useEffect(() => {
     if (!file) return;
@@ -138,18 +138,7 @@ export function LocalGame() {
     commit({ ...file, actions: file.actions.slice(0, -1), finished: false });
   };
   const log = history ? history.log(viewer) : [];
-  const said = explained.filter((x) => x.at < file.actions.length);
-  const learningPanel = file.learning ? (
-    <section className="card learning" aria-labelledby="learning-heading" data-testid="learning">
-      <h2 id="learning-heading" className="small">{t('learning.title')}</h2>
-      <p className="small" role="status" data-testid="bot-explains">{said.length ? reasonText(t, game.id, said[said.length - 1]!.role, said[said.length - 1]!.reason) : t('learning.waiting')}</p>
-      {said.length > 1 && (
-        <ul className="muted small learning-earlier">
-          {said.slice(0, -1).reverse().map((x) => <li key={x.at}>{reasonText(t, game.id, x.role, x.reason)}</li>)}
-        </ul>
-      )}
-    </section>
-  ) : null;
+  const learningPanel = file.learning ? <LearningPanel gameId={game.id} said={explained.filter((x) => x.at < file.actions.length)} /> : null;
   const { seats, id: _id, engine, startedAt: _at, finished: _done, ...gameLog } = file;
   const controls = (
     <>

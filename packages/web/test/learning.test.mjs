@@ -1,0 +1,90 @@
+// Issue 47, learning mode: a local game against a bot started from the new-game form with "Learning mode" shows the
+// hint by itself, and after the bot's move its reason in one line (a polite status); a wrong click on the board says
+// why in one sentence with its rule link, and the link opens the rules panel at that section.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { b, newPage, server, skip, useServerAndBrowser } from './helpers.mjs';
+import { openLocal } from './drive.mjs';
+import { carcassonneGame } from '@tabula/carcassonne';
+
+useServerAndBrowser();
+
+/** Screenshots for the docs when TABULA_SHOTS names a folder. */
+async function shot(page, name) {
+  const dir = process.env.TABULA_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
+}
+
+async function openRuleLink(page, container, rule) {
+  await container.getByTestId('rule-link').click();
+  const current = page.getByTestId('rule-panel').locator('.rule.current');
+  await current.waitFor();
+  assert.equal(await current.getAttribute('data-rule'), rule);
+}
+
+for (const width of [1280, 360]) {
+  test(`Hammer learning game at ${width} px: the hint shows by itself, the bot explains its card, a click on an area in the card phase says why (3.1) and the link opens 3.1`, { skip }, async () => {
+    const { ctx, page, errors } = await newPage({ viewport: { width, height: width < 500 ? 780 : 900 } });
+    try {
+      await page.goto(`${server.url}/local`);
+      await page.getByTestId('setup-game').selectOption('hammer-of-the-scots');
+      await page.getByTestId('seat-England').selectOption('me');
+      await page.getByTestId('seat-Scotland').selectOption('mcts-easy');
+      await page.getByTestId('setup-learning').check();
+      await page.getByTestId('setup-submit').click();
+      await page.waitForURL(/\/local\/play$/);
+      // The hint is asked by itself: the learner sees what the bot would play.
+      const hint = page.getByTestId('hint-text');
+      await hint.filter({ hasText: /^The bot would play: / }).waitFor({ timeout: 30_000 });
+      // Scotland (the bot) plays its card at once: its reason appears, without naming the card.
+      const said = page.getByTestId('bot-explains');
+      assert.equal(await said.getAttribute('role'), 'status');
+      await said.filter({ hasText: 'Scotland chose its card for this turn (you see it once both cards are revealed).' }).waitFor({ timeout: 30_000 });
+      await said.scrollIntoViewIfNeeded();
+      await shot(page, `learning-explains-${width}`);
+      // A click on an area now (cards come first) says why, with rule 3.1.
+      await page.locator('path[data-area=lothian]').dispatchEvent('click');
+      const why = page.getByTestId('why-not');
+      await why.waitFor();
+      assert.equal(await why.textContent(), 'First both sides play a card: moves and battles follow it.§3.1');
+      await why.scrollIntoViewIfNeeded();
+      await shot(page, `learning-why-not-${width}`);
+      await openRuleLink(page, why, '3.1');
+      assert.deepEqual(errors, []);
+    } finally { await ctx.close(); }
+  });
+}
+
+/** A Carcassonne start whose first tile fits no way beside the start tile on some side: that cell. */
+function misfitStart() {
+  for (let i = 0; i < 200; i++) {
+    const seed = `learn-misfit-${i}`;
+    const s = carcassonneGame.setup({ seed });
+    for (const [x, y] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
+      const e = carcassonneGame.whyNot(s, 'red', { kind: 'spot', id: `${x},${y}` });
+      if (e?.code === 'why-spot-edge') return { seed, x, y, e };
+    }
+  }
+  return null;
+}
+
+test('Carcassonne learning game: a click on a cell where the tile fits no way names the side and both edges, with rule 2.2', { skip }, async () => {
+  const found = misfitStart();
+  assert.ok(found, 'a start where the first tile misfits beside the start tile');
+  const f = { game: 'carcassonne', seed: found.seed, options: {}, actions: [], seats: { red: 'me', blue: 'mcts-easy' }, learning: true };
+  const { ctx, page, errors } = await openLocal(b.browser, server.url, f);
+  try {
+    await page.getByTestId('learning').waitFor();
+    const cell = page.locator(`[data-testid=carc-no-fit][data-x="${found.x}"][data-y="${found.y}"]`);
+    await cell.dispatchEvent('click');
+    const why = page.getByTestId('why-not');
+    await why.waitFor();
+    const sideWord = { N: 'north', E: 'east', S: 'south', W: 'west' }[found.e.details.side];
+    assert.match(await why.textContent(), new RegExp(`^However you turn the tile, it does not fit: at best its \\w+ edge would meet a \\w+ edge on the ${sideWord} side\\.§2\\.2$`));
+    await openRuleLink(page, why, '2.2');
+    assert.deepEqual(errors, []);
+  } finally { await ctx.close(); }
+});
