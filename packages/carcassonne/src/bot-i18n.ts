@@ -16,8 +16,8 @@ const ROWS: [string, string, string, string, string][] = [
   ['bot.carc-closed', '{{role}} placed the tile to close a feature (+{{points}}).', '{{role}} legte die Karte, um ein Gebiet abzuschließen (+{{points}}).', '{{role}} colocó la loseta para completar un elemento (+{{points}}).', '{{role}}放置板块完成了一个区域（+{{points}}）。'],
   ['bot.carc-keep', '{{role}} kept its followers ({{count}} left) for a better spot.', '{{role}} behielt seine Gefolgsleute ({{count}} übrig) für einen besseren Platz.', '{{role}} guardó sus seguidores (le quedan {{count}}) para un sitio mejor.', '{{role}}保留随从（剩{{count}}个）等待更好的位置。'],
   ['bot.carc-shepherd', '{{role}} put its shepherd on the field to gather a flock.', '{{role}} stellte seinen Schäfer auf die Wiese, um eine Herde zu sammeln.', '{{role}} puso su pastor en el prado para reunir un rebaño.', '{{role}}把牧羊人放在草地上以聚集羊群。'],
-  ['bot.carc-grow', '{{role}} let its flock grow.', '{{role}} ließ seine Herde wachsen.', '{{role}} dejó crecer su rebaño.', '{{role}}让羊群继续壮大。'],
-  ['bot.carc-drive', '{{role}} drove its flock home (+{{points}}).', '{{role}} trieb seine Herde heim (+{{points}}).', '{{role}} llevó su rebaño a casa (+{{points}}).', '{{role}}把羊群赶回家（+{{points}}）。'],
+  ['bot.carc-grow', '{{role}} let its flock grow.', '{{role}} ließ seine Herde wachsen.', '{{role}} amplía el rebaño.', '{{role}}扩大羊群。'],
+  ['bot.carc-drive', '{{role}} drove its flock home (+{{points}}).', '{{role}} trieb seine Herde heim (+{{points}}).', '{{role}} llevó su rebaño al establo (+{{points}}).', '{{role}}把羊群赶进羊圈（+{{points}}）。'],
 ];
 
 export const botMessages: Record<'en' | 'de' | 'es' | 'zh-Hans', Table> = { en: {}, de: {}, es: {}, 'zh-Hans': {} };
