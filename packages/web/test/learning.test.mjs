@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { b, newPage, server, skip, useServerAndBrowser } from './helpers.mjs';
+import { apiCall, b, newPage, server, skip, uid, useServerAndBrowser } from './helpers.mjs';
 import { openLocal } from './drive.mjs';
 import { carcassonneGame } from '@tabula/carcassonne';
 
@@ -85,6 +85,25 @@ test('Carcassonne learning game: a click on a cell where the tile fits no way na
     const sideWord = { N: 'north', E: 'east', S: 'south', W: 'west' }[found.e.details.side];
     assert.match(await why.textContent(), new RegExp(`^However you turn the tile, it does not fit: at best its \\w+ edge would meet a \\w+ edge on the ${sideWord} side\\.§2\\.2$`));
     await openRuleLink(page, why, '2.2');
+    assert.deepEqual(errors, []);
+  } finally { await ctx.close(); }
+});
+
+test('online learning game: against a server bot seat, the bot\'s reason for its move comes from the server to the player, and shows beside the board', { skip }, async () => {
+  const api = (method, path, body, token) => apiCall(server.url, method, path, body, token);
+  const name = `learn${uid()}`;
+  const { body: { token } } = await api('POST', '/accounts', { name, password: 'correct horse battery' });
+  const { body: { id } } = await api('POST', '/games', { game: 'hammer-of-the-scots' }, token);
+  await api('POST', `/games/${id}/seats`, { role: 'England' }, token);
+  await api('POST', `/games/${id}/seats`, { role: 'Scotland', bot: 'random' }, token);
+  const { ctx, page, errors } = await newPage();
+  try {
+    await page.addInitScript(([t, n, g]) => { localStorage.setItem('tabula.token', t); localStorage.setItem('tabula.name', n); localStorage.setItem('tabula.learning', JSON.stringify([g])); }, [token, name, id]);
+    await page.goto(`${server.url}/games/${id}`);
+    assert.equal(await page.getByTestId('learning-toggle').isChecked(), true);
+    // England plays a card; the bot's card (played at once or after) is explained without naming it.
+    await page.locator('.hammer-card.hl:not(:disabled)').first().click();
+    await page.getByTestId('bot-explains').filter({ hasText: 'Scotland chose its card for this turn' }).waitFor({ timeout: 20_000 });
     assert.deepEqual(errors, []);
   } finally { await ctx.close(); }
 });
