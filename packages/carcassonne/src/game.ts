@@ -79,6 +79,16 @@ function describeAction(_prev: CarcState, next: CarcState, role: Role, action: C
   return out;
 }
 
+/**
+ * "Why can't I?" for a feature of the tile just placed ("x,y#feature"): why no follower and no shepherd may go
+ * on it now (2.3, 5.2: a follower already along it, none left in supply, farmers off, the shepherd's own rules).
+ */
+function whyNotFeature(s: CarcState, role: Role, feature: number) {
+  if (s.phase === 'deploy' && listedActions(s, role).some((a) => (a.type === 'follower' || a.type === 'shepherd') && a.feature === feature)) return null;
+  const e = explainIllegal(s, role, { type: 'follower', feature });
+  return e && withRefusalRule(e, carcassonneRules);
+}
+
 function promptOf(s: CarcState): Prompt {
   if (s.phase === 'place') return { key: 'prompt.place', args: { tile: TILES[s.current]?.def.id ?? null } };
   return { key: `prompt.${s.phase}` };
@@ -105,6 +115,8 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
   rules: carcassonneRules,
   whyNot(s: CarcState, role: Role, target: WhyTarget) {
     // A tile spot "x,y" where the tile in hand cannot go: the cell, its neighbours and the tile's edges say why.
+    const f = target.kind === 'spot' ? /^(-?\d+),(-?\d+)#(\d+)$/.exec(target.id) : null;
+    if (f) return whyNotFeature(s, role, Number(f[3]));
     const m = target.kind === 'spot' ? /^(-?\d+),(-?\d+)$/.exec(target.id) : null;
     if (!m) return null;
     const x = Number(m[1]), y = Number(m[2]);

@@ -67,3 +67,31 @@ test('Carcassonne 2.2 / 2: why not: a cell with a tile says it is taken; once th
   const e = carcassonneGame.whyNot!(after, role, { kind: 'spot', id: '5,5' });
   assert.deepEqual([e?.code, e?.rule], ['why-tile-placed', '2']);
 });
+
+test('Carcassonne 2.3: why not: a feature of the tile just placed gets a reason exactly when no figure may go on it (a follower already along it, none left)', () => {
+  const codes = new Map<string, number>();
+  for (let g = 0; g < 4; g++) {
+    const rng = seedRng(`why-feature-${g}`);
+    let s: CarcState = carcassonneGame.setup({ seed: `why-feature-${g}`, variants: { hillsAndSheep: true } });
+    for (let i = 0; i < 150 && s.phase !== 'over'; i++) {
+      const role = carcassonneGame.active(s)[0]!;
+      const acts = carcassonneGame.actions(s, role);
+      if (s.phase === 'deploy') {
+        const last = boardOf(s.tiles);
+        const t = last.n - 1;
+        const x = last.tx[t]!, y = last.ty[t]!;
+        TILES[last.ttype[t]!]!.features.forEach((_, f) => {
+          const e = carcassonneGame.whyNot!(s, role, { kind: 'spot', id: `${x},${y}#${f}` });
+          const legal = acts.some((a) => (a.type === 'follower' || a.type === 'shepherd') && a.feature === f);
+          assert.equal(e === null, legal, `feature ${f}: reason ${e?.code ?? 'none'}, legal ${legal}`);
+          if (!e) return;
+          assert.ok(e.rule && carcassonneGame.rules!.ids.includes(e.rule));
+          for (const lang of LANGS) assert.ok(messages[lang][`rule.${e.code}`], `${e.code}: ${lang}`);
+          codes.set(e.code, (codes.get(e.code) ?? 0) + 1);
+        });
+      }
+      s = carcassonneGame.apply(s, role, acts[randInt(rng, acts.length)]!);
+    }
+  }
+  assert.ok((codes.get('feature-occupied') ?? 0) > 0, [...codes.keys()].join());
+});

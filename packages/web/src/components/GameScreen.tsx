@@ -101,7 +101,9 @@ function whyTargetOf(el: Element): WhyTarget | null {
   const area = areaEl?.getAttribute('data-area') ?? areaEl?.getAttribute('data-area-of');
   if (area) return { kind: 'area', id: area };
   const spot = el.closest('[data-x][data-y]');
-  if (spot) return { kind: 'spot', id: `${spot.getAttribute('data-x')},${spot.getAttribute('data-y')}` };
+  // A follower spot of the tile just placed: "x,y#feature".
+  const feature = spot?.getAttribute('data-feature');
+  if (spot) return { kind: 'spot', id: `${spot.getAttribute('data-x')},${spot.getAttribute('data-y')}${feature ? `#${feature}` : ''}` };
   const card = el.closest('[data-card]')?.getAttribute('data-card');
   return card ? { kind: 'card', id: card } : null;
 }

@@ -341,6 +341,14 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             <svg viewBox={`${MAG_LO} ${MAG_LO} ${MAG_HI - MAG_LO} ${MAG_HI - MAG_LO}`} width={MAG_PX} height={MAG_PX} className="carc-magnifier" data-testid="carc-magnifier"
               role="group" aria-label={t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, lastPlaced.x, lastPlaced.y) })}>
               <PlacedTile {...lastPlaced} x={0} y={0} />
+              {/* Features where no figure may go now: marked faintly, so a player can point at one and ask why. */}
+              {view.spots.filter((sp) => spotActs(sp.feature).length === 0).map((sp) => (
+                <g key={`c${sp.feature}`} className="carc-spot-closed" role="img" data-testid="carc-closed-spot" data-x={lastPlaced.x} data-y={lastPlaced.y} data-feature={sp.feature}
+                  aria-label={t('board.spotClosed', { ns: gameId, kind: t(`carc.kind.${sp.kind}`) })} transform={`translate(${sp.at[0]! * 100} ${sp.at[1]! * 100})`}>
+                  <circle r={9} fill="rgba(255,255,255,.6)" stroke="#555" strokeWidth={1.5} />
+                  <line x1={-5} y1={5} x2={5} y2={-5} stroke="#555" strokeWidth={1.5} />
+                </g>
+              ))}
               {/* A spot moved away from its place (to keep targets apart) is tied to it by a line. */}
               {deploySpots.map((s, i) => (
                 <line key={`l${s.feature}`} x1={s.at[0]! * 100} y1={s.at[1]! * 100} x2={spread.at[i]![0]} y2={spread.at[i]![1]} stroke="#1d1d1f" strokeWidth={1.5} pointerEvents="none" />
