@@ -83,7 +83,8 @@ test('Carcassonne learning game: a click on a cell where the tile fits no way na
     const why = page.getByTestId('why-not');
     await why.waitFor();
     const sideWord = { N: 'north', E: 'east', S: 'south', W: 'west' }[found.e.details.side];
-    assert.match(await why.textContent(), new RegExp(`^However you turn the tile, it does not fit: at best its \\w+ edge would meet a \\w+ edge on the ${sideWord} side\\.§2\\.2$`));
+    await shot(page, 'learning-carcassonne-why-not-1280');
+    assert.match(await why.textContent(), new RegExp(`^However you turn the tile, it does not fit: at best its \\w+ edge would meet a \\w+ edge of the tile to the ${sideWord}\\.§2\\.2$`));
     await openRuleLink(page, why, '2.2');
     assert.deepEqual(errors, []);
   } finally { await ctx.close(); }
