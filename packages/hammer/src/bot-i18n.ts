@@ -22,6 +22,13 @@ const ROWS: [string, string, string, string, string][] = [
   ['bot.hammer-retreat', '{{role}} retreated ' + B + ' to ' + TO + ' to save it from the battle.', '{{role}} zog ' + B + ' nach ' + TO + ' zurück, um ihn aus der Schlacht zu retten.', '{{role}} retiró ' + B + ' a ' + TO + ' para salvarlo de la batalla.', '{{role}}把' + B + '撤退到' + TO + '，使其脱离战斗。'],
   ['bot.hammer-hit', '{{role}} took the hit on ' + B + ', its strongest block there.', '{{role}} nahm den Treffer mit ' + B + ', seinem stärksten Block dort.', '{{role}} asignó el impacto a ' + B + ', su bloque más fuerte allí.', '{{role}}让' + B + '（其在该处最强的木块）承受伤害。'],
   ['bot.hammer-regroup', '{{role}} regrouped ' + B + ' to ' + TO + '.', '{{role}} gruppierte ' + B + ' nach ' + TO + ' um.', '{{role}} reagrupó ' + B + ' en ' + TO + '.', '{{role}}把' + B + '重组到' + TO + '。'],
+  ['bot.hammer-battle', '{{role}} fights the battle in ' + A + ' first.', '{{role}} schlägt zuerst die Schlacht in ' + A + '.', '{{role}} libra primero la batalla de ' + A + '.', '{{role}}先进行' + A + '的战斗。'],
+  ['bot.hammer-stop', '{{role}} ended the block\'s move where it stands.', '{{role}} beendete den Zug des Blocks, wo er steht.', '{{role}} terminó el movimiento del bloque donde está.', '{{role}}让木块停在原地结束移动。'],
+  ['bot.hammer-end', '{{role}} ended its moves: its search saw no better group move.', '{{role}} beendete seine Bewegung: Die Suche sah keine bessere Gruppenbewegung.', '{{role}} terminó sus movimientos: su búsqueda no vio mejor movimiento de grupo.', '{{role}}结束移动：它的搜索没有找到更好的群体移动。'],
+  ['bot.hammer-home', '{{role}} sent a noble home for the Winter.', '{{role}} schickte einen Adligen für den Winter heim.', '{{role}} envió a un noble a su área natal para el invierno.', '{{role}}让一位贵族回乡过冬。'],
+  ['bot.hammer-disband', '{{role}} disbanded ' + B + ' over the castle limit.', '{{role}} löste ' + B + ' über dem Burglimit auf.', '{{role}} disolvió ' + B + ' por encima del límite del castillo.', '{{role}}解散了超出城堡限制的' + B + '。'],
+  ['bot.hammer-step', '{{role}} added a step to one of its blocks.', '{{role}} gab einem seiner Blöcke eine Stufe.', '{{role}} añadió un punto de fuerza a uno de sus bloques.', '{{role}}为其一个木块增加了兵力。'],
+  ['bot.hammer-draw', '{{role}} drew a block from its pool into ' + A + '.', '{{role}} zog einen Block aus seinem Pool nach ' + A + '.', '{{role}} sacó un bloque de su reserva a ' + A + '.', '{{role}}从池中抽出一个木块放到' + A + '。'],
 ];
 
 export const botMessages: Record<'en' | 'de' | 'es' | 'zh-Hans', Table> = { en: {}, de: {}, es: {}, 'zh-Hans': {} };

@@ -41,6 +41,14 @@ export function explainHammer(game: AnyGame, state: unknown, role: Role, action:
     case 'retreat': return { key: 'bot.hammer-retreat', args: { block: shownBlock(game, state, viewer, a.block), to: a.to } };
     case 'hit': return { key: 'bot.hammer-hit', args: { block: shownBlock(game, state, viewer, a.block) } };
     case 'regroup': return { key: 'bot.hammer-regroup', args: { block: shownBlock(game, state, viewer, a.block), to: a.to } };
+    case 'battle': return { key: 'bot.hammer-battle', args: { area: a.area } };
+    case 'stop': return { key: 'bot.hammer-stop' };
+    case 'end': return { key: 'bot.hammer-end' };
+    // Winter: where a noble winters and which block gets a step are the bot's own (logged to its side only).
+    case 'home': return { key: 'bot.hammer-home' };
+    case 'disband': return { key: 'bot.hammer-disband', args: { block: shownBlock(game, state, viewer, a.block) } };
+    case 'step': return { key: 'bot.hammer-step' };
+    case 'draw': return { key: 'bot.hammer-draw', args: { area: a.area } };
     default: return SEARCH_REASON;
   }
 }
