@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { apiCall, b, newPage, server, skip, uid, useServerAndBrowser } from './helpers.mjs';
 import { openLocal } from './drive.mjs';
 import { carcassonneGame } from '@tabula/carcassonne';
+import { audit } from './pages.mjs';
 
 useServerAndBrowser();
 
@@ -107,4 +108,23 @@ test('online learning game: against a server bot seat, the bot\'s reason for its
     await page.getByTestId('bot-explains').filter({ hasText: 'Scotland chose its card for this turn' }).waitFor({ timeout: 20_000 });
     assert.deepEqual(errors, []);
   } finally { await ctx.close(); }
+});
+
+test('WCAG 2.2 AA: a Carcassonne learning game with the bot\'s reason and a why-not answer on screen has no axe violation at 360 and 1280 px', { skip }, async () => {
+  const found = misfitStart();
+  const f = { game: 'carcassonne', seed: found.seed, options: {}, actions: [], seats: { red: 'me', blue: 'mcts-easy' }, learning: true };
+  for (const width of [1280, 360]) {
+    const ctx = await b.browser.newContext({ viewport: { width, height: width < 500 ? 740 : 900 }, locale: 'en-US', bypassCSP: true });
+    try {
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${server.url}/local`);
+      await page.getByTestId('load-file').setInputFiles({ name: 'g.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(f)) });
+      await page.waitForURL(/\/local\/play$/);
+      await page.locator(`[data-testid=carc-no-fit][data-x="${found.x}"][data-y="${found.y}"]`).dispatchEvent('click');
+      await page.getByTestId('why-not').waitFor();
+      const r = await audit(page);
+      assert.deepEqual([...r.page, ...r.board].map((v) => `${v.id}: ${v.nodes[0].target} ${v.nodes[0].summary}`), [], `${width} px`);
+    } finally { await ctx.close(); }
+  }
 });

@@ -55,6 +55,8 @@ export function LocalGame() {
   const curtainOn = curtainChoice ?? (file ? manifestOf(file.game)?.hotseatCurtain ?? true : true);
   const curtain = hotseat && curtainOn && !outcome && humanActive !== null && shown !== humanActive;
 
+  // One view object per position: the game screen clears its "why not" answer when the view changes, not on every render.
+  const viewNow = useMemo(() => (game && state !== undefined ? game.view(state, viewer) : null), [game, state, viewer]);
   useActionNames(file?.game ?? '');
   const commit = (next: LocalGameFile) => setFile(saveCurrent(next));
   // The device's list shows finished games as such (a game loaded already finished, too).
@@ -174,7 +176,7 @@ export function LocalGame() {
     );
   }
   return (
-    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
+    <GameScreen gameId={game.id} view={viewNow} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
       active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error} errorRule={error ? errorRule : null} judge={judge}
       whyNot={viewer && game.whyNot ? (target) => game.whyNot!(state, viewer, target) : undefined} side={learningPanel}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
