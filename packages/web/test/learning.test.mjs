@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { apiCall, b, newPage, server, skip, uid, useServerAndBrowser } from './helpers.mjs';
 import { openLocal } from './drive.mjs';
-import { carcassonneGame } from '@tabula/carcassonne';
+import { TILES, carcassonneGame, tileIndex } from '@tabula/carcassonne';
+import { randInt, seedRng } from '@tabula/engine';
 import { audit } from './pages.mjs';
 
 useServerAndBrowser();
@@ -127,4 +128,37 @@ test('WCAG 2.2 AA: a Carcassonne learning game with the bot\'s reason and a why-
       assert.deepEqual([...r.page, ...r.board].map((v) => `${v.id}: ${v.nodes[0].target} ${v.nodes[0].summary}`), [], `${width} px`);
     } finally { await ctx.close(); }
   }
+});
+
+test('Carcassonne 2.3: a click on a feature of the tile just placed where no follower may go (one is already along it) says why, with its rule link', { skip }, async () => {
+  let found = null;
+  for (let g = 0; g < 40 && !found; g++) {
+    const rng = seedRng(`learn-feature-${g}`);
+    const f = { game: 'carcassonne', seed: `learn-feature-${g}`, options: {}, actions: [], seats: { red: 'me', blue: 'me' } };
+    let s = carcassonneGame.setup({ seed: f.seed });
+    for (let i = 0; i < 120 && !found && s.phase !== 'over'; i++) {
+      const role = carcassonneGame.active(s)[0];
+      const acts = carcassonneGame.actions(s, role);
+      if (s.phase === 'deploy' && acts.some((a) => a.type === 'follower')) {
+        const v = carcassonneGame.view(s, role);
+        const last = v.tiles.find((t) => t.x === v.lastTile.x && t.y === v.lastTile.y);
+        const feature = TILES[tileIndex(last.id)].features.findIndex((_, k) => carcassonneGame.whyNot(s, role, { kind: 'spot', id: `${v.lastTile.x},${v.lastTile.y}#${k}` })?.code === 'feature-occupied');
+        if (feature >= 0) { found = { f, feature }; break; }
+      }
+      const a = acts[randInt(rng, acts.length)];
+      f.actions.push({ role, action: a });
+      s = carcassonneGame.apply(s, role, a);
+    }
+  }
+  assert.ok(found, 'a tile just placed with a feature already occupied');
+  const { ctx, page, errors } = await openLocal(b.browser, server.url, found.f);
+  try {
+    await page.locator(`[data-testid=carc-closed-spot][data-feature="${found.feature}"]`).dispatchEvent('click');
+    const why = page.getByTestId('why-not');
+    await why.waitFor();
+    await shot(page, 'learning-carcassonne-feature-1280');
+    assert.equal(await why.textContent(), 'That feature already has a follower somewhere along it.§2.3');
+    await openRuleLink(page, why, '2.3');
+    assert.deepEqual(errors, []);
+  } finally { await ctx.close(); }
 });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as RPointerEvent, type WheelEvent } from 'react';
-import type { CarcView, CarcAction } from '@tabula/carcassonne';
+import { KIND_NAMES, TILES, tileIndex, type CarcView, type CarcAction } from '@tabula/carcassonne';
 import type { BoardProps } from '../types.js';
 import { roleColor, textOn } from '../../colors.js';
 import { roleName } from '../../labels.js';
@@ -136,6 +136,10 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   const spread = useMemo(() => spreadSpots(deploySpots.map((sp): Point => [sp.at[0]! * 100, sp.at[1]! * 100]), SPOT_SIDES, MAG_LO, MAG_HI),
     [JSON.stringify(deploySpots.map((sp) => sp.at))]);
   const lastPlaced = view.lastTile ? view.tiles.find((tl) => tl.x === view.lastTile!.x && tl.y === view.lastTile!.y) ?? null : null;
+  // The features of the tile just placed where no figure may go now (the view lists only those where one may).
+  const closedSpots = lastPlaced && view.phase === 'deploy'
+    ? TILES[tileIndex(lastPlaced.id)]!.features.flatMap((f, feature) => (view.spots.some((sp) => sp.feature === feature) ? [] : [{ feature, kind: KIND_NAMES[f.kind]!, at: f.anchors[lastPlaced.rot]! }]))
+    : [];
 
   const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) => {
     const w = Math.min(6000, Math.max(200, vb.w * f)), h = vb.h * (w / vb.w);
@@ -342,7 +346,7 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
               role="group" aria-label={t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, lastPlaced.x, lastPlaced.y) })}>
               <PlacedTile {...lastPlaced} x={0} y={0} />
               {/* Features where no figure may go now: marked faintly, so a player can point at one and ask why. */}
-              {view.spots.filter((sp) => spotActs(sp.feature).length === 0).map((sp) => (
+              {closedSpots.map((sp) => (
                 <g key={`c${sp.feature}`} className="carc-spot-closed" role="img" data-testid="carc-closed-spot" data-x={lastPlaced.x} data-y={lastPlaced.y} data-feature={sp.feature}
                   aria-label={t('board.spotClosed', { ns: gameId, kind: t(`carc.kind.${sp.kind}`) })} transform={`translate(${sp.at[0]! * 100} ${sp.at[1]! * 100})`}>
                   <circle r={9} fill="rgba(255,255,255,.6)" stroke="#555" strokeWidth={1.5} />
