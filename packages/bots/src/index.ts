@@ -17,3 +17,5 @@ export { WorkerClient, type OpenWorker, type WorkerPort } from './worker-client.
 export { analyseGame, analyseDecision, markMistakes, analysisIterations, decisionSeed, DEFAULT_ANALYSIS_ITERATIONS, ANALYSIS_TIME_MS, ANALYSIS_MAX_ITERATIONS, MISTAKE_THRESHOLD, MISTAKES_PER_ROLE } from './analysis.js';
 export type { GameAnalysis, DecisionAnalysis } from '@tabula/engine';
 export type { AnalysisOptions } from './analysis.js';
+export { explainMove, SEARCH_REASON } from './explain/index.js';
+export type { MoveReason, Explainer } from './explain/index.js';

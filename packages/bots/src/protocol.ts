@@ -4,6 +4,7 @@ import type { Bot } from './bot.js';
 import { createBot } from './registry.js';
 import { analyseGame } from './analysis.js';
 import './levels.js';
+import { explainMove, type MoveReason } from './explain/index.js';
 
 /**
  * The message a host (a Web Worker's page, a worker_threads parent) sends to ask a bot for a move.
@@ -23,10 +24,12 @@ export interface BotRequest {
    * one device, where a tree grown in one seat's search must not inform another seat's.
    */
   fresh?: boolean;
+  /** Learning mode: also explain the move to this role (a reason naming only what it may see). */
+  explainTo?: Role;
 }
 
 export type BotResponse =
-  | { id: number | string; action: unknown; ms: number }
+  | { id: number | string; action: unknown; ms: number; reason?: MoveReason }
   | { id: number | string; error: { message: string } };
 
 const bots = new Map<string, Bot>();
@@ -40,7 +43,9 @@ export function answerBotRequest(req: BotRequest): BotResponse {
     if (!bot) { bot = createBot(req.bot); bots.set(req.bot, bot); }
     const t0 = performance.now();
     const action = bot.choose(game, req.state, req.role, new Rng(req.seed));
-    return { id: req.id, action, ms: performance.now() - t0 };
+    const ms = performance.now() - t0;
+    if (req.explainTo === undefined) return { id: req.id, action, ms };
+    return { id: req.id, action, ms, reason: explainMove(game, req.state, req.role, action, req.explainTo) };
   } catch (e) {
     return { id: req.id, error: { message: e instanceof Error ? e.message : String(e) } };
   }

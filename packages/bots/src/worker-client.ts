@@ -4,6 +4,7 @@
  * request, and fails every pending request when the worker fails (a new one is opened on the next request).
  */
 import type { AnalysisMessage, AnalysisRequest, BotRequest, BotResponse, WorkerRequest } from './protocol.js';
+import type { MoveReason } from './explain/types.js';
 
 /** A worker as the client sees it: post a message, hear its answers and failures. */
 export interface WorkerPort {
@@ -14,7 +15,7 @@ export interface WorkerPort {
 /** Opens a worker whose answers go to `answer` and whose failure goes to `failed`. */
 export type OpenWorker = (answer: (m: BotResponse | AnalysisMessage) => void, failed: (e: Error) => void) => WorkerPort;
 
-interface Pending { resolve: (a: unknown) => void; reject: (e: Error) => void; progress?: (done: number, total: number) => void }
+interface Pending { resolve: (a: unknown) => void; reject: (e: Error) => void; progress?: (done: number, total: number) => void; explained?: boolean }
 
 type Asked<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -30,15 +31,20 @@ export class WorkerClient {
     return this.ask(req);
   }
 
+  /** A bot's move explained to `explainTo` (learning mode): the action and the bot's reason. */
+  explained(req: Asked<BotRequest> & { explainTo: string }): Promise<{ action: unknown; reason?: MoveReason }> {
+    return this.ask(req, undefined, true) as Promise<{ action: unknown; reason?: MoveReason }>;
+  }
+
   /** A finished game's analysis, with progress as it goes. */
   analyse(req: Asked<AnalysisRequest>, progress: (done: number, total: number) => void): Promise<unknown> {
     return this.ask(req, progress);
   }
 
-  private ask(req: Asked<WorkerRequest>, progress?: (done: number, total: number) => void): Promise<unknown> {
+  private ask(req: Asked<WorkerRequest>, progress?: (done: number, total: number) => void, explained = false): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, ...(progress ? { progress } : {}) });
+      this.pending.set(id, { resolve, reject, ...(progress ? { progress } : {}), ...(explained ? { explained } : {}) });
       this.port ??= this.open((m) => this.answered(m), (e) => this.failed(e));
       this.port.post({ ...req, id } as WorkerRequest);
     });
@@ -50,7 +56,8 @@ export class WorkerClient {
     if ('progress' in m) { p.progress?.(m.progress.done, m.progress.total); return; }
     this.pending.delete(Number(m.id));
     if ('error' in m) p.reject(new Error(m.error.message));
-    else p.resolve('analysis' in m ? m.analysis : m.action);
+    else if ('analysis' in m) p.resolve(m.analysis);
+    else p.resolve(p.explained ? { action: m.action, ...(m.reason ? { reason: m.reason } : {}) } : m.action);
   }
 
   /** The worker failed: every pending request fails; the next request opens a new worker. */
@@ -66,3 +73,4 @@ export class WorkerClient {
     this.failed(new Error('closed'));
   }
 }
+export type { MoveReason } from './explain/types.js';

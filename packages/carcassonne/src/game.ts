@@ -1,11 +1,12 @@
 /**
  * Carcassonne (+ Hills & Sheep) as an engine Game.
  */
-import { defineGame, shuffleInPlace, withRefusalRule, withRules, type WhyTarget, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
+import { RuleError, defineGame, shuffleInPlace, withRefusalRule, withRules, type WhyTarget, type Game, type LogLine, type Outcome, type Prompt, type Rng, type Role, type RngState, type SetupOptions } from '@tabula/engine';
 import { actionList, explainIllegal, listedActions, performAction, type CarcAction } from './rules.js';
 import { ROLES, copyState, playerCount, setupState, variantSpecs, type CarcState, type GameEvent } from './state.js';
 import { TILES } from './tiles.js';
 import { carcassonneRules } from './rule-ids.js';
+import { whyNotSpot } from './why-spot.js';
 import { viewOf, type CarcView } from './view.js';
 
 function outcomeOf(s: CarcState): Outcome | null {
@@ -78,6 +79,16 @@ function describeAction(_prev: CarcState, next: CarcState, role: Role, action: C
   return out;
 }
 
+/**
+ * "Why can't I?" for a feature of the tile just placed ("x,y#feature"): why no follower and no shepherd may go
+ * on it now (2.3, 5.2: a follower already along it, none left in supply, farmers off, the shepherd's own rules).
+ */
+function whyNotFeature(s: CarcState, role: Role, feature: number) {
+  if (s.phase === 'deploy' && listedActions(s, role).some((a) => (a.type === 'follower' || a.type === 'shepherd') && a.feature === feature)) return null;
+  const e = explainIllegal(s, role, { type: 'follower', feature });
+  return e && withRefusalRule(e, carcassonneRules);
+}
+
 function promptOf(s: CarcState): Prompt {
   if (s.phase === 'place') return { key: 'prompt.place', args: { tile: TILES[s.current]?.def.id ?? null } };
   return { key: `prompt.${s.phase}` };
@@ -103,12 +114,19 @@ export const carcassonneGame: Game<CarcState, CarcAction, CarcView> = defineGame
   explain: explainIllegal,
   rules: carcassonneRules,
   whyNot(s: CarcState, role: Role, target: WhyTarget) {
-    // A tile spot "x,y" where the tile in hand cannot go: the reason `explain` gives for placing it there.
+    // A tile spot "x,y" where the tile in hand cannot go: the cell, its neighbours and the tile's edges say why.
+    const f = target.kind === 'spot' ? /^(-?\d+),(-?\d+)#(\d+)$/.exec(target.id) : null;
+    if (f) return whyNotFeature(s, role, Number(f[3]));
     const m = target.kind === 'spot' ? /^(-?\d+),(-?\d+)$/.exec(target.id) : null;
-    if (!m || (s.phase === 'place' && listedActions(s, role).some((a) => a.type === 'place' && a.x === Number(m[1]) && a.y === Number(m[2])))) return null;
-    const rot = s.current >= 0 ? TILES[s.current]!.rotations[0]! : 0;
-    const e = explainIllegal(s, role, { type: 'place', x: Number(m[1]), y: Number(m[2]), rot });
-    return e && withRefusalRule(e, carcassonneRules);
+    if (!m) return null;
+    const x = Number(m[1]), y = Number(m[2]);
+    if (s.phase === 'place' && listedActions(s, role).some((a) => a.type === 'place' && a.x === x && a.y === y)) return null;
+    if (ROLES.indexOf(role) !== s.turn || s.phase === 'over') {
+      const e = explainIllegal(s, role, { type: 'skip' });
+      return e && withRefusalRule(e, carcassonneRules);
+    }
+    const why = whyNotSpot(s, x, y);
+    return why && withRefusalRule(new RuleError(why.code, `The tile cannot go at (${x}, ${y}) (${why.code}).`, why.args), carcassonneRules);
   },
   prompt: promptOf,
   view: viewOf,

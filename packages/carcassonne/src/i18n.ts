@@ -5,6 +5,8 @@
  */
 type Table = Record<string, string>;
 
+import { botMessages } from './bot-i18n.js';
+import { whyMessages } from './why-i18n.js';
 import { promptMessages } from './prompt-i18n.js';
 import { A11Y_BOARD } from './a11y-i18n.js';
 const en: Table = {
@@ -436,3 +438,6 @@ for (const [key, words] of Object.entries({ ...BOARD, ...A11Y_BOARD })) {
 }
 // The tables were completed after `messages` copied them: copy what was added since.
 for (const [lang, table] of [['en', en], ['de', de], ['es', es], ['zh-Hans', zhHans]] as const) messages[lang] = { ...table, ...promptMessages[lang] };
+
+// Learning mode: the bot's explanations of its moves.
+for (const lang of ['en', 'de', 'es', 'zh-Hans'] as const) Object.assign(messages[lang], botMessages[lang], whyMessages[lang]);

@@ -48,6 +48,8 @@ export const carcassonneRules = ruleTable(CARCASSONNE_RULES, {
   [RULE.notField]: R.shepherd,
   [RULE.shepherdBusy]: R.shepherd,
   [RULE.shepherdThere]: R.shepherd,
+  // "Why can't I?" for a tile spot (why-spot.ts)
+  'why-tile-placed': R.turn, 'why-spot-taken': R.placing, 'why-spot-alone': R.placing, 'why-spot-edge': R.placing,
   'bad-options': R.options,
   'unknown-scenario': R.options,
   'bad-log': R.options,

@@ -49,7 +49,8 @@ export interface Prompt {
 }
 
 /** What a player points at on a board: its kind and the game's id of it. */
-export interface WhyTarget { kind: 'area' | 'block' | 'spot' | 'card'; id: string }
+/** A thing on the board a player points at: an area, a block, a tile spot "x,y", a card, or a unit on the table (by its id in the view). */
+export interface WhyTarget { kind: 'area' | 'block' | 'spot' | 'card' | 'unit'; id: string }
 
 export interface Game<State, Action, View> {
   /** The game's id: for a shipped game, its `GameId` in @tabula/games. */

@@ -4,7 +4,8 @@ import { combatActions, combatActive, performCombat } from './combat.js';
 import { determinizeState } from './determinize.js';
 import { describeAction } from './log.js';
 import { SCENARIOS, setupState, normalizeVariants, DEFAULT_TURN_LIMIT } from './setup.js';
-import { cloneState, isSide } from './state.js';
+import { cloneState, findUnit, isSide } from './state.js';
+import { whyNotUnit } from './why-unit.js';
 import {
   balanceActions, doctrineActions, effectActions, mainActions, payActions, performBalance, performDoctrine, performEffect, performMain, performPay,
   handCardRefusal,
@@ -88,10 +89,21 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
   describe: (prev, next, role, action, viewer) => (isSide(role) ? withRules(describeAction(prev, next, role, action, isSide(viewer) ? viewer : null), hacseRules) : []),
   rules: hacseRules,
   whyNot(s, role, target) {
-    if (target.kind !== 'card' || !isSide(role) || s.phase !== 'main' || s.active !== role) return null;
+    if (!isSide(role) || (target.kind !== 'card' && target.kind !== 'unit')) return null;
+    const refuse = (code: string, args: Record<string, string>) => withRefusalRule(new RuleError(code, `${target.id}: not possible now (${code}).`, args), hacseRules);
+    const named = (a: HacseAction) => Object.values(a).includes(target.id);
+    if (target.kind === 'unit') {
+      if (!findUnit(s, target.id)) return null;
+      if (activeSide(s) !== role) return refuse(RuleCodes.notYourTurn, {});
+      if (legalActions(s, role).some(named)) return null;
+      const why = whyNotUnit(s, role, target.id);
+      return why && refuse(why.code, why.args);
+    }
     if (!s.players[role].hand.includes(target.id)) return null;
-    const why = handCardRefusal(s, role, target.id);
-    return why === null ? null : withRefusalRule(new RuleError(why, `${target.id} cannot be put into play now (${why}).`, { card: target.id }), hacseRules);
+    if (activeSide(s) !== role) return refuse(RuleCodes.notYourTurn, { card: target.id });
+    if (legalActions(s, role).some(named)) return null;
+    const why = s.phase === 'main' ? handCardRefusal(s, role, target.id) : 'why-card-main-only';
+    return why === null ? null : refuse(why, { card: target.id });
   },
   explain(_s, role, action) {
     // The list refused it: name the rule of what the action tried to do (its kind), not a guess at why.

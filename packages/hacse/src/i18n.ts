@@ -10,6 +10,7 @@ type Lang = 'en' | 'de' | 'es' | 'zh-Hans';
 type Table = Record<string, string>;
 
 // [id, en, de] - proper names stay untranslated where that is what players say.
+import { botMessages } from './bot-i18n.js';
 import { promptMessages } from './prompt-i18n.js';
 import { A11Y_UI } from './a11y-i18n.js';
 const NAMES: [string, string, string][] = [
@@ -227,6 +228,27 @@ const UI: [string, string, string, string, string][] = [
   ['rule.why-wrong-side', '{{card}} belongs to the other side.', '{{card}} gehört zur anderen Seite.', '{{card}} pertenece al otro bando.', '{{card}}属于另一方。'],
   ['rule.why-needs-progress', '{{card}} needs more progress cards in play.', '{{card}} braucht mehr ausliegende Fortschrittskarten.', '{{card}} necesita más cartas de progreso en juego.', '{{card}}需要更多在场的进步牌。'],
   ['rule.why-cannot-pay', 'You cannot pay for {{card}}: too few other cards in hand and units to sacrifice.', 'Du kannst {{card}} nicht bezahlen: zu wenige andere Handkarten und Einheiten zum Opfern.', 'No puedes pagar {{card}}: pocas otras cartas en mano y unidades que sacrificar.', '你无法支付{{card}}：其他手牌和可牺牲的部队太少。'],
+  ["rule.why-card-main-only", "{{card}} can be put into play only in your main phase.", "{{card}} kannst du nur in deiner Hauptphase ins Spiel bringen.", "{{card}} solo puedes ponerla en juego en tu fase principal.", "{{card}}只能在你的主阶段打出。"],
+  ["rule.why-enemy-unit", "{{card}} is an enemy unit: you reach it only by attacking.", "{{card}} ist eine feindliche Einheit: Du erreichst sie nur durch einen Angriff.", "{{card}} es una unidad enemiga: solo la alcanzas atacando.", "{{card}}是敌方部队：只能通过进攻打击它。"],
+  ["rule.why-finish-step", "Finish the current step first.", "Schließe zuerst den laufenden Schritt ab.", "Termina antes el paso actual.", "请先完成当前步骤。"],
+  ["rule.why-paying", "Pay the cost first: discard cards or sacrifice your units in the hinterland.", "Bezahle zuerst die Kosten: Wirf Karten ab oder opfere deine Einheiten im Hinterland.", "Paga antes el coste: descarta cartas o sacrifica tus unidades de la retaguardia.", "请先支付费用：弃牌或牺牲你后方的部队。"],
+  ["rule.why-sacrifice-hinterland", "Only units in the hinterland can be sacrificed to pay; {{card}} is not there.", "Zum Bezahlen kannst du nur Einheiten im Hinterland opfern; {{card}} steht nicht dort.", "Para pagar solo puedes sacrificar unidades de la retaguardia; {{card}} no está allí.", "只能牺牲后方的部队来支付；{{card}}不在后方。"],
+  ["rule.why-sacrifice-last", "{{card}} cannot be sacrificed: the card you pay for needs a unit kept back.", "{{card}} kannst du nicht opfern: Die bezahlte Karte braucht eine zurückbehaltene Einheit.", "No puedes sacrificar {{card}}: la carta que pagas necesita conservar una unidad.", "不能牺牲{{card}}：你正在支付的卡需要保留一个部队。"],
+  ["rule.why-declare-first", "First choose your attackers; their targets come after the defender has assigned reserves.", "Wähle zuerst deine Angreifer; ihre Ziele folgen, nachdem der Verteidiger Reserven zugewiesen hat.", "Primero elige tus atacantes; sus objetivos vienen tras asignar el defensor sus reservas.", "先选择进攻部队；防守方分配预备队后再选目标。"],
+  ["rule.why-unit-declared", "{{card}} is already attacking.", "{{card}} greift schon an.", "{{card}} ya está atacando.", "{{card}}已在进攻中。"],
+  ["rule.why-unit-hinterland", "{{card}} is in the hinterland: units there do not fight.", "{{card}} steht im Hinterland: Einheiten dort kämpfen nicht.", "{{card}} está en la retaguardia: allí las unidades no combaten.", "{{card}}在后方：后方部队不参战。"],
+  ["rule.why-unit-flipped", "{{card}} is flipped: a flipped unit does not attack or block.", "{{card}} ist niedergehalten: Eine niedergehaltene Einheit greift nicht an und blockt nicht.", "{{card}} está girada: una unidad girada no ataca ni bloquea.", "{{card}}已翻面：翻面的部队不能进攻或拦截。"],
+  ["rule.why-unit-attacked", "{{card}} has already attacked this turn.", "{{card}} hat in diesem Zug schon angegriffen.", "{{card}} ya atacó este turno.", "{{card}}本回合已进攻过。"],
+  ["rule.why-unit-new", "{{card}} was placed this turn: units do not attack on the turn they are placed.", "{{card}} wurde in diesem Zug platziert: Einheiten greifen nicht im Zug ihres Platzierens an.", "{{card}} se colocó este turno: las unidades no atacan el turno en que se colocan.", "{{card}}本回合刚部署：部队在部署当回合不能进攻。"],
+  ["rule.why-attacker-blocked", "{{card}} already has a unit assigned against it.", "{{card}} ist schon eine Einheit zugewiesen.", "{{card}} ya tiene una unidad asignada en contra.", "{{card}}已有部队被指派迎战。"],
+  ["rule.why-unit-engaged", "{{card}} is already engaged in this attack.", "{{card}} ist in diesem Angriff schon gebunden.", "{{card}} ya está enfrentada en este ataque.", "{{card}}已在本次进攻中交战。"],
+  ["rule.why-block-reserve", "{{card}} stands at the front: only reserve units are assigned against attackers.", "{{card}} steht an der Front: Nur Reserveeinheiten werden Angreifern zugewiesen.", "{{card}} está en el frente: solo las unidades de reserva se asignan contra atacantes.", "{{card}}在前线：只有预备队可被指派迎战进攻部队。"],
+  ["rule.why-block-limit", "You have assigned as many reserve units as you may in this attack.", "Du hast in diesem Angriff schon so viele Reserveeinheiten zugewiesen, wie du darfst.", "Ya asignaste todas las unidades de reserva que puedes en este ataque.", "本次进攻中你已指派了允许数量的预备队。"],
+  ["rule.why-attacker-has-target", "{{card}} already has its opponent.", "{{card}} hat schon seinen Gegner.", "{{card}} ya tiene su rival.", "{{card}}已有对手。"],
+  ["rule.why-not-attacking", "{{card}} is not attacking.", "{{card}} greift nicht an.", "{{card}} no está atacando.", "{{card}}未参加进攻。"],
+  ["rule.why-assign-front", "Attackers go against enemy front units (aircraft may also hit reserves); {{card}} cannot be chosen.", "Angreifer gehen gegen feindliche Fronteinheiten (Flugzeuge auch gegen Reserven); {{card}} ist nicht wählbar.", "Los atacantes van contra unidades enemigas del frente (los aviones también contra reservas); no puedes elegir {{card}}.", "进攻部队只能攻击敌方前线部队（飞机也可攻击预备队）；不能选择{{card}}。"],
+  ["rule.why-hq-enemy", "HQ fire hits the attacker's units, not your own.", "HQ-Feuer trifft Einheiten des Angreifers, nicht deine eigenen.", "El fuego del cuartel general alcanza unidades del atacante, no las tuyas.", "指挥部火力只打击进攻方的部队，不打自己的。"],
+  ["rule.why-combat-step", "The attack is being resolved: finish its current step first.", "Der Angriff wird ausgewertet: Schließe erst seinen laufenden Schritt ab.", "El ataque se está resolviendo: termina antes su paso actual.", "进攻正在结算：请先完成当前步骤。"],
   ['rule.bad-deck', 'A deck is not legal.', 'Ein Deck ist nicht regelkonform.', 'Un mazo no es legal.', '牌组不合规。'],
   ['deck.not-an-object', 'A deck file must be a JSON object.', 'Eine Deckdatei muss ein JSON-Objekt sein.', 'Un archivo de mazo debe ser un objeto JSON.', '牌组文件必须是JSON对象。'],
   ['deck.unknown-field', 'The field "{{field}}" is not part of a deck file.', 'Das Feld „{{field}}“gehört nicht in eine Deckdatei.', 'El campo "{{field}}" no forma parte de un mazo.', '字段 "{{field}}" 不属于牌组文件。'],
@@ -420,3 +442,6 @@ function withPrompts(m: Record<Lang, Table>): Record<Lang, Table> {
   for (const lang of Object.keys(m) as Lang[]) Object.assign(m[lang], promptMessages[lang]);
   return m;
 }
+
+// Learning mode: the bot's explanations of its moves.
+for (const lang of ['en', 'de', 'es', 'zh-Hans'] as const) Object.assign(messages[lang], botMessages[lang]);

@@ -65,4 +65,12 @@ export const hacseRules = ruleTable(HACSE_RULES, {
   'why-wrong-side': R['Decks und Seiten'],
   'why-needs-progress': R['Aktions-, Unterstützungs- und Fortschrittskarten'],
   'why-cannot-pay': R['Opfern und Auflösen'],
+  // (why-unit.ts: units on the table in every step; a hand card outside the main phase)
+  'why-card-main-only': R['Aktionen'], 'why-enemy-unit': R['Angriff durchführen'], 'why-finish-step': R['Spielablauf'],
+  'why-paying': R['Opfern und Auflösen'], 'why-sacrifice-hinterland': R['Opfern und Auflösen'], 'why-sacrifice-last': R['Opfern und Auflösen'],
+  'why-declare-first': R['Angreifer und Kampfbefehle'], 'why-unit-declared': R['Angreifer und Kampfbefehle'], 'why-unit-hinterland': R['Angreifer und Kampfbefehle'],
+  'why-unit-flipped': R['Angreifer und Kampfbefehle'], 'why-unit-attacked': R['Angreifer und Kampfbefehle'], 'why-unit-new': R['Angreifer und Kampfbefehle'],
+  'why-attacker-blocked': R['Reserveeinheiten zuweisen'], 'why-unit-engaged': R['Reserveeinheiten zuweisen'], 'why-block-reserve': R['Reserveeinheiten zuweisen'],
+  'why-block-limit': R['Reserveeinheiten zuweisen'], 'why-attacker-has-target': R['Fronteinheiten zuweisen'], 'why-not-attacking': R['Fronteinheiten zuweisen'],
+  'why-assign-front': R['Fronteinheiten zuweisen'], 'why-hq-enemy': R['Schaden des Verteidigers und HQ-Einsatz'], 'why-combat-step': R['Angriff durchführen'],
 }, (l: LogLine) => LINE_RULES[l.key] ?? HACSE_ACTION_RULES[l.key.replace(/^log\./, '').replace(/^resolveNoOrder$/, 'resolve').replace(/^hqAt$/, 'hq')]);

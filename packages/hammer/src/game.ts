@@ -18,6 +18,7 @@ import './main-attack.js';
 import { advance } from './flow.js';
 import { promptOf } from './prompt.js';
 import { whyNotArea } from './movement.js';
+import { whyNotCard, whyNotInStep } from './why-not.js';
 import { AREA_IDS, areaOf } from './map.js';
 import { BLOCK_IDS, SIDE } from './blocks.js';
 import { HAMMER_ACTION_RULES, hammerRules } from './rule-ids.js';
@@ -107,16 +108,27 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
     return e;
   },
   whyNot(s, role, target) {
+    const side = sideOf(role);
+    if (side < 0) return null;
+    const refuse = (code: string, args: Record<string, string>) => withRefusalRule(new RuleError(code, `Not possible with ${target.id} now (${code}).`, args), hammerRules);
+    if (target.kind === 'card') {
+      const card = Number(target.id);
+      if (!Number.isInteger(card) || legal(s, side).some((a) => a.type === 'card' && a.card === card)) return null;
+      const why = whyNotCard(s, side, card);
+      return why && refuse(why.code, why.args ?? {});
+    }
     // A block of one's own on the map answers for its area (an enemy block's id is never shown).
     const b = target.kind === 'block' ? BLOCK_IDS.indexOf(target.id) : -1;
-    const area = target.kind === 'area' ? target.id : b >= 0 && SIDE[b] === sideOf(role) && s.loc[b]! < AREA_IDS.length ? AREA_IDS[s.loc[b]!]! : null;
+    const own = b >= 0 && SIDE[b] === side && s.loc[b]! < AREA_IDS.length ? b : -1;
+    const area = target.kind === 'area' ? target.id : own >= 0 ? AREA_IDS[s.loc[own]!]! : null;
     if (area === null || !AREA_IDS.includes(area)) return null;
     if (!activeRoles(s).includes(role)) return withRefusalRule(new RuleError(RuleCodes.notYourTurn, 'It is not your turn.', { area }), hammerRules);
     // Something legal to do with the thing: nothing to explain.
-    if (legal(s, sideOf(role)).some((a) => Object.values(a).includes(target.id) || Object.values(a).includes(area))) return null;
-    const why = whyNotArea(s, sideOf(role), areaOf(area));
-    if (why === null) return null;
-    return withRefusalRule(new RuleError(why, `Not possible with ${target.id} now (${why}).`, { area }), hammerRules);
+    if (legal(s, side).some((a) => Object.values(a).includes(target.id) || Object.values(a).includes(area))) return null;
+    const move = whyNotArea(s, side, areaOf(area));
+    if (move !== null) return refuse(move, { area });
+    const why = whyNotInStep(s, side, areaOf(area), own);
+    return why && refuse(why.code, { area, ...why.args });
   },
   prompt: (s) => promptOf(s),
   view: buildView,

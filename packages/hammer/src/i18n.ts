@@ -4,6 +4,8 @@
  * arguments are ids, nested with $t(block.{{block}}) etc.), block, area, card, phase and outcome
  * names.
  */
+import { botMessages } from './bot-i18n.js';
+import { whyMessages } from './why-i18n.js';
 import { promptMessages } from './prompt-i18n.js';
 import data from './data/hammer-of-the-scots.json' with { type: 'json' };
 import { A11Y_BOARD } from './a11y-i18n.js';
@@ -620,3 +622,6 @@ export const messages: Record<'en' | 'de' | 'es' | 'zh-Hans', Record<string, str
   es: { ...names(es, 1), ...promptMessages.es },
   'zh-Hans': { ...names(zh, 2), ...promptMessages['zh-Hans'] },
 };
+
+// Learning mode: the bot's explanations of its moves.
+for (const lang of ['en', 'de', 'es', 'zh-Hans'] as const) Object.assign(messages[lang], botMessages[lang], whyMessages[lang]);

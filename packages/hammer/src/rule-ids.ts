@@ -59,4 +59,11 @@ export const hammerRules = ruleTable(HAMMER_RULES, {
   'why-no-blocks': R.groupMoves, 'why-all-moved': R.movement, 'why-other-group': R.groupMoves, 'why-no-group-moves': R.moveCards,
   'why-pinned': R.pinning, 'why-border-full': R.borderLimits, 'why-enemy-border': R.pinning, 'why-truce-england': R.events,
   'why-one-across': R.angloScottish, 'why-truce-attack': R.events, 'why-not-adjacent': R.borders,
+  // (why-not.ts: the other steps of a turn and Winter)
+  'why-card-played': R.cards, 'why-not-cards-phase': R.cards, 'why-cards-first': R.cards,
+  'why-no-battle-here': R.battleOrder, 'why-battle-elsewhere': R.battleOrder, 'why-regroup': R.regroups,
+  'why-hits-strongest': R.takingHits, 'why-attacker-withdraws': R.rounds, 'why-reserve': R.mainAttack, 'why-not-its-letter': R.combatTurns,
+  'why-event': R.events, 'why-raid': R.borderRaids, 'why-main-attack': R.mainAttack,
+  'why-winter-home': R.noblesHome, 'why-winter-edward': R.edwardWintering, 'why-winter-disband': R.englishDisbanding,
+  'why-winter-wallace': R.wallace, 'why-winter-build': R.builds,
 }, (l: LogLine) => LINE_RULES[l.key]);

@@ -82,3 +82,63 @@ test('why not: one\'s own block answers for its area; an enemy block says nothin
   }
   assert.ok(compared > 20, `${compared} blocks`);
 });
+
+const LANGS = ['en', 'de', 'es', 'zh-Hans'] as const;
+
+/** Every area and own block of the side to act in a state of `phase`: each reason names a rule of the table and has a sentence in every language. */
+function reasonsIn(phase: string, games = 8, prefix = 'why-step'): Map<string, number> {
+  const codes = new Map<string, number>();
+  for (let g = 0; g < games; g++) {
+    const s = playUntil(`${prefix}-${phase}-${g}`, (x) => x.phase === phase);
+    if (!s) continue;
+    const role = hammerGame.active(s)[0]!;
+    const targets = [...AREA_IDS.map((id) => ({ kind: 'area' as const, id })), ...BLOCK_IDS.filter((_, b) => SIDE[b] === (role === 'England' ? 0 : 1)).map((id) => ({ kind: 'block' as const, id }))];
+    for (const target of targets) {
+      const e = hammerGame.whyNot!(s, role, target);
+      if (!e) continue;
+      assert.notEqual(e.code, 'not-your-turn');
+      assert.ok(e.rule && hammerGame.rules!.ids.includes(e.rule), `${e.code}: rule ${String(e.rule)}`);
+      for (const lang of LANGS) assert.ok(messages[lang][`rule.${e.code}`], `${e.code}: a ${lang} sentence`);
+      codes.set(e.code, (codes.get(e.code) ?? 0) + 1);
+    }
+  }
+  return codes;
+}
+
+test('HotS 3.1: why not: in the card phase a map area says cards come first; a card already played says wait for the other side', () => {
+  assert.ok(reasonsIn('cards').get('why-cards-first')! > 0);
+  const s = playUntil('why-card-played', (x) => x.phase === 'cards' && (x.card[0] !== 0) !== (x.card[1] !== 0));
+  assert.ok(s, 'one side has played its card, the other not');
+  const side = s.card[0] !== 0 ? 0 : 1;
+  const role = side === 0 ? 'England' : 'Scotland';
+  const card = s.hand[side]![0]!;
+  assert.equal(hammerGame.whyNot!(s, role, { kind: 'card', id: String(card) })?.code, 'why-card-played');
+  assert.equal(hammerGame.whyNot!(s, role, { kind: 'card', id: String(card) })?.rule, '3.1');
+  const waiting = side === 0 ? 'Scotland' : 'England';
+  assert.equal(hammerGame.whyNot!(s, waiting, { kind: 'card', id: String(s.hand[1 - side]![0]!) }), null, 'the side still to play may play any card');
+});
+
+test('HotS 5.1: why not: in a battle, any other area says the battle there is fought first, naming its area', () => {
+  const codes = reasonsIn('battle');
+  assert.ok(codes.get('why-battle-elsewhere')! > 0, [...codes.keys()].join());
+  const s = playUntil('why-battle-area', (x) => x.phase === 'battle' && x.battle !== null)!;
+  const role = hammerGame.active(s)[0]!;
+  const other = AREA_IDS.find((a, i) => i !== s.battle!.area && !mentions(s, role, a))!;
+  const e = hammerGame.whyNot!(s, role, { kind: 'area', id: other })!;
+  assert.equal(e.code, 'why-battle-elsewhere');
+  assert.equal(e.rule, '5.1');
+  assert.equal(e.details!.area, AREA_IDS[s.battle!.area]);
+});
+
+test('HotS 5.31: why not: in a battle, an own block whose letter has not come says blocks fire by letter (or is a reserve, 5.32)', () => {
+  const codes = reasonsIn('battle', 30, 'why-letter');
+  assert.ok((codes.get('why-not-its-letter') ?? 0) + (codes.get('why-reserve') ?? 0) > 0, [...codes.keys()].join());
+});
+
+test('HotS 5.1: why not: choosing the next battle, an area without one says there is no battle there', () => {
+  assert.ok(reasonsIn('battle-choose').get('why-no-battle-here')! > 0);
+});
+
+test('HotS 7.6: why not: in Winter builds, an area that takes no build gets the build rule', () => {
+  assert.ok(reasonsIn('w-build', 3).get('why-winter-build')! > 0);
+});

@@ -206,10 +206,10 @@ export const PreviewReply = Type.Object({
 });
 export type PreviewReplyT = Static<typeof PreviewReply>;
 
-/** POST /games/:id/why: "Why can't I?" for a thing on the board (an area, block, tile spot "x,y" or card). */
+/** POST /games/:id/why: "Why can't I?" for a thing on the board (an area, block, tile spot "x,y", card or unit). */
 export const WhyBody = Type.Object({
   target: Type.Object({
-    kind: Type.Union([Type.Literal('area'), Type.Literal('block'), Type.Literal('spot'), Type.Literal('card')]),
+    kind: Type.Union([Type.Literal('area'), Type.Literal('block'), Type.Literal('spot'), Type.Literal('card'), Type.Literal('unit')]),
     id: Type.String({ minLength: 1, maxLength: 64, description: 'the game\'s id of the thing, as the view names it' }),
   }, { additionalProperties: false }),
   role: Type.Optional(RoleName),
@@ -224,6 +224,21 @@ export const WhyReply = Type.Object({
   })], { description: 'why nothing can be done with the target now (the engine\'s `whyNot`); null when a legal action involves it or the game has no reason to give' }),
 });
 export type WhyReplyT = Static<typeof WhyReply>;
+
+/** POST /games/:id/explain: learning mode, why a bot seat played one action of the log, told to the caller's seat. */
+export const ExplainBody = Type.Object({
+  at: Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'the action\'s position in the game\'s log (0 = the first)' }),
+  role: Type.Optional(RoleName),
+}, { additionalProperties: false });
+export type ExplainBodyT = Static<typeof ExplainBody>;
+export const ExplainReply = Type.Object({
+  role: Type.Union([Type.Null(), Type.String()], { description: 'the bot seat that played the action; null when a person played it' }),
+  reason: Type.Union([Type.Null(), Type.Object({
+    key: Type.String({ description: 'the game\'s i18n key of the reason, "bot.<reason>"' }),
+    args: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'ids (blocks, areas, cards: shown by name) and numbers; only what the caller\'s seat may see' }),
+  })], { description: 'the bot\'s reason, built from its own evaluation of the move; null when a person played the action' }),
+});
+export type ExplainReplyT = Static<typeof ExplainReply>;
 
 export const UndoBody = Type.Object({ version: Type.Integer({ minimum: 0 }), role: Type.Optional(RoleName) }, { additionalProperties: false });
 export type UndoBodyT = Static<typeof UndoBody>;
@@ -373,7 +388,7 @@ export const isUserClientMessage = (v: unknown): v is UserClientMessageT => user
 /** Every schema by name (the OpenAPI document's components). */
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
-  SeatBody, ActionBody, PreviewBody, PreviewReply, WhyBody, WhyReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
+  SeatBody, ActionBody, PreviewBody, PreviewReply, WhyBody, WhyReply, ExplainBody, ExplainReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList, GameRatings, RatingHistory, RatingHistoryQuery,
   Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, UserClientMessage, AnalysisReply,
   CreateTournament, TournamentSummary, Tournament, TournamentList, JoinTournament,

@@ -66,6 +66,12 @@ export function logText(t: TFunction, gameId: string, line: { role: string | nul
   return `${humanize(line.key.replace(/^log\./, ''))}${argsText(line.args)}`;
 }
 
+/** A bot's reason for its move (learning mode, { key: "bot.<reason>", args }): the game's message, with the bot's side as {{role}}. */
+export function reasonText(t: TFunction, gameId: string, role: string, reason: { key: string; args?: Args }): string {
+  const args = { ...localizeArgs(t, gameId, reason.args), role: roleName(t, gameId, role) };
+  return t(reason.key, { ns: gameId, ...args, defaultValue: '' }) || t('bot.best', { ns: gameId, ...args, defaultValue: '' }) || roleName(t, gameId, role);
+}
+
 /** A RuleError code: the game's "rule.<code>" message, else the platform's, else the server's English message. */
 export function ruleText(t: TFunction, gameId: string, code: string, fallback: string, args?: Record<string, unknown>): string {
   return t(`rule.${code}`, { ns: gameId, ...(args ? localizeArgs(t, gameId, args as Args) : {}), defaultValue: '' }) || t(`rule.${code}`, { defaultValue: '' }) || t(`error.${code}`, { defaultValue: '' }) || fallback;

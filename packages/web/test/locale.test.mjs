@@ -29,7 +29,7 @@ test('the bell dates notifications in the page language', { skip }, async () => 
 
 test('Hammer log: "You play …" stands without the side in front of it', { skip }, async () => {
   const { ctx, page } = await openLocal(b.browser, server.url, { game: 'hammer-of-the-scots', seed: 'log', options: {}, actions: [], seats: { England: 'me', Scotland: 'random' } });
-  await page.locator('.hammer-card:not(:disabled)').first().click();
+  await page.locator('.hammer-card.hl:not(:disabled)').first().click();
   const line = page.getByTestId('log').locator('li', { hasText: /You play/ }).first();
   await line.waitFor();
   assert.match(await line.innerText(), /^\s*You play/);

@@ -1,8 +1,9 @@
-import { applyListed, isDeepStrictEqual, isRuleError, judgeAction, type ActionRisk, type LogEntry, type Outcome, type Role, type SetupOptions, type WhyTarget } from '@tabula/engine';
+import { applyListed, isDeepStrictEqual, replayGame, isRuleError, judgeAction, type ActionRisk, type LogEntry, type Outcome, type Role, type SetupOptions, type WhyTarget } from '@tabula/engine';
 import { ABORT_BEFORE_ACTIONS, CLAIM_AFTER_DISCONNECT_MS } from '@tabula/protocol';
 import { conflict, forbidden, unauthorized, unprocessable } from '../http/errors.js';
 import type { GamePatch, GameRow, UserRow } from '../store/index.js';
-import type { DrawOpT, WhyReplyT } from '@tabula/protocol';
+import type { DrawOpT, ExplainReplyT, WhyReplyT } from '@tabula/protocol';
+import { explainMove } from '@tabula/bots';
 import { afterAction, afterUndo, deadlineOf, noCredit, runningSeats, type Credit } from './clock.js';
 import { AGREED_DRAW, answerDraw, offerAfterAction } from './draws.js';
 import type { ReplayedGame } from './replay-cache.js';
@@ -32,6 +33,15 @@ function seatFor(row: GameRow, user: UserRow, asked?: string): Role {
   if (asked !== undefined) return asked;
   if (mine.length === 1) return mine[0]!;
   return mine.find((m) => row.activeRoles.includes(m)) ?? mine[0]!;
+}
+
+/** The state before action `at`: kept by the replay (the trailing run), else replayed from the log. */
+function stateBefore(rg: ReplayedGame, at: number): unknown {
+  try {
+    return rg.stateAt(at);
+  } catch {
+    return replayGame(rg.game, rg.options, [], rg.actions.slice(0, at), { lines: false }).state;
+  }
 }
 
 function mustBeActive(row: GameRow): void {
@@ -102,6 +112,22 @@ export class GameCommands {
     const args: Record<string, string | number | boolean | null> = {};
     for (const [k, v] of Object.entries(e.details ?? {})) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) args[k] = v as string | number | boolean | null;
     return { reason: e.rule === undefined ? { code: e.code, message: e.message, args } : { code: e.code, message: e.message, rule: e.rule, args } };
+  }
+
+  /**
+   * Learning mode: why the bot seat that played action `at` chose it, told to the caller's seat (the bots'
+   * structured reason, naming only what that seat may see), or a null reason when a person played it.
+   */
+  async explainBotMove(user: UserRow | null, id: string, at: number, asked?: string): Promise<ExplainReplyT> {
+    if (!user) throw unauthorized();
+    const { row, rg } = await this.table.syncRow(await this.timeouts.loadChecked(id));
+    const role = seatFor(row, user, asked);
+    const entry = rg.actions[at];
+    if (!entry) throw unprocessable('no-such-action', `The game's log has ${rg.length} actions: there is no action ${at}.`);
+    if (!row.seats.some((s) => s.role === entry.role && s.bot !== null)) return { role: null, reason: null };
+    const before = stateBefore(rg, at);
+    const r = explainMove(rg.game, before, entry.role, entry.action, role);
+    return { role: entry.role, reason: { key: r.key, args: r.args ?? {} } };
   }
 
   async preview(user: UserRow | null, id: string, action: unknown, asked?: string): Promise<{ risk: ActionRisk }> {

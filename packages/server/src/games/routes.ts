@@ -79,6 +79,11 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
       ...surface('whys'),
     }, async (req) => commands.whyNot(await must(req), req.params.id, req.body.target, req.body.role));
 
+    api.post<{ Params: S.GameParamsT; Body: S.ExplainBodyT }>('/games/:id/explain', {
+      schema: { summary: 'Learning mode: why a bot seat played one action of the log, told to your seat (only what it may see); null for a person\'s action', security: secured, params: S.GameParams, body: S.ExplainBody, response: { 200: S.ExplainReply, ...errs(400, 401, 403, 404, 422, 429) } },
+      ...surface('whys'),
+    }, async (req) => commands.explainBotMove(await must(req), req.params.id, req.body.at, req.body.role));
+
     api.post<{ Params: S.GameParamsT; Body: S.UndoBodyT }>('/games/:id/undo', {
       schema: { summary: 'Take back your last undoable action', security: secured, params: S.GameParams, body: S.UndoBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422, 429) } },
       ...actionLimit,

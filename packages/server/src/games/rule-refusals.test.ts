@@ -25,11 +25,11 @@ describe('rule ids over HTTP', () => {
     assert.deepEqual([r.body.error.code, r.body.error.rule], ['tile-does-not-fit', '2.2']);
   });
 
-  it('"why can\'t I?" on a tile spot where the tile does not fit gives the engine\'s reason and rule 2.2; a fitting spot gives none', async () => {
+  it('"why can\'t I?" on a tile spot away from the board gives the engine\'s reason (it must touch the board) and rule 2.2; a fitting spot gives none', async () => {
     const st: any = (await run.api.get(`/api/games/${id}`, red)).body;
     const far = await run.api.post(`/api/games/${id}/why`, { target: { kind: 'spot', id: '40,40' } }, red);
     assert.equal(far.status, 200);
-    assert.deepEqual([far.body.reason.code, far.body.reason.rule], ['tile-does-not-fit', '2.2']);
+    assert.deepEqual([far.body.reason.code, far.body.reason.rule], ['why-spot-alone', '2.2']);
     const place = st.actions.find((a: any) => a.type === 'place');
     const fits = await run.api.post(`/api/games/${id}/why`, { target: { kind: 'spot', id: `${place.x},${place.y}` } }, red);
     assert.deepEqual(fits.body, { reason: null });

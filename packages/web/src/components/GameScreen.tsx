@@ -84,23 +84,28 @@ export function LogPanel({ gameId, log }: { gameId: string; log: LogLine[] }) {
   );
 }
 
+/** A click on something that offers no action (not a live control): the player pointed at it to ask why. */
+function pointedAtInert(el: Element): boolean {
+  const control = el.closest('button, [role=button], a, input, select, textarea, label, summary');
+  return !control || control.getAttribute('aria-disabled') === 'true';
+}
+
 /** What a board element stands for, by the data attributes boards give their areas, blocks, spots and cards. */
 function whyTargetOf(el: Element): WhyTarget | null {
   // The most specific thing first: a block (whose id is shown: one's own) before the area it stands in.
   const block = el.closest('[data-block]')?.getAttribute('data-block');
   if (block) return { kind: 'block', id: block };
+  const unit = el.closest('[data-uid]')?.getAttribute('data-uid');
+  if (unit) return { kind: 'unit', id: unit };
   const areaEl = el.closest('[data-area], [data-area-of]');
   const area = areaEl?.getAttribute('data-area') ?? areaEl?.getAttribute('data-area-of');
   if (area) return { kind: 'area', id: area };
   const spot = el.closest('[data-x][data-y]');
-  if (spot) return { kind: 'spot', id: `${spot.getAttribute('data-x')},${spot.getAttribute('data-y')}` };
+  // A follower spot of the tile just placed: "x,y#feature".
+  const feature = spot?.getAttribute('data-feature');
+  if (spot) return { kind: 'spot', id: `${spot.getAttribute('data-x')},${spot.getAttribute('data-y')}${feature ? `#${feature}` : ''}` };
   const card = el.closest('[data-card]')?.getAttribute('data-card');
   return card ? { kind: 'card', id: card } : null;
-}
-
-/** Whether a click on `el` reached something the board made clickable (an enabled button or a role="button" element). */
-function isControl(el: EventTarget | null): boolean {
-  return el instanceof Element && !!el.closest('button:not(:disabled), [role=button], a, input, select, label, summary, .hl');
 }
 
 /** A board's list of choices (for one card, block or spot): `.pick` panels and choice groups. */
@@ -186,8 +191,6 @@ export function GameScreen(props: {
   below?: ReactNode;
   /** "Why can't I?": the engine's reason why nothing can be done with a pointed-at thing now (null: it is legal, or no reason). */
   whyNot?: (target: WhyTarget) => WhyReason | null | Promise<WhyReason | null>;
-  /** A click on a thing the board offers nothing for asks `whyNot` too (tutorials: a wrong click is answered). */
-  whyOnClick?: boolean;
 }) {
   const { t } = useTranslation();
   const Board = boardFor(props.gameId);
@@ -250,7 +253,7 @@ export function GameScreen(props: {
         <section className={`board-area${suggestion ? ' suggesting' : ''}`} ref={boardArea} aria-labelledby="board-heading" aria-describedby={props.whyNot ? 'board-why-hint' : undefined}
           onKeyDown={(e) => { if (e.key === '?' && askWhy(e.target)) e.preventDefault(); }}
           onContextMenu={(e) => { if (askWhy(e.target)) e.preventDefault(); }}
-          onClick={props.whyOnClick ? (e) => { if (!isControl(e.target)) askWhy(e.target); } : undefined} data-testid="board-area">
+          onClick={(e) => { if (!props.replay && e.target instanceof Element && pointedAtInert(e.target)) askWhy(e.target); }} data-testid="board-area">
           <h2 id="board-heading" className="sr-only">{t('game.board')}</h2>
           {props.whyNot && <p id="board-why-hint" className="sr-only">{t('rules.whyHint')}</p>}
           <ErrorBoundary fallback={(e) => <p className="error">{t('board.crashed', { message: e.message })}</p>} resetKey={props.view}>

@@ -16,6 +16,8 @@ export interface SetupChoice {
   players?: number;
   variants: Record<string, unknown>;
   seats: Record<string, SeatChoice>;
+  /** Learning mode: hints on for the player, and each bot explains its moves (only offered against a bot). */
+  learning?: boolean;
 }
 
 /** A variant whose value is one deck per role (HACSE "decks"). */
@@ -59,6 +61,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
   const [variants, setVariants] = useState<Record<string, string>>({});
   const [seats, setSeats] = useState<Record<string, SeatChoice>>({});
   const [decks, setDecks] = useState<Record<string, unknown>>({});
+  const [learning, setLearning] = useState(false);
   const bots = entry?.bots?.length ? entry.bots : BOT_NAMES;
 
   useEffect(() => {
@@ -78,6 +81,8 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
   }, [roles, online]);
 
   if (!entry) return <p className="muted">{t('common.loading')}</p>;
+  // Learning mode needs a bot to explain and a player here to learn.
+  const againstBot = roles.some((r) => seats[r] === 'me') && roles.some((r) => seats[r] && seats[r] !== 'me' && seats[r] !== 'human');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const vs: Record<string, unknown> = {};
@@ -93,6 +98,7 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
       players: seatChoices && entry.players.min !== entry.players.max ? players : undefined,
       variants: vs,
       seats,
+      ...(learning && againstBot ? { learning: true } : {}),
     });
   };
   return (
@@ -148,6 +154,12 @@ export function SetupForm({ catalog, onSubmit, online, busy, submitLabel, initia
           </label>
         ))}
       </fieldset>}
+      {againstBot && (
+        <label className="learning-choice">
+          <input type="checkbox" name="learning" checked={learning} onChange={(e) => setLearning(e.target.checked)} data-testid="setup-learning" /> {t('setup.learning')}
+          <span className="muted small">{t('setup.learningHelp')}</span>
+        </label>
+      )}
       {children}
       <button type="submit" className="primary" disabled={busy} data-testid="setup-submit">{submitLabel}</button>
     </form>

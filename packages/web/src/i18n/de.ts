@@ -605,4 +605,8 @@ export const de: Record<string, string> = {
   'error.rated-bots': "Gewertete Turniere sind nur für Menschen.",
   'error.bots-not-allowed': "In diesem Turnier spielen keine Bots mit.",
   'error.bad-name': "Gib dem Turnier einen Namen.",
+  'setup.learning': "Lernmodus",
+  'setup.learningHelp': "Tipps sind für dich an, und der Bot erklärt jeden seiner Züge in einer Zeile.",
+  'learning.title': "Der Bot erklärt",
+  'learning.waiting': "Nach jedem Zug des Bots steht hier sein Grund.",
 };

@@ -608,4 +608,8 @@ export const en: Record<string, string> = {
   'error.rated-bots': "Rated tournaments are for people only.",
   'error.bots-not-allowed': "This tournament takes no bots.",
   'error.bad-name': "Give the tournament a name.",
+  'setup.learning': "Learning mode",
+  'setup.learningHelp': "Hints are on for you, and the bot explains each of its moves in one line.",
+  'learning.title': "The bot explains",
+  'learning.waiting': "After each bot move, its reason appears here.",
 };

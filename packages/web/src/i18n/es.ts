@@ -605,4 +605,8 @@ export const es: Record<string, string> = {
   'error.rated-bots': "Los torneos puntuados son solo para personas.",
   'error.bots-not-allowed': "Este torneo no admite bots.",
   'error.bad-name': "Ponle un nombre al torneo.",
+  'setup.learning': "Modo aprendizaje",
+  'setup.learningHelp': "Las pistas están activadas para ti y el bot explica cada jugada suya en una línea.",
+  'learning.title': "El bot explica",
+  'learning.waiting': "Tras cada jugada del bot, aquí aparece su motivo.",
 };

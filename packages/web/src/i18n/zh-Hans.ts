@@ -599,4 +599,8 @@ export const zhHans: Record<string, string> = {
   'error.rated-bots': "计分锦标赛仅限真人参加。",
   'error.bots-not-allowed': "这个锦标赛不允许机器人参加。",
   'error.bad-name': "请为锦标赛命名。",
+  'setup.learning': "学习模式",
+  'setup.learningHelp': "为你开启提示，机器人会用一句话解释它的每一步。",
+  'learning.title': "机器人的解释",
+  'learning.waiting': "机器人每走一步，这里会显示它的理由。",
 };

@@ -10,6 +10,8 @@ export interface LocalGameFile extends GameLog {
   engine?: string;
   startedAt?: number;
   finished?: boolean;
+  /** Learning mode: hints on for the person here, and the bots explain their moves to them. */
+  learning?: boolean;
 }
 
 /** The engine version of this build (vite.config.mjs). */
@@ -48,6 +50,7 @@ export function withMeta(f: LocalGameFile, raw: unknown): LocalGameFile {
     ...(typeof r.engine === 'string' ? { engine: r.engine } : {}),
     ...(typeof r.startedAt === 'number' ? { startedAt: r.startedAt } : {}),
     ...(r.finished === true ? { finished: true } : {}),
+    ...(r.learning === true ? { learning: true } : {}),
   };
 }
 
@@ -57,7 +60,7 @@ export function parseLocalFile(v: unknown): LocalGameFile {
   const seats = (v as { seats?: unknown }).seats;
   const s: Record<string, string> = {};
   if (seats && typeof seats === 'object') for (const [k, x] of Object.entries(seats)) if (typeof x === 'string') s[k] = x;
-  return { ...log, seats: s };
+  return { ...log, seats: s, ...((v as { learning?: unknown }).learning === true ? { learning: true } : {}) };
 }
 
 /**

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { isRuleError, judgeAction } from '@tabula/engine';
 import { loadGame, manifestOf, type GameModule } from '../games.js';
 import { GameScreen } from '../components/GameScreen.js';
-import { askBot } from '../local/bots.js';
+import { askBot, askBotExplained } from '../local/bots.js';
 import { download, ENGINE_VERSION, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
 import type { ReplayedGame } from '@tabula/engine';
 import { actionLabel, roleName, ruleText } from '../labels.js';
+import { LearningPanel, type BotSaid } from '../components/LearningPanel.js';
 import { Link, navigate } from '../router.js';
 import { useActionNames } from '../boards/names.js';
 
@@ -27,6 +28,8 @@ export function LocalGame() {
   const [hint, setHint] = useState<{ at: number; role: string; action?: unknown } | null>(null);
   // Show the hint on the board: the hinted action as the only one offered (the board's own highlight).
   const [hintOnBoard, setHintOnBoard] = useState(false);
+  // Learning mode: what the bots said about their last moves (newest last), by the action's place in the log.
+  const [explained, setExplained] = useState<BotSaid[]>([]);
 
   useEffect(() => {
     if (!file) return;
@@ -52,6 +55,8 @@ export function LocalGame() {
   const curtainOn = curtainChoice ?? (file ? manifestOf(file.game)?.hotseatCurtain ?? true : true);
   const curtain = hotseat && curtainOn && !outcome && humanActive !== null && shown !== humanActive;
 
+  // One view object per position: the game screen clears its "why not" answer when the view changes, not on every render.
+  const viewNow = useMemo(() => (game && state !== undefined ? game.view(state, viewer) : null), [game, state, viewer]);
   useActionNames(file?.game ?? '');
   const commit = (next: LocalGameFile) => setFile(saveCurrent(next));
   // The device's list shows finished games as such (a game loaded already finished, too).
@@ -65,14 +70,21 @@ export function LocalGame() {
     const ticket = ++asking.current;
     setThinking(botRole);
     const started = Date.now();
-    askBot(game.id, state, botRole, file.seats[botRole]!, `${file.seed}:bot:${file.actions.length}`).then(
-      (action) => {
+    const seed = `${file.seed}:bot:${file.actions.length}`;
+    const learner = file.learning ? humans[0] : undefined;
+    const at = file.actions.length;
+    const asked = learner
+      ? askBotExplained(game.id, state, botRole, file.seats[botRole]!, seed, learner)
+      : askBot(game.id, state, botRole, file.seats[botRole]!, seed).then((action) => ({ action, reason: undefined }));
+    asked.then(
+      ({ action, reason }) => {
         const wait = Math.max(0, 350 - (Date.now() - started));
         setTimeout(() => {
           if (ticket !== asking.current) return;
           setThinking(null);
           try {
             const next = game.apply(state, botRole, action);
+            if (reason) setExplained((l) => [...l.filter((x) => x.at < at), { at, role: botRole, reason }].slice(-5));
             commit({ ...file, actions: [...file.actions, { role: botRole, action }], ...(game.outcome(next) ? { finished: true } : {}) });
           } catch (e) { setError(String(e)); }
         }, wait);
@@ -80,6 +92,13 @@ export function LocalGame() {
       (e: unknown) => { if (ticket === asking.current) { setThinking(null); setError(e instanceof Error ? e.message : String(e)); } },
     );
   }, [game, file, state]);
+
+  const askHintRef = useRef<(() => void) | null>(null);
+  // Learning mode: the hint is asked by itself whenever the person here has a choice to make.
+  const learnerChoosing = !!file?.learning && !!game && state !== undefined && !outcome && !thinking && humanActive !== null && !curtain && game.actions(state, humanActive).length > 1;
+  useEffect(() => {
+    if (learnerChoosing && !(hint && hint.at === file!.actions.length && hint.role === humanActive)) askHintRef.current?.();
+  }, [learnerChoosing, file?.actions.length, humanActive]);
 
   if (!file) {
     return <div className="narrow"><p>{t('local.none')}</p><Link to="/local" className="button primary">{t('nav.local')}</Link></div>;
@@ -112,6 +131,7 @@ export function LocalGame() {
       (e: unknown) => { setHint(null); setError(e instanceof Error ? e.message : String(e)); },
     );
   };
+  askHintRef.current = askHint;
   const lastHuman = [...file.actions].reverse().find((e) => humans.includes(e.role))?.role;
   const canUndo = !!lastHuman && !!history && file.actions[file.actions.length - 1]?.role === lastHuman && history.undoDepth(lastHuman) > 0;
   const undo = () => {
@@ -120,6 +140,7 @@ export function LocalGame() {
     commit({ ...file, actions: file.actions.slice(0, -1), finished: false });
   };
   const log = history ? history.log(viewer) : [];
+  const learningPanel = file.learning ? <LearningPanel gameId={game.id} said={explained.filter((x) => x.at < file.actions.length)} /> : null;
   const { seats, id: _id, engine, startedAt: _at, finished: _done, ...gameLog } = file;
   const controls = (
     <>
@@ -155,9 +176,9 @@ export function LocalGame() {
     );
   }
   return (
-    <GameScreen gameId={game.id} view={game.view(state, viewer)} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
+    <GameScreen gameId={game.id} view={viewNow} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
       active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error} errorRule={error ? errorRule : null} judge={judge}
-      whyNot={viewer && game.whyNot ? (target) => game.whyNot!(state, viewer, target) : undefined}
+      whyNot={viewer && game.whyNot ? (target) => game.whyNot!(state, viewer, target) : undefined} side={learningPanel}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}
       title={<>{t('local.titleShort')}{t('common.colon')}{t(`game.${game.id}`, { defaultValue: game.id })}</>} />
   );

@@ -56,7 +56,7 @@ export function LocalSetup() {
   }, []);
   const start = (c: SetupChoice) => {
     const seats = Object.fromEntries(Object.entries(c.seats).map(([r, w]) => [r, w === 'human' ? 'me' : w]));
-    saveCurrent({ game: c.game, seed: randomSeed(), options: { scenario: c.scenario, players: c.players, variants: Object.keys(c.variants).length ? c.variants : undefined }, actions: [], seats });
+    saveCurrent({ game: c.game, seed: randomSeed(), options: { scenario: c.scenario, players: c.players, variants: Object.keys(c.variants).length ? c.variants : undefined }, actions: [], seats, ...(c.learning ? { learning: true } : {}) });
     navigate('/local/play');
   };
   const open = async (f: File) => {

@@ -1,3 +1,4 @@
+import { setLearningOnline } from '../components/LearningPanel.js';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, type CatalogEntry } from '../api/client.js';
@@ -28,6 +29,7 @@ export function NewGame() {
       // Take my seat(s) first, then hand seats to bots (a bot seat may start playing at once).
       for (const [role, who] of Object.entries(c.seats)) if (who === 'me') await api.takeSeat(id, role);
       for (const [role, who] of Object.entries(c.seats)) if (who !== 'me' && who !== 'human') await api.takeSeat(id, role, who);
+      if (c.learning) setLearningOnline(id, true);
       navigate(`/games/${id}`);
     } catch (e) {
       setError(e instanceof ApiError ? (e.status === 400 ? timeControlProblem(t, timeControl, e.message) : null) ?? t(`error.${e.code}`, { defaultValue: e.message }) : String(e));

@@ -11,6 +11,7 @@ import { Chat } from '../components/Chat.js';
 import { RematchPanel } from '../components/Rematch.js';
 import { DRAW_ERRORS, DrawOfferBanner } from '../components/DrawOffer.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
+import { LearningPanel, learningOnline, setLearningOnline, type BotSaid } from '../components/LearningPanel.js';
 import { loadGame } from '../games.js';
 import { botName, roleName, ruleText } from '../labels.js';
 import { Link, navigate, setTitleFlag } from '../router.js';
@@ -129,6 +130,21 @@ export function OnlineGame({ id }: { id: string }) {
   };
   const rematchOp = (op: 'offer' | 'accept' | 'decline' | 'cancel') => void sendLive({ type: 'rematch', op });
 
+  // Learning mode (chosen when the game was made, or here): each bot move's reason, asked from the server for my seat.
+  const [learning, setLearning] = useState(() => learningOnline(id));
+  const [said, setSaid] = useState<BotSaid[]>([]);
+  const againstBot = !!d && !!myRole && d.seats.some((s) => s.bot);
+  const lastSeq = d && d.log.length > 0 ? Math.max(...d.log.map((l) => l.seq)) : -1;
+  const lastRole = d?.log.find((l) => l.seq === lastSeq)?.role ?? null;
+  const botMoved = !!d && lastSeq >= 0 && d.seats.some((s) => s.bot && s.role === lastRole);
+  useEffect(() => {
+    if (!learning || !againstBot || !botMoved || said.some((x) => x.at === lastSeq)) return;
+    const at = lastSeq;
+    api.explain(id, at, myRole).then((r) => {
+      if (r.role && r.reason) setSaid((l) => [...l.filter((x) => x.at !== at), { at, role: r.role!, reason: r.reason! }].sort((a, b) => a.at - b.at).slice(-5));
+    }, () => undefined);
+  }, [learning, againstBot, botMoved, lastSeq]);
+
   const myTurnNow = !!d && d.yourTurn;
   useEffect(() => {
     // The tab title says when it is your turn (the opponent may move while you look elsewhere).
@@ -167,6 +183,9 @@ export function OnlineGame({ id }: { id: string }) {
       {myRole && !finished && !d.abortable && d.drawOffer?.status !== 'open' && <button type="button" onClick={offerDraw} disabled={busy} data-testid="draw-offer-button">{t('draw.offer')}</button>}
       {myRole && !finished && !d.abortable && <button type="button" onClick={resign} disabled={busy} className="danger">{t('game.resign')}</button>}
       {myRole && !finished && claimable && <button type="button" onClick={claim} disabled={busy} data-testid="claim">{t('game.claim')}</button>}
+      {againstBot && !finished && (
+        <label className="small"><input type="checkbox" checked={learning} onChange={(e) => { setLearning(e.target.checked); setLearningOnline(id, e.target.checked); }} data-testid="learning-toggle" /> {t('setup.learning')}</label>
+      )}
       {finished && <Link to={`/games/${id}/replay`} className="button" data-testid="replay-link">{t('lobby.replay')}</Link>}
       <Link to="/" className="button">{t('nav.lobby')}</Link>
     </>
@@ -204,7 +223,7 @@ export function OnlineGame({ id }: { id: string }) {
       {invitePanel}
     </>
   );
-  const side = <Chat gameId={d.game} lines={chat} me={auth?.name ?? null} isPlayer={iPlay} onSend={sendChat} onMute={mute} />;
+  const side = <>{learning && againstBot && <LearningPanel gameId={d.game} said={said} />}<Chat gameId={d.game} lines={chat} me={auth?.name ?? null} isPlayer={iPlay} onSend={sendChat} onMute={mute} /></>;
   return (
     <GameScreen gameId={d.game} view={d.view} actions={finished ? [] : d.actions} onAction={(a) => void act(a)} role={myRole}
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}

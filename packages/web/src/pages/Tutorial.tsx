@@ -114,7 +114,7 @@ export function Tutorial({ gameId }: { gameId: string }) {
   return (
     <GameScreen gameId={gameId} view={game.view(state, role)} actions={asked} onAction={act} role={role} roles={roles}
       active={step ? game.active(state) : []} log={log} prompt={step && game.active(state).includes(role) ? game.prompt(state, role) : null}
-      above={panel} error={error?.text ?? null} errorRule={error?.rule ?? null} whyNot={whyNot} whyOnClick
+      above={panel} error={error?.text ?? null} errorRule={error?.rule ?? null} whyNot={whyNot}
       controls={<><button type="button" onClick={restart}>{t('learn.restart')}</button><Link to={`/rules/${gameId}`}>{t('game.rules')}</Link></>}
       title={t('learn.title', { title: tutorial.title[lang] })} />
   );

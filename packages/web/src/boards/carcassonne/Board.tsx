@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as RPointerEvent, type WheelEvent } from 'react';
-import type { CarcView, CarcAction } from '@tabula/carcassonne';
+import { KIND_NAMES, TILES, tileIndex, type CarcView, type CarcAction } from '@tabula/carcassonne';
 import type { BoardProps } from '../types.js';
 import { roleColor, textOn } from '../../colors.js';
 import { roleName } from '../../labels.js';
@@ -98,6 +98,20 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   useEffect(() => { setSel(null); setChoice(null); }, [positionKey]);
 
   const rotsAt = (x: number, y: number) => placeActs.filter((a) => a.x === x && a.y === y).map((a) => a.rot);
+  // Empty cells beside the table where the tile in hand fits no way: shown faintly, so a player can point at one and ask why.
+  const noFit = useMemo(() => {
+    if (!canPlace) return [];
+    const taken = new Set(view.tiles.map((tl) => `${tl.x},${tl.y}`));
+    const fits = new Set(placeActs.map((a) => `${a.x},${a.y}`));
+    const out = new Map<string, { x: number; y: number }>();
+    for (const tl of view.tiles) {
+      for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]] as const) {
+        const k = `${tl.x + dx},${tl.y + dy}`;
+        if (!taken.has(k) && !fits.has(k)) out.set(k, { x: tl.x + dx, y: tl.y + dy });
+      }
+    }
+    return [...out.values()];
+  }, [view.tiles, placeActs, canPlace]);
   const pick = (x: number, y: number) => {
     const rots = rotsAt(x, y);
     if (rots.length === 0) return;
@@ -123,6 +137,10 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
   const spread = useMemo(() => spreadSpots(deploySpots.map((sp): Point => [sp.at[0]! * 100, sp.at[1]! * 100]), SPOT_SIDES, MAG_LO, MAG_HI),
     [JSON.stringify(deploySpots.map((sp) => sp.at))]);
   const lastPlaced = view.lastTile ? view.tiles.find((tl) => tl.x === view.lastTile!.x && tl.y === view.lastTile!.y) ?? null : null;
+  // The features of the tile just placed where no figure may go now (the view lists only those where one may).
+  const closedSpots = lastPlaced && view.phase === 'deploy'
+    ? TILES[tileIndex(lastPlaced.id)]!.features.flatMap((f, feature) => (view.spots.some((sp) => sp.feature === feature) ? [] : [{ feature, kind: KIND_NAMES[f.kind]!, at: f.anchors[lastPlaced.rot]! }]))
+    : [];
 
   const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) => {
     const w = Math.min(6000, Math.max(200, vb.w * f)), h = vb.h * (w / vb.w);
@@ -279,6 +297,11 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
           <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#1d1d1f" strokeWidth={7} />
           <rect x={view.lastTile.x * 100 + 2} y={view.lastTile.y * 100 + 2} width={96} height={96} fill="none" stroke="#F0E442" strokeWidth={3} />
         </g>}
+        {noFit.map((p) => (
+          <g key={`n${p.x},${p.y}`} className="no-fit" role="img" aria-label={t('board.noFit', { ns: gameId, where: whereWords(t, gameId, p.x, p.y) })} data-x={p.x} data-y={p.y} data-testid="carc-no-fit">
+            <rect x={p.x * 100 + 6} y={p.y * 100 + 6} width={88} height={88} fill="rgba(0,0,0,.04)" stroke="rgba(0,0,0,.25)" strokeWidth={2} strokeDasharray="4 8" />
+          </g>
+        ))}
         {canPlace && view.placements.filter((p) => rotsAt(p.x, p.y).length > 0).map((p) => {
           const on = sel?.x === p.x && sel.y === p.y;
           return (
@@ -323,6 +346,14 @@ export default function CarcassonneBoard({ gameId, view: rawView, actions: rawAc
             <svg viewBox={`${MAG_LO} ${MAG_LO} ${MAG_HI - MAG_LO} ${MAG_HI - MAG_LO}`} width={MAG_PX} height={MAG_PX} className="carc-magnifier" data-testid="carc-magnifier"
               role="group" aria-label={t('board.tileAt', { ns: gameId, where: whereWords(t, gameId, lastPlaced.x, lastPlaced.y) })}>
               <PlacedTile {...lastPlaced} x={0} y={0} />
+              {/* Features where no figure may go now: marked faintly, so a player can point at one and ask why. */}
+              {closedSpots.map((sp) => (
+                <g key={`c${sp.feature}`} className="carc-spot-closed" role="img" data-testid="carc-closed-spot" data-x={lastPlaced.x} data-y={lastPlaced.y} data-feature={sp.feature}
+                  aria-label={t('board.spotClosed', { ns: gameId, kind: t(`carc.kind.${sp.kind}`) })} transform={`translate(${sp.at[0]! * 100} ${sp.at[1]! * 100})`}>
+                  <circle r={9} fill="rgba(255,255,255,.6)" stroke="#555" strokeWidth={1.5} />
+                  <line x1={-5} y1={5} x2={5} y2={-5} stroke="#555" strokeWidth={1.5} />
+                </g>
+              ))}
               {/* A spot moved away from its place (to keep targets apart) is tied to it by a line. */}
               {deploySpots.map((s, i) => (
                 <line key={`l${s.feature}`} x1={s.at[0]! * 100} y1={s.at[1]! * 100} x2={spread.at[i]![0]} y2={spread.at[i]![1]} stroke="#1d1d1f" strokeWidth={1.5} pointerEvents="none" />

@@ -129,7 +129,7 @@ export default function HammerBoard({ gameId, view: raw, actions: rawActs, onAct
             {view.hand.map((c, i) => {
               const a = handActs.find((x) => x.card === c);
               return (
-                <button key={`${c}-${i}`} type="button" className={`hammer-card${a ? ' hl' : ''}`} disabled={!a || busy} onClick={() => a && send(a)} data-card={c}>
+                <button key={`${c}-${i}`} type="button" className={`hammer-card${a ? ' hl' : ''}`} disabled={busy} aria-disabled={!a || undefined} onClick={() => a && send(a)} data-card={c}>
                   {cardLabel(t, gameId, c)}
                 </button>
               );
