@@ -98,7 +98,11 @@ export class Lobby {
     return out.slice(0, limit);
   }
 
-  async takeSeat(user: UserRow | null, id: string, role: Role, bot?: string): Promise<GameState> {
+  /**
+   * `assigned`: the seat is given by a pairing (a tournament round), not chosen, so a block between its players does
+   * not refuse it (chat between them stays blocked); a round must be able to seat everyone it paired.
+   */
+  async takeSeat(user: UserRow | null, id: string, role: Role, bot?: string, assigned = false): Promise<GameState> {
     if (!user) throw unauthorized();
     const row0 = await this.table.loadRow(id);
     if (bot !== undefined) {
@@ -106,7 +110,7 @@ export class Lobby {
       const seated = row0.seats.some((s) => s.userId === user.id);
       if (row0.createdBy !== user.id && !seated) throw forbidden('not-allowed', 'Only the game\'s creator or a seated player may give a seat to a bot.');
       await this.hooks.beforeBotSeat?.(id);
-    } else {
+    } else if (!assigned) {
       await this.hooks.beforeUserSeat?.(id, user);
     }
     const game = this.table.gameOf(row0);

@@ -131,8 +131,17 @@ function suite(label: string, db: () => Promise<string>): void {
       assert.deepEqual(await view(run, id), full, 'a refused join changes nothing');
       assert.equal((await run.api.post(`/api/tournaments/${id}/withdraw`, {}, d.token)).status, 200);
       assert.equal((await view(run, id)).players, 2);
+      // A block made after both joined does not stop the pairing: the round seats them (a seat given, not chosen).
+      assert.equal((await run.api.post('/api/blocks', { name: a.name }, b.token)).status, 200);
       assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
       const started = await view(run, id);
+      const game = started.roundsPlayed[0]!.pairings.find((p) => p.players.includes(a.name) && p.players.includes(b.name))?.games[0];
+      assert.ok(game, JSON.stringify(started.roundsPlayed));
+      const seated = await waitFor(async () => {
+        const g = (await run.api.get(`/api/games/${game.id}`, a.token)).body as { status: string; seats: { user: string | null }[] };
+        return g.seats.every((x) => x.user !== null) ? g : null;
+      }, 'both blocked players seated');
+      assert.equal(seated.status, 'active');
       assertError(await run.api.post(`/api/tournaments/${id}/join`, {}, e.token), 409, 'tournament-started');
       assertError(await run.api.post(`/api/tournaments/${id}/cancel`, {}, org.token), 409, 'tournament-started');
       assert.equal((await view(run, id)).version, started.version, 'refused requests change nothing');

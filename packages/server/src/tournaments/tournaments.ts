@@ -461,7 +461,7 @@ export class Tournaments {
       if (!p || seat.userId !== null || seat.bot !== null) continue;
       try {
         if (p.bot) await lobby.takeSeat(organiser, gameId, seat.role, p.bot);
-        else if (p.userId !== null) await lobby.takeSeat({ id: p.userId, name: p.name }, gameId, seat.role);
+        else if (p.userId !== null) await lobby.takeSeat({ id: p.userId, name: p.name }, gameId, seat.role, undefined, true);
         changed = true;
       } catch (e) {
         // Another process seated them meanwhile.
