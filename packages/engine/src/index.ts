@@ -1,6 +1,6 @@
 export type { WhyTarget, Role, Prompt, SetupOptions, Outcome, VariantSpec, LogLine, LogArg, Game, AnyGame, LogEntry, GameLog } from './types.js';
 export { RuleError, RuleCodes, isRuleError } from './errors.js';
-export { ruleTable, withRules, withRefusalRule } from './rule-ids.js';
+export { ruleTable, withRules, withRefusalRule, explainByKind } from './rule-ids.js';
 export type { RuleTable } from './rule-ids.js';
 export { Rng, seedRng, nextUint32, randInt, rollDie, shuffleInPlace } from './rng.js';
 export type { RngState } from './rng.js';

@@ -1,4 +1,4 @@
-import type { RuleError } from './errors.js';
+import { RuleCodes, RuleError } from './errors.js';
 import type { LogLine } from './types.js';
 
 /**
@@ -35,4 +35,18 @@ export function withRefusalRule<E extends RuleError>(e: E, table: RuleTable | un
     if (rule !== undefined) e.rule = rule;
   }
   return e;
+}
+
+/**
+ * A game's `explain` where the list refused an action: it names the rule of what the action tried to do (its
+ * `type`, looked up in `actionRules`), not a guess at why.
+ */
+export function explainByKind(actionRules: Readonly<Record<string, string>>): (state: unknown, role: string, action: unknown) => RuleError {
+  return (_state, role, action) => {
+    const type = String((action as { type?: unknown } | null)?.type);
+    const e = new RuleError(RuleCodes.illegalAction, `That ${type} is not one of ${role}'s legal actions now.`);
+    const rule = actionRules[type];
+    if (rule !== undefined) e.rule = rule;
+    return e;
+  };
 }

@@ -1,5 +1,5 @@
 /** The Game object registered as "hacse": dispatch by phase; legality is the engine's listed-action check. */
-import { RuleCodes, RuleError, defineGame, withRefusalRule, withRules, type Game, type Outcome, type Prompt, type Role, type SetupOptions } from '@tabula/engine';
+import { RuleCodes, RuleError, defineGame, explainByKind, withRefusalRule, withRules, type Game, type Outcome, type Prompt, type Role, type SetupOptions } from '@tabula/engine';
 import { combatActions, combatActive, performCombat } from './combat.js';
 import { determinizeState } from './determinize.js';
 import { describeAction } from './log.js';
@@ -105,14 +105,7 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
     const why = s.phase === 'main' ? handCardRefusal(s, role, target.id) : 'why-card-main-only';
     return why === null ? null : refuse(why, { card: target.id });
   },
-  explain(_s, role, action) {
-    // The list refused it: name the rule of what the action tried to do (its kind), not a guess at why.
-    const type = String((action as { type: unknown }).type);
-    const e = new RuleError(RuleCodes.illegalAction, `That ${type} is not one of ${String(role)}'s legal actions now.`);
-    const rule = HACSE_ACTION_RULES[type];
-    if (rule !== undefined) e.rule = rule;
-    return e;
-  },
+  explain: explainByKind(HACSE_ACTION_RULES),
 });
 
 export { BUILTIN_DECKS };

@@ -1,5 +1,5 @@
 /** The Game object: the engine contract over the state machine. */
-import { RuleError, RuleCodes, defineGame, withRefusalRule, withRules, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
+import { RuleError, RuleCodes, defineGame, explainByKind, withRefusalRule, withRules, type Game, type LogLine, type Outcome, type Role } from '@tabula/engine';
 import { ROLES } from './blocks.js';
 import { phaseOf } from './flow.js';
 import { clone, setLogging, type LogEv, type State } from './state.js';
@@ -99,14 +99,7 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
     return n;
   },
   rules: hammerRules,
-  explain(_s, role, action) {
-    // The list refused it: name the rule of what the action tried to do (its kind), not a guess at why.
-    const type = String((action as { type: unknown }).type);
-    const e = new RuleError(RuleCodes.illegalAction, `That ${type} is not one of ${String(role)}'s legal actions now.`);
-    const rule = HAMMER_ACTION_RULES[type];
-    if (rule !== undefined) e.rule = rule;
-    return e;
-  },
+  explain: explainByKind(HAMMER_ACTION_RULES),
   whyNot(s, role, target) {
     const side = sideOf(role);
     if (side < 0) return null;
