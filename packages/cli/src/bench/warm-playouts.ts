@@ -1,0 +1,34 @@
+/**
+ * Warm random playouts of one engine: decisions per second once the JIT has compiled the hot paths.
+ * `tabula bench` runs this file as a child process per engine (`node warm-playouts.js GAME SETUP_JSON`),
+ * so no other engine's code has shared its call sites first; it prints one JSON line.
+ */
+import { pathToFileURL } from 'node:url';
+import { Rng, type AnyGame, type SetupOptions } from '@tabula/engine';
+import { getGame } from '@tabula/games';
+import { playRandom } from './playout.js';
+
+export interface WarmPlayouts { games: number; decisions: number; seconds: number; decisionsPerSecond: number }
+
+/** Plays `warmMs` of games (at least 5) untimed, then games for at least `timedMs`, and counts their decisions. */
+export function warmPlayouts(game: AnyGame, setup: Omit<SetupOptions, 'seed'>, warmMs = 1000, timedMs = 1000): WarmPlayouts {
+  const rng = (kind: string, i: number): Rng => new Rng(`${kind}:${game.id}:${i}`);
+  const warmEnd = performance.now() + warmMs;
+  for (let i = 0; i < 5 || performance.now() < warmEnd; i++) playRandom(game, { ...setup, seed: `warm-${i}` }, rng('warm', i));
+  let games = 0, decisions = 0;
+  const t0 = performance.now();
+  let seconds = 0;
+  while (seconds * 1000 < timedMs) {
+    decisions += playRandom(game, { ...setup, seed: `bench-${games}` }, rng('bench', games));
+    games++;
+    seconds = (performance.now() - t0) / 1000;
+  }
+  return { games, decisions, seconds, decisionsPerSecond: decisions / seconds };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const game = getGame(process.argv[2] ?? '');
+  if (!game) throw new Error(`unknown game ${process.argv[2]}`);
+  const setup = JSON.parse(process.argv[3] ?? '{}') as Omit<SetupOptions, 'seed'>;
+  process.stdout.write(`${JSON.stringify(warmPlayouts(game, setup))}\n`);
+}
