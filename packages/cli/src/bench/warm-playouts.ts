@@ -1,12 +1,14 @@
 /**
  * Warm random playouts of one engine: decisions per second once the JIT has compiled the hot paths.
  * `tabula bench` runs this file as a child process per engine (`node warm-playouts.js GAME SETUP_JSON`),
- * so no other engine's code has shared its call sites first; it prints one JSON line.
+ * so no other engine's code has shared its call sites first, with the V8 flags `tabula sim` sets for it;
+ * it prints one JSON line.
  */
 import { pathToFileURL } from 'node:url';
 import { Rng, type AnyGame, type SetupOptions } from '@tabula/engine';
 import { getGame } from '@tabula/games';
 import { playRandom } from './playout.js';
+import { tuneForShortRuns } from '../jit.js';
 
 export interface WarmPlayouts { games: number; decisions: number; seconds: number; decisionsPerSecond: number }
 
@@ -30,5 +32,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const game = getGame(process.argv[2] ?? '');
   if (!game) throw new Error(`unknown game ${process.argv[2]}`);
   const setup = JSON.parse(process.argv[3] ?? '{}') as Omit<SetupOptions, 'seed'>;
+  tuneForShortRuns(game.id); // the V8 flags tabula sim runs this engine with
   process.stdout.write(`${JSON.stringify(warmPlayouts(game, setup))}\n`);
 }
