@@ -54,8 +54,10 @@ test('speed check: a fall of more than 10% is reported, a 5% fall and a gain are
   assert.match(speedReport([], 'x'), /No recorded figures/);
 });
 
-test('speed check: another figure column (warm decisions/s) is read and its fall reported in its own unit', () => {
+test('speed check: another figure column (warm decisions/s) is read and its fall reported in its own unit; a machine name with parentheses is kept whole', () => {
   const file = `## Playout speed per engine
+
+Command: \`npx tabula bench --only playout-speed\` (run by \`npx tabula bench\` on 2026-12-07, 2 x Intel(R) Xeon(R) Processor, 24 GiB, Node v24.22.3)
 
 | game | setup | games | games/s (median of 3 processes) | games/s range | decisions/game | warm decisions/s |
 |---|---|---:|---:|---:|---:|---:|
@@ -67,4 +69,5 @@ test('speed check: another figure column (warm decisions/s) is read and its fall
   const cmp = compareSpeeds(warm, [{ key: 'carcassonne / 2p', gamesPerSecond: 400000 }]);
   assert.match(speedWarnings(cmp, 'x', undefined, 'decisions/s')[0]!, /^WARNING: carcassonne \/ 2p plays 400000\.0 decisions\/s, -16\.7% against the 480000/);
   assert.match(speedReport(cmp, 'x', undefined, 'decisions/s'), /carcassonne \/ 2p 400000\.0 decisions\/s against 480000/);
+  assert.equal(recordedOn(file, 'Playout speed per engine'), 'recorded on 2026-12-07, 2 x Intel(R) Xeon(R) Processor, 24 GiB, Node v24.22.3', 'the machine\'s own parentheses stay');
 });

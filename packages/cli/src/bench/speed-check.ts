@@ -81,6 +81,7 @@ export function speedReport(comparisons: readonly SpeedComparison[], recorded: s
 /** Where and when the section's previous figures were taken, from its "Command:" line (or "an earlier run"). */
 export function recordedOn(markdown: string, title: string): string {
   const body = parseSections(markdown).get(title);
-  const m = body?.match(/^Command: .*?\(run by .*? on (\d{4}-\d{2}-\d{2}[^)]*)\)/m);
+  // To the line's last parenthesis: the machine's name may hold its own, as in "Intel(R) Xeon(R)".
+  const m = body?.match(/^Command: .*?\(run by .*? on (\d{4}-\d{2}-\d{2}.*)\)\s*$/m);
   return m ? `recorded on ${m[1]}` : 'an earlier run';
 }
