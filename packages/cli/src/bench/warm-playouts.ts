@@ -10,7 +10,14 @@ import { getGame } from '@tabula/games';
 import { playRandom } from './playout.js';
 import { tuneForShortRuns } from '../jit.js';
 
-export interface WarmPlayouts { games: number; decisions: number; seconds: number; decisionsPerSecond: number }
+export interface WarmPlayouts {
+  games: number;
+  decisions: number;
+  seconds: number;
+  decisionsPerSecond: number;
+  /** Per second of the process's CPU time (user + system): steadier on a machine shared with other work. */
+  decisionsPerCpuSecond: number;
+}
 
 /** Plays `warmMs` of games (at least 5) untimed, then games for at least `timedMs`, and counts their decisions. */
 export function warmPlayouts(game: AnyGame, setup: Omit<SetupOptions, 'seed'>, warmMs = 1000, timedMs = 1000): WarmPlayouts {
@@ -19,13 +26,15 @@ export function warmPlayouts(game: AnyGame, setup: Omit<SetupOptions, 'seed'>, w
   for (let i = 0; i < 5 || performance.now() < warmEnd; i++) playRandom(game, { ...setup, seed: `warm-${i}` }, rng('warm', i));
   let games = 0, decisions = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   let seconds = 0;
   while (seconds * 1000 < timedMs) {
     decisions += playRandom(game, { ...setup, seed: `bench-${games}` }, rng('bench', games));
     games++;
     seconds = (performance.now() - t0) / 1000;
   }
-  return { games, decisions, seconds, decisionsPerSecond: decisions / seconds };
+  const cpu = process.cpuUsage(cpu0);
+  return { games, decisions, seconds, decisionsPerSecond: decisions / seconds, decisionsPerCpuSecond: decisions / ((cpu.user + cpu.system) / 1e6) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
