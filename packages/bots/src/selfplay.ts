@@ -8,7 +8,7 @@ export interface PlayedGame {
   seats: Record<Role, string>;
   outcome: Outcome | null;
   actions: number;
-  /** The game's own turn count at the end, for games whose spectator view has a numeric `turn`. */
+  /** The game's own turn count at the end, for games that count turns (`Game.turnCount`). */
   turns?: number;
   /** Per-bot decision times in milliseconds. */
   decisionMs: Record<string, number[]>;
@@ -60,9 +60,9 @@ export function playGame(game: AnyGame, setup: SetupOptions, seats: Record<Role,
   }
 }
 
+// The game's turnCount hook, not its view: a view costs a playout of a short game several per cent.
 function turnsOf(game: AnyGame, state: unknown): { turns?: number } {
-  const turn = (game.view(state, null) as { turn?: unknown } | null)?.turn;
-  return typeof turn === 'number' ? { turns: turn } : {};
+  return game.turnCount ? { turns: game.turnCount(state) } : {};
 }
 
 /** Wilson score interval (95% by default) for k successes out of n. */

@@ -21,7 +21,7 @@ test('tabula sim --json prints one JSON object with the documented keys, and --w
       const one = tabula('sim', g.id, '--scenario', scenario, '--games', '6', '--seed', '1', '--json');
       assert.equal(one.status, 0, one.stderr);
       const r1 = JSON.parse(one.stdout) as Record<string, unknown>;
-      for (const k of ['game', 'scenario', 'games', 'seed', 'bots', 'wins', 'draws', 'meanActions', 'gamesPerSecond', 'errors']) assert.ok(k in r1, `${g.id}: key ${k}`);
+      for (const k of ['game', 'scenario', 'games', 'seed', 'bots', 'wins', 'draws', 'meanActions', 'gamesPerSecond', 'gamesPerCpuSecond', 'errors']) assert.ok(k in r1, `${g.id}: key ${k}`);
       assert.deepEqual(r1.errors, [], `${g.id}/${scenario}: ${JSON.stringify(r1.errors)}`);
       const two = tabula('sim', g.id, '--scenario', scenario, '--games', '6', '--seed', '1', '--json', '--workers', '2');
       assert.equal(two.status, 0, two.stderr);

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RuleError, randInt, seedRng, indexOfAction, type Game, type RngState } from '@tabula/engine';
-import { register, listGames } from '@tabula/games';
+import { getGame, register, listGames } from '@tabula/games';
 import { registerBot, type Bot } from '@tabula/bots';
-import { seatsFor, gameSeed, gameRecord, simulate, makeTasks } from './sim.js';
+import { seatsFor, gameSeed, gameRecord, simulate, makeTasks, runTask } from './sim.js';
 import { parseVariant } from './variants.js';
 
 // A three-seat race game for the CLI's own tests: each turn the active seat rolls 1-3 and moves;
@@ -142,4 +143,26 @@ test('tabula sim: bots that reach a stalled game (Game.stalled) end it as a draw
   assert.deepEqual(r.longest, { actions: 40, turns: 41 }, '20 full rounds of ended turns, then the offer before turn 41\'s move');
   const race3 = await simulate({ game: race.id, games: 5, seed: 's', bots: ['random'], workers: 1 });
   assert.equal(race3.agreedDraws, 0, 'a game without the hook never stalls');
+});
+
+test('tabula sim: a game reports its turns through Game.turnCount (Hammer: the spectator view\'s turn), Carcassonne none', async () => {
+  const hammer = await simulate({ game: 'hammer-of-the-scots', scenario: 'braveheart', games: 2, seed: 'turns', bots: ['random'], workers: 1 });
+  assert.equal(hammer.errors.length, 0);
+  assert.ok((hammer.longest.turns ?? 0) >= 1, 'Hammer counts its turns');
+  const game = getGame('hammer-of-the-scots')!;
+  const s = game.setup({ seed: 'turns', scenario: 'braveheart' });
+  assert.equal(game.turnCount?.(s), (game.view(s, null) as { turn: number }).turn);
+  const carc = await simulate({ game: 'carcassonne', games: 2, seed: 'turns', bots: ['random'], workers: 1 });
+  assert.equal(carc.longest.turns, undefined);
+});
+
+// The final scores of 300 seeded random 2-player games: a change to the engine's speed must leave them alone
+// (a rules change that alters them updates the digest on purpose).
+test('tabula sim: random 2-player Carcassonne games with seed 1 end with the same final scores', () => {
+  const hash = createHash('sha256');
+  for (const t of makeTasks({ game: 'carcassonne', games: 300, seed: '1', bots: ['random'], workers: 1 })) {
+    const g = runTask(t);
+    hash.update(`${t.index}:${JSON.stringify(g.outcome?.scores)}:${g.actions}\n`);
+  }
+  assert.equal(hash.digest('hex').slice(0, 16), '4995324e417e19e7');
 });

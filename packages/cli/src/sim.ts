@@ -41,6 +41,11 @@ export interface SimResult {
   reasons: Record<string, number>;
   meanActions: number;
   gamesPerSecond: number;
+  /**
+   * Games per second of the process's CPU time (user + system, all its threads) while the games ran:
+   * steadier than `gamesPerSecond` on a machine shared with other work. Absent when not timed.
+   */
+  gamesPerCpuSecond?: number;
   errors: { game: number; seed: string; actionIndex: number; message: string }[];
   /** Decision time percentiles per bot, in milliseconds. */
   decisionMs?: Record<string, { p50: number; p95: number; max: number }>;
@@ -139,6 +144,7 @@ export async function simulate(o: SimOptions): Promise<SimResult> {
   const results: PlayedGame[] = new Array(tasks.length);
   let done = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const first = o.first ?? 0;
   const record = (i: number, r: PlayedGame): void => { results[i - first] = r; o.onGame?.(i, r); o.onProgress?.(++done); };
   if (o.workers <= 1) {
@@ -147,14 +153,15 @@ export async function simulate(o: SimOptions): Promise<SimResult> {
     await runOnWorkers(tasks, o.workers, record);
   }
   const seconds = (performance.now() - t0) / 1000;
-  return summarize(o, tasks, results, seconds);
+  const cpu = process.cpuUsage(cpu0);
+  return summarize(o, tasks, results, seconds, (cpu.user + cpu.system) / 1e6);
 }
 
 function winnerKeys(outcome: Outcome, seats: Record<Role, string>, byBot: boolean): string[] {
   return byBot ? [...new Set(outcome.winners.map((r) => seats[r]!))] : outcome.winners;
 }
 
-export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[], seconds: number): SimResult {
+export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[], seconds: number, cpuSeconds = 0): SimResult {
   const game = getGame(o.game)!;
   const byBot = new Set(o.bots).size > 1;
   const wins: Record<string, number> = {};
@@ -214,6 +221,7 @@ export function summarize(o: SimOptions, tasks: GameTask[], results: PlayedGame[
     reasons,
     meanActions: n ? actions / n : 0,
     gamesPerSecond: seconds > 0 ? n / seconds : 0,
+    ...(cpuSeconds > 0 ? { gamesPerCpuSecond: n / cpuSeconds } : {}),
     errors,
   };
   if (byBot) { out.byRole = byRole; out.byFirstSeat = byFirstSeat; }

@@ -103,6 +103,8 @@ export interface Game<State, Action, View> {
    * itself: the platform only offers draws through it. Pure. Absent: a game never counts as stalled.
    */
   stalled?(state: State): boolean;
+  /** The game's own turn count, for games that count turns (self-play reports the longest game in turns). Absent: no turns. */
+  turnCount?(state: State): number;
   /** A state `viewer` cannot tell apart from `state`: everything hidden from it re-dealt with `rng`. */
   determinize(state: State, viewer: Role, rng: Rng): State;
   /**

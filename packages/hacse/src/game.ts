@@ -84,6 +84,7 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
   outcome: (s): Outcome | null => (s.outcome ? structuredClone(s.outcome) : null),
   // A21: the platform's draw offers ask this; the game never ends on it.
   stalled: (s) => stoppedMoving(s),
+  turnCount: (s) => s.turn,
   determinize: (s, viewer, rng) => (isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
   undoBarrier: (prev, next) => prev.reveals !== next.reveals || prev.rng.some((x, i) => x !== next.rng[i]),
   describe: (prev, next, role, action, viewer) => (isSide(role) ? withRules(describeAction(prev, next, role, action, isSide(viewer) ? viewer : null), hacseRules) : []),

@@ -125,6 +125,7 @@ export const hammerGame: Game<State, Action, HammerView> = defineGame<State, Act
   },
   prompt: (s) => promptOf(s),
   view: buildView,
+  turnCount: (s) => s.turn,
   outcome(s): Outcome | null {
     return s.result ? { winners: s.result.winners.slice(), reason: s.result.reason } : null;
   },

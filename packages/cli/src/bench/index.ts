@@ -11,6 +11,7 @@ export interface BenchEntry { name: string; load: () => Promise<Benchmark> }
 
 /** Every benchmark `tabula bench` runs, in order. Other packages' benchmarks are added here. */
 export const benchmarks: BenchEntry[] = [
+  { name: 'playout-speed', load: async () => (await import('./playout-speed.js')).playoutSpeedBench },
   { name: 'random-games', load: async () => (await import('./random-games.js')).randomGamesBench },
   { name: 'hammer-sim', load: async () => (await import('./hammer-sim.js')).hammerSimBench },
   { name: 'bots', load: async () => (await import('./bots.js')).botsBench },

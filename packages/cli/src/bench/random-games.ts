@@ -1,43 +1,15 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { Rng, type AnyGame, type SetupOptions } from '@tabula/engine';
+import { Rng, type AnyGame } from '@tabula/engine';
 import { isGameId, listGames } from '@tabula/games';
-import { BENCH_SETUPS, SIM_SETUPS, type RandomBenchSetup } from './setups.js';
+import { BENCH_SETUPS, type RandomBenchSetup } from './setups.js';
+import { playRandom } from './playout.js';
 import { compareSpeeds, recordedOn, recordedSpeeds, speedReport, speedWarnings } from './speed-check.js';
 import type { Benchmark, BenchSection } from './types.js';
 
-const run = promisify(execFile);
-const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
 const TITLE = 'Random full games, one thread';
-
-/** One fresh `tabula sim` process of random bots: games/s and mean actions as it prints them. */
-async function simOnce(game: string, args: readonly string[], games: number): Promise<{ gamesPerSecond: number; meanActions: number }> {
-  const { stdout } = await run(process.execPath, [MAIN, 'sim', game, ...args, '--games', String(games), '--bots', 'random', '--workers', '1', '--json'], { maxBuffer: 1 << 20 });
-  const r = JSON.parse(stdout) as { gamesPerSecond: number; meanActions: number; errors: unknown[] };
-  if (r.errors.length > 0) throw new Error(`tabula sim ${game}: ${r.errors.length} games ended in an error`);
-  return r;
-}
 
 /** Setups per game to measure: those setups.ts lists for it, else every scenario. */
 export function benchSetups(game: AnyGame): readonly RandomBenchSetup[] {
   return (isGameId(game.id) ? BENCH_SETUPS[game.id] : null) ?? game.scenarios.map((s) => ({ label: s, setup: { scenario: s }, games: 200 }));
-}
-
-function playRandom(game: AnyGame, setup: SetupOptions, rng: Rng, pick?: RandomBenchSetup['pick']): number {
-  let state = game.setup(setup);
-  let n = 0;
-  for (;;) {
-    const active = game.active(state);
-    if (active.length === 0) return n;
-    for (const role of active) {
-      const acts = game.actions(state, role);
-      if (acts.length === 0) continue;
-      state = game.apply(state, role, pick ? pick(acts, rng) : acts[rng.int(acts.length)]);
-      n++;
-      break;
-    }
-  }
 }
 
 /** Games/s, decisions/game and peak RSS of random full games on one thread, per game and setup. */
@@ -85,30 +57,6 @@ export const randomGamesBench: Benchmark = {
         rows.push(row);
       }
     }
-    // The same engines as a user plays them: `tabula sim` in fresh processes (its own V8 flags, its own loop).
-    const simRuns = quick ? 1 : 3;
-    for (const game of listGames()) {
-      for (const b of SIM_SETUPS[game.id] ?? []) {
-        const count = quick ? Math.max(20, Math.floor(b.games / 20)) : b.games;
-        const got: { gamesPerSecond: number; meanActions: number }[] = [];
-        for (let i = 0; i < simRuns; i++) got.push(await simOnce(game.id, b.args, count));
-        const rates = got.map((r) => r.gamesPerSecond).sort((x, y) => x - y);
-        const gps = rates[(rates.length - 1) >> 1]!;
-        const dpg = got[0]!.meanActions;
-        const row = {
-          game: game.id,
-          setup: `tabula sim ${b.label}`,
-          games: count,
-          'games/s': Number(gps.toFixed(1)),
-          'games/s range': simRuns > 1 ? `${rates[0]!.toFixed(1)}-${rates[rates.length - 1]!.toFixed(1)}` : '',
-          'decisions/game': Math.round(dpg),
-          'decisions/s': Math.round(gps * dpg),
-          'peak RSS MiB': '',
-        };
-        log(`${game.id} tabula sim ${b.label}: ${row['games/s']} games/s`);
-        rows.push(row);
-      }
-    }
     const recorded = recordedOn(previous ?? '', TITLE);
     // A --quick run plays too few games to compare (its figures would raise false alarms).
     const comparisons = quick ? [] : compareSpeeds(recordedSpeeds(previous ?? '', TITLE), rows.map((r) => ({ key: `${r.game} / ${r.setup}`, gamesPerSecond: Number(r['games/s']) })));
@@ -118,7 +66,7 @@ export const randomGamesBench: Benchmark = {
     return {
       title: TITLE,
       command: 'npx tabula bench --only random-games',
-      markdown: `${head}${body}\n\n${quick ? 'A --quick run: too few games to compare with the recorded figures.' : speedReport(comparisons, recorded)}\n\nEach game: \`setup\` (seed \`bench-<n>\`), then until the outcome: for the first active role with legal actions, \`actions\` + a uniform random pick (or the setup's own pick, see below) + \`apply\`. Each game draws its picks from its own RNG, seeded by its number, so every run plays the same games. Views are not computed. Timing starts after a warm-up of at least 5 games and 1 s; the same games are then timed three times (\`--quick\`: once) and the median pass is the result. The rows "tabula sim ..." are the same engines as a user runs them: \`tabula sim GAME [ARGS] --games N --bots random --workers 1 --json\` in ${simRuns === 1 ? 'one fresh process' : `${simRuns} fresh processes (the median)`}, games/s as the command prints it (its own loop and V8 flags, start-up excluded). Every run compares each row with the figure it replaces here and reports a fall of more than 10% (on the terminal at the end of the run, and above).`,
+      markdown: `${head}${body}\n\n${quick ? 'A --quick run: too few games to compare with the recorded figures.' : speedReport(comparisons, recorded)}\n\nEach game: \`setup\` (seed \`bench-<n>\`), then until the outcome: for the first active role with legal actions, \`actions\` + a uniform random pick (or the setup's own pick, see below) + \`apply\`. Each game draws its picks from its own RNG, seeded by its number, so every run plays the same games. Views are not computed. Timing starts after a warm-up of at least 5 games and 1 s; the same games are then timed three times (\`--quick\`: once) and the median pass is the result. All engines run in one process, one after another ("Playout speed per engine" measures each in a fresh one). Every run compares each row with the figure it replaces here and reports a fall of more than 10% (on the terminal at the end of the run, and above).`,
       rows,
       warnings,
     };

@@ -19,7 +19,7 @@ test('tabula bench --only replaces its own section of docs/benchmarks.md and kee
 
 test('tabula bench: each listed benchmark loads a benchmark of its own name', async () => {
   const { benchmarks } = await import('./index.js');
-  assert.deepEqual(benchmarks.map((b) => b.name), ['random-games', 'hammer-sim', 'bots', 'web-bundle', 'server-load', 'real-load', 'cold-start', 'cluster-load']);
+  assert.deepEqual(benchmarks.map((b) => b.name), ['playout-speed', 'random-games', 'hammer-sim', 'bots', 'web-bundle', 'server-load', 'real-load', 'cold-start', 'cluster-load']);
   for (const entry of benchmarks) assert.equal((await entry.load()).name, entry.name);
 });
 

@@ -31,11 +31,15 @@ export const BENCH_SETUPS: Readonly<Record<GameId, readonly RandomBenchSetup[]>>
   ],
 };
 
-/** The setups `tabula bench --only random-games` also plays through `tabula sim` (fresh processes), by game id. */
-export interface SimBenchSetup { label: string; args: readonly string[]; games: number }
+/**
+ * One engine's playout-speed check (`tabula bench --only playout-speed`): `tabula sim GAME ARGS --games N` in
+ * fresh processes, and warm random playouts of `setup` (the same setup as those arguments) in another.
+ * N is a second or two of games (Carcassonne: the 4,000 games issue 50 timed), so the check stays cheap.
+ */
+export interface PlayoutSpeedSetup { label: string; args: readonly string[]; setup: Omit<SetupOptions, 'seed'>; games: number }
 
-export const SIM_SETUPS: Readonly<Record<string, readonly SimBenchSetup[]>> = {
-  carcassonne: [{ label: '2p', args: [], games: 4000 }],
-  hacse: [{ label: 'early', args: ['--scenario', 'early'], games: 400 }],
-  [hammerGame.id]: [{ label: 'braveheart', args: ['--scenario', 'braveheart'], games: 200 }],
+export const PLAYOUT_SPEED_SETUPS: Readonly<Record<GameId, readonly PlayoutSpeedSetup[]>> = {
+  carcassonne: [{ label: '2p', args: [], setup: {}, games: 4000 }],
+  hacse: [{ label: 'early', args: ['--scenario', 'early'], setup: { scenario: 'early' }, games: 400 }],
+  'hammer-of-the-scots': [{ label: 'braveheart', args: ['--scenario', 'braveheart'], setup: { scenario: 'braveheart' }, games: 200 }],
 };

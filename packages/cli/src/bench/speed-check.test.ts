@@ -53,3 +53,21 @@ test('speed check: a fall of more than 10% is reported, a 5% fall and a gain are
   assert.doesNotMatch(speedReport(cmp.filter((c) => !c.fell), 'x'), /Slower/);
   assert.match(speedReport([], 'x'), /No recorded figures/);
 });
+
+test('speed check: another figure column (warm decisions/s) is read and its fall reported in its own unit; a machine name with parentheses is kept whole', () => {
+  const file = `## Playout speed per engine
+
+Command: \`npx tabula bench --only playout-speed\` (run by \`npx tabula bench\` on 2026-12-07, 2 x Intel(R) Xeon(R) Processor, 24 GiB, Node v24.22.3)
+
+| game | setup | games | games/s (median of 3 processes) | games/s range | decisions/game | warm decisions/s |
+|---|---|---:|---:|---:|---:|---:|
+| carcassonne | 2p | 2000 | 2,650.5 | 2600.0-2700.0 | 114 | 480,000 |
+`;
+  assert.deepEqual([...recordedSpeeds(file, 'Playout speed per engine').entries()], [['carcassonne / 2p', 2650.5]]);
+  const warm = recordedSpeeds(file, 'Playout speed per engine', 2, /^warm decisions\/s\b/);
+  assert.deepEqual([...warm.entries()], [['carcassonne / 2p', 480000]]);
+  const cmp = compareSpeeds(warm, [{ key: 'carcassonne / 2p', gamesPerSecond: 400000 }]);
+  assert.match(speedWarnings(cmp, 'x', undefined, 'decisions/s')[0]!, /^WARNING: carcassonne \/ 2p plays 400000\.0 decisions\/s, -16\.7% against the 480000/);
+  assert.match(speedReport(cmp, 'x', undefined, 'decisions/s'), /carcassonne \/ 2p 400000\.0 decisions\/s against 480000/);
+  assert.equal(recordedOn(file, 'Playout speed per engine'), 'recorded on 2026-12-07, 2 x Intel(R) Xeon(R) Processor, 24 GiB, Node v24.22.3', 'the machine\'s own parentheses stay');
+});
