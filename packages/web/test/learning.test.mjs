@@ -129,6 +129,29 @@ for (const width of [1280, 360]) {
   });
 }
 
+test('online new-game form with "Learning mode" against a server bot: the game is made a learning game on the server, and its page asks the hint by itself', { skip }, async () => {
+  const api = (method, path, body, token) => apiCall(server.url, method, path, body, token);
+  const name = `learnf${uid()}`;
+  const { body: { token } } = await api('POST', '/accounts', { name, password: 'correct horse battery' });
+  const { ctx, page, errors } = await newPage();
+  try {
+    await page.addInitScript(([t, n]) => { localStorage.setItem('tabula.token', t); localStorage.setItem('tabula.name', n); }, [token, name]);
+    await page.goto(`${server.url}/new`);
+    await page.getByTestId('setup-game').selectOption('hammer-of-the-scots');
+    await page.getByTestId('seat-England').selectOption('me');
+    await page.getByTestId('seat-Scotland').selectOption('random');
+    await page.getByTestId('setup-learning').check();
+    await page.getByTestId('setup-submit').click();
+    await page.waitForURL(/\/games\/[^/]+$/);
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const st = await api('GET', `/games/${id}`, undefined, token);
+    assert.equal(st.body.learning, true, 'the server keeps the choice');
+    await page.getByTestId('hint-text').filter({ hasText: /^The bot would play: / }).waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByTestId('learning-toggle').isChecked(), true);
+    assert.deepEqual(errors, []);
+  } finally { await ctx.close(); }
+});
+
 test('WCAG 2.2 AA: a Carcassonne learning game with the bot\'s reason and a why-not answer on screen has no axe violation at 360 and 1280 px', { skip }, async () => {
   const found = misfitStart();
   const f = { game: 'carcassonne', seed: found.seed, options: {}, actions: [], seats: { red: 'me', blue: 'mcts-easy' }, learning: true };

@@ -158,13 +158,18 @@ export function OnlineGame({ id }: { id: string }) {
     setHint({ version });
     api.hint(id, myRole).then(
       (r) => setHint((h) => (h && h.version === version ? { version, action: r.action } : h)),
-      // Refused (a hint still worked out, the game moved on): the button asks again, the next turn asks by itself.
-      () => setHint((h) => (h && h.version === version && h.action === undefined ? null : h)),
+      (e: unknown) => {
+        // Refused: the button asks again, the next turn asks by itself; while the hint for an earlier position
+        // (before the bot's move) is still worked out, this one is asked again in a moment.
+        setHint((h) => (h && h.version === version && h.action === undefined ? null : h));
+        if (e instanceof ApiError && e.code === 'hint-pending') setTimeout(() => setHintRetry((n) => n + 1), 500);
+      },
     );
   };
+  const [hintRetry, setHintRetry] = useState(0);
   useEffect(() => {
     if (choosing && hint?.version !== d!.version) askHint();
-  }, [choosing, d?.version]);
+  }, [choosing, d?.version, hintRetry]);
   const hintShown = d && hint && hint.version === d.version && d.yourTurn ? hint : null;
 
   const myTurnNow = !!d && d.yourTurn;
