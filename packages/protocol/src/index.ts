@@ -124,6 +124,7 @@ export const CreateGame = Type.Object({
   players: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
   variants: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { description: 'checked against the game\'s variant list (e.g. HACSE decks)' })),
   rated: Type.Optional(Type.Boolean({ description: 'updates the players\' Glicko-2 ratings when it ends; people only (no bot seats)' })),
+  learning: Type.Optional(Type.Boolean({ description: 'a learning game: one person against bots, with hints (POST /games/:id/hint) and the bots\' reasons; never rated' })),
 }, { additionalProperties: false, description: `at most ${MAX_CREATE_BODY_BYTES} bytes; variants bounded (see limits)` });
 export type CreateGameT = Static<typeof CreateGame>;
 export const IdReply = Type.Object({ id: Type.String({ description: 'also the invite link: /games/<id> in the web client' }) });
@@ -157,6 +158,7 @@ export const GameSummary = Type.Object({
   status: Type.String(), seats: Type.Array(Seat), version: Type.Integer(), active: Type.Array(Type.String()),
   yourRoles: Type.Array(Type.String()), yourTurn: Type.Boolean(), outcome: OutcomeOrNull,
   timeControl: TimeControl,
+  learning: Type.Boolean({ description: 'a learning game: one person against bots, hints on, never rated' }),
   createdAt: Type.String(), updatedAt: Type.String(),
 });
 export type GameSummaryT = Static<typeof GameSummary>;
@@ -183,6 +185,7 @@ export const GameState = Type.Object({
   abortable: Type.Boolean({ description: 'the caller may abort the game now (no winner): fewer than 2 actions played' }),
   away: Type.Record(Type.String(), Type.Number(), { description: 'live games: per other human seat not connected, milliseconds since its player was last connected (a claim is allowed from 120000)' }),
   drawOffer: Type.Union([DrawOffer, Type.Null()], { description: 'the running game\'s draw offer (null: none); an action of a seat that has not agreed ends it' }),
+  learning: Type.Boolean({ description: 'a learning game: one person against bots, hints on (POST /games/:id/hint), never rated' }),
 });
 export type GameStateT = Static<typeof GameState>;
 
@@ -225,6 +228,11 @@ export const WhyReply = Type.Object({
 });
 export type WhyReplyT = Static<typeof WhyReply>;
 
+/** The bot's reason for a move, told to one seat (ExplainReply's `reason`). */
+const BotReason = Type.Object({
+  key: Type.String({ description: 'the game\'s i18n key of the reason, "bot.<reason>"' }),
+  args: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'ids (blocks, areas, cards: shown by name) and numbers; only what the caller\'s seat may see' }),
+});
 /** POST /games/:id/explain: learning mode, why a bot seat played one action of the log, told to the caller's seat. */
 export const ExplainBody = Type.Object({
   at: Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'the action\'s position in the game\'s log (0 = the first)' }),
@@ -233,12 +241,18 @@ export const ExplainBody = Type.Object({
 export type ExplainBodyT = Static<typeof ExplainBody>;
 export const ExplainReply = Type.Object({
   role: Type.Union([Type.Null(), Type.String()], { description: 'the bot seat that played the action; null when a person played it' }),
-  reason: Type.Union([Type.Null(), Type.Object({
-    key: Type.String({ description: 'the game\'s i18n key of the reason, "bot.<reason>"' }),
-    args: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'ids (blocks, areas, cards: shown by name) and numbers; only what the caller\'s seat may see' }),
-  })], { description: 'the bot\'s reason, built from its own evaluation of the move; null when a person played the action' }),
+  reason: Type.Union([Type.Null(), BotReason], { description: 'the bot\'s reason, built from its own evaluation of the move; null when a person played the action' }),
 });
 export type ExplainReplyT = Static<typeof ExplainReply>;
+/** POST /games/:id/hint: what the bot would play for the caller's seat now (learning games only). */
+export const HintBody = Type.Object({ role: Type.Optional(RoleName) }, { additionalProperties: false });
+export type HintBodyT = Static<typeof HintBody>;
+export const HintReply = Type.Object({
+  version: Type.Integer({ description: 'the game\'s version the hint is for' }),
+  action: Type.Unknown({ description: 'one of the caller\'s legal actions now, as listed in `actions`' }),
+  reason: Type.Union([Type.Null(), BotReason], { description: 'why the bot would play it, naming only what the caller may see; null: no reason' }),
+});
+export type HintReplyT = Static<typeof HintReply>;
 
 export const UndoBody = Type.Object({ version: Type.Integer({ minimum: 0 }), role: Type.Optional(RoleName) }, { additionalProperties: false });
 export type UndoBodyT = Static<typeof UndoBody>;
@@ -388,7 +402,7 @@ export const isUserClientMessage = (v: unknown): v is UserClientMessageT => user
 /** Every schema by name (the OpenAPI document's components). */
 export const schemas: Record<string, TSchema> = {
   ErrorReply, Credentials, TokenReply, Me, Health, Catalog, TimeControl, CreateGame, IdReply, GameSummary, GameList, GameState,
-  SeatBody, ActionBody, PreviewBody, PreviewReply, WhyBody, WhyReply, ExplainBody, ExplainReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
+  SeatBody, ActionBody, PreviewBody, PreviewReply, WhyBody, WhyReply, ExplainBody, ExplainReply, HintBody, HintReply, UndoBody, ResignBody, DrawBody, DrawOffer, ReplayReply, ClientMessage, ServerMessage,
   ChatLine, ChatReply, MuteBody, MuteList, Rating, LobbyGame, Profile, Leaderboard, SeekBody, Seek, SeekList, GameRatings, RatingHistory, RatingHistoryQuery,
   Notification, NotificationList, NotifySettings, NotifySettingsPatch, UserServerMessage, UserClientMessage, AnalysisReply,
   CreateTournament, TournamentSummary, Tournament, TournamentList, JoinTournament,

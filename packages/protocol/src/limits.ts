@@ -178,6 +178,8 @@ export const SURFACE_LIMITS = {
   previews: { perAccount: 600, perAddress: 1200 },
   // "Why can't I?" asked by pointing at the board: one engine call, cheap, but bounded like previews.
   whys: { perAccount: 600, perAddress: 1200 },
+  // Learning games: a hint is a bot search (about 250 ms of a worker) asked on each of the player's turns.
+  hints: { perAccount: 120, perAddress: 240 },
   resets: { perAccount: 5, perAddress: 10 },
   // Each draw offer is shown to every seat and spectator (and bots answer it): a few a minute are plenty.
   drawOffers: { perAccount: 5, perAddress: 20 },

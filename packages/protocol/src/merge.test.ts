@@ -6,7 +6,7 @@ import type { GameStateT } from './index.js';
 const state = (version: number, length: number, logFrom: number, seqs: number[]): GameStateT => ({
   id: 'g', game: 'x', scenario: 's', players: null, variants: null, status: 'active', seats: [], version, role: 'a', roles: ['a'],
   view: { v: version }, actions: [], active: ['a'], yourTurn: false, undo: 0, prompt: null, length, logFrom,
-  log: seqs.map((seq) => ({ seq, role: 'a', key: `k${seq}` })), outcome: null, abortable: false, away: {}, drawOffer: null, createdBy: null,
+  log: seqs.map((seq) => ({ seq, role: 'a', key: `k${seq}` })), outcome: null, abortable: false, away: {}, drawOffer: null, createdBy: null, learning: false,
 });
 
 test('client merge: a push older than the state shown is dropped (out-of-order delivery keeps the newer state)', () => {

@@ -26,6 +26,7 @@ import type { ReplayedGame } from './games/replay-cache.js';
 import { BotRunner, type BotRunnerOptions } from './bots.js';
 import { AnalysisRunner, type AnalysisRunnerOptions } from './analysis/runner.js';
 import { analysisRoutes } from './analysis/routes.js';
+import { HintWorker, type HintOptions } from './games/hints.js';
 import { LiveHub } from './live/hub.js';
 import { gameSocket } from './live/game-socket.js';
 import { lobbySocket } from './live/lobby-socket.js';
@@ -76,6 +77,8 @@ export interface ServerOptions {
   bots?: BotRunnerOptions;
   /** Post-game analyses (analysis.ts); the worker imports `bots.modules` too. */
   analysis?: AnalysisRunnerOptions;
+  /** Hints of learning games (games/hints.ts); the worker imports `bots.modules` too. */
+  hints?: HintOptions;
   rateLimits?: RateLimits | false;
   /** Largest request body in bytes (default 64 KiB; creating a game: MAX_CREATE_BODY_BYTES). */
   bodyLimit?: number;
@@ -244,6 +247,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
   games.views.connected = (gameId, userId) => hub.isConnected(gameId, userId);
   const bots = new BotRunner(games, { ...opts.bots, warn });
   const analysis = new AnalysisRunner(games, { modules: opts.bots?.modules ?? [], ...opts.analysis, warn });
+  const hints = new HintWorker({ modules: opts.bots?.modules ?? [], ...opts.hints, warn });
+  games.commands.hints = hints;
   let fanout: Fanout = new LocalFanout();
   if (opts.redis) fanout = await RedisFanout.open(opts.redis, (e) => app.log.warn({ err: e }, 'redis error'));
   const limits = opts.rateLimits === undefined ? defaultRateLimits : opts.rateLimits;
@@ -436,6 +441,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<TabulaServ
       await notifier.stop();
       await bots.close();
       await analysis.close();
+      await hints.close();
       await app.close();
       await fanout.close();
       // A stop counts as downtime from here on (not from the last beat).

@@ -92,21 +92,62 @@ test('Carcassonne learning game: a click on a cell where the tile fits no way na
   } finally { await ctx.close(); }
 });
 
-test('online learning game: against a server bot seat, the bot\'s reason for its move comes from the server to the player, and shows beside the board', { skip }, async () => {
+for (const width of [1280, 360]) {
+  test(`online learning game at ${width} px: against a server bot seat the hint comes from the server by itself and shows on the board, and the bot's reason for its move shows beside it`, { skip }, async () => {
+    const api = (method, path, body, token) => apiCall(server.url, method, path, body, token);
+    const name = `learn${uid()}`;
+    const { body: { token } } = await api('POST', '/accounts', { name, password: 'correct horse battery' });
+    const { body: { id } } = await api('POST', '/games', { game: 'hammer-of-the-scots', learning: true }, token);
+    await api('POST', `/games/${id}/seats`, { role: 'England' }, token);
+    await api('POST', `/games/${id}/seats`, { role: 'Scotland', bot: 'random' }, token);
+    const { ctx, page, errors } = await newPage({ viewport: { width, height: width < 500 ? 780 : 900 } });
+    try {
+      // The learning choice comes from the game (the server), not from this device.
+      await page.addInitScript(([t, n]) => { localStorage.setItem('tabula.token', t); localStorage.setItem('tabula.name', n); }, [token, name]);
+      await page.goto(`${server.url}/games/${id}`);
+      assert.equal(await page.getByTestId('learning-toggle').isChecked(), true);
+      const hint = page.getByTestId('hint-text');
+      await hint.filter({ hasText: /^The bot would play: / }).waitFor({ timeout: 30_000 });
+      // The hinted card by its name, never its number.
+      assert.match(await hint.textContent(), /^The bot would play: (Play card: )?(Move \d|[A-Z][a-z]+)/);
+      assert.doesNotMatch(await hint.textContent(), /card \d/);
+      const cards = page.locator('.hammer-card.hl:not(:disabled)');
+      assert.ok(await cards.count() > 1, 'several cards to choose from');
+      // On the board: only the hinted card is offered (the board's own highlight).
+      await page.getByTestId('hint-on-board').check();
+      await page.waitForFunction(() => document.querySelectorAll('.hammer-card.hl:not(:disabled)').length === 1);
+      await cards.first().scrollIntoViewIfNeeded();
+      await shot(page, `learning-online-hint-${width}`);
+      await cards.first().click();
+      // The bot's card (played at once or after) is explained without naming it.
+      const said = page.getByTestId('bot-explains');
+      await said.filter({ hasText: 'Scotland chose its card for this turn' }).waitFor({ timeout: 20_000 });
+      await said.scrollIntoViewIfNeeded();
+      await shot(page, `learning-online-explains-${width}`);
+      assert.deepEqual(errors, []);
+    } finally { await ctx.close(); }
+  });
+}
+
+test('online new-game form with "Learning mode" against a server bot: the game is made a learning game on the server, and its page asks the hint by itself', { skip }, async () => {
   const api = (method, path, body, token) => apiCall(server.url, method, path, body, token);
-  const name = `learn${uid()}`;
+  const name = `learnf${uid()}`;
   const { body: { token } } = await api('POST', '/accounts', { name, password: 'correct horse battery' });
-  const { body: { id } } = await api('POST', '/games', { game: 'hammer-of-the-scots' }, token);
-  await api('POST', `/games/${id}/seats`, { role: 'England' }, token);
-  await api('POST', `/games/${id}/seats`, { role: 'Scotland', bot: 'random' }, token);
   const { ctx, page, errors } = await newPage();
   try {
-    await page.addInitScript(([t, n, g]) => { localStorage.setItem('tabula.token', t); localStorage.setItem('tabula.name', n); localStorage.setItem('tabula.learning', JSON.stringify([g])); }, [token, name, id]);
-    await page.goto(`${server.url}/games/${id}`);
+    await page.addInitScript(([t, n]) => { localStorage.setItem('tabula.token', t); localStorage.setItem('tabula.name', n); }, [token, name]);
+    await page.goto(`${server.url}/new`);
+    await page.getByTestId('setup-game').selectOption('hammer-of-the-scots');
+    await page.getByTestId('seat-England').selectOption('me');
+    await page.getByTestId('seat-Scotland').selectOption('random');
+    await page.getByTestId('setup-learning').check();
+    await page.getByTestId('setup-submit').click();
+    await page.waitForURL(/\/games\/[^/]+$/);
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const st = await api('GET', `/games/${id}`, undefined, token);
+    assert.equal(st.body.learning, true, 'the server keeps the choice');
+    await page.getByTestId('hint-text').filter({ hasText: /^The bot would play: / }).waitFor({ timeout: 30_000 });
     assert.equal(await page.getByTestId('learning-toggle').isChecked(), true);
-    // England plays a card; the bot's card (played at once or after) is explained without naming it.
-    await page.locator('.hammer-card.hl:not(:disabled)').first().click();
-    await page.getByTestId('bot-explains').filter({ hasText: 'Scotland chose its card for this turn' }).waitFor({ timeout: 20_000 });
     assert.deepEqual(errors, []);
   } finally { await ctx.close(); }
 });

@@ -2,7 +2,7 @@ import { applyListed, isDeepStrictEqual, replayGame, isRuleError, judgeAction, t
 import { ABORT_BEFORE_ACTIONS, CLAIM_AFTER_DISCONNECT_MS } from '@tabula/protocol';
 import { conflict, forbidden, unauthorized, unprocessable } from '../http/errors.js';
 import type { GamePatch, GameRow, UserRow } from '../store/index.js';
-import type { DrawOpT, ExplainReplyT, WhyReplyT } from '@tabula/protocol';
+import type { DrawOpT, ExplainReplyT, HintReplyT, WhyReplyT } from '@tabula/protocol';
 import { explainMove } from '@tabula/bots';
 import { afterAction, afterUndo, deadlineOf, noCredit, runningSeats, type Credit } from './clock.js';
 import { AGREED_DRAW, answerDraw, offerAfterAction } from './draws.js';
@@ -11,6 +11,7 @@ import { setupOptionsOfRow, type GameTable } from './table.js';
 import type { Timeouts } from './timeouts.js';
 import { abortable, rolesOf, type GameState, type SeatViews } from './views.js';
 import type { GameWrites } from './writes.js';
+import type { HintWorker } from './hints.js';
 
 /** Most actions of other roles that may come between the version a client acted on and now (simultaneous steps). */
 const MAX_OVERTAKEN = 8;
@@ -67,6 +68,8 @@ export class GameCommands {
   private readonly credit: Credit;
   /** Counts a new draw offer against its account's per-minute limit (set by app.ts; throws 429 past it). */
   drawOfferLimit: (user: UserRow) => Promise<void> = () => Promise.resolve();
+  /** Searches the hints of learning games (set by app.ts). */
+  hints: HintWorker | null = null;
 
   constructor(private readonly table: GameTable, private readonly writes: GameWrites, private readonly timeouts: Timeouts, private readonly views: SeatViews, opts: CommandOptions = {}) {
     this.now = opts.now ?? Date.now;
@@ -128,6 +131,22 @@ export class GameCommands {
     const before = stateBefore(rg, at);
     const r = explainMove(rg.game, before, entry.role, entry.action, role);
     return { role: entry.role, reason: { key: r.key, args: r.args ?? {} } };
+  }
+
+  /**
+   * Learning games: what the bot would play for the caller's seat now, and why (told to that seat). Searched on
+   * the hint worker from the seat's information only; the action is one of the seat's legal actions at `version`.
+   */
+  async hint(user: UserRow | null, id: string, asked?: string): Promise<HintReplyT> {
+    if (!user) throw unauthorized();
+    const { row, rg } = await this.table.syncRow(await this.timeouts.loadChecked(id));
+    const role = seatFor(row, user, asked);
+    if (!row.learning) throw conflict('not-learning', 'Hints are given in learning games only.');
+    mustBeActive(row);
+    if (!(rg.game.active(rg.state) as Role[]).includes(role)) throw conflict('not-your-turn', `It is not ${role}'s turn: a hint is for a move you can make now.`);
+    if (!this.hints) throw conflict('not-learning', 'This server gives no hints.');
+    const r = await this.hints.suggest(row.id, row.game, rg.state, role, `${row.id}:hint:${rg.length}:${role}`);
+    return { version: row.version, action: r.action, reason: r.reason ? { key: r.reason.key, args: r.reason.args ?? {} } : null };
   }
 
   async preview(user: UserRow | null, id: string, action: unknown, asked?: string): Promise<{ risk: ActionRisk }> {

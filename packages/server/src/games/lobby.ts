@@ -59,6 +59,7 @@ export class Lobby {
     if (countedFor) await this.creationLimit(countedFor);
     const game = getGame(body.game);
     if (!game) throw unprocessable('unknown-game', `No game "${body.game}".`);
+    if (body.learning === true && body.rated === true) throw unprocessable('learning-unrated', 'A learning game (hints and the bots\' reasons) is never rated: ask for one or the other.');
     const seed = newSeed();
     const { options, roles, active } = validateGameOptions(game, body, seed);
     const scenario = options.scenario ?? game.scenarios[0]!;
@@ -75,6 +76,7 @@ export class Lobby {
       await store.createGame({
         id, game: game.id, scenario, players: options.players ?? null, variants: options.variants ?? null, seed,
         roles, activeRoles: active, createdBy: user.id, now, timeControl, clock: newClock(timeControl, roles, now),
+        ...(body.learning === true ? { learning: true } : {}),
       });
       await this.hooks.created?.(id, body);
       return { id };
@@ -110,8 +112,12 @@ export class Lobby {
       const seated = row0.seats.some((s) => s.userId === user.id);
       if (row0.createdBy !== user.id && !seated) throw forbidden('not-allowed', 'Only the game\'s creator or a seated player may give a seat to a bot.');
       await this.hooks.beforeBotSeat?.(id);
-    } else if (!assigned) {
-      await this.hooks.beforeUserSeat?.(id, user);
+    } else {
+      // A learning game is one person against bots: every other seat goes to a bot.
+      if (row0.learning && row0.seats.some((s) => s.userId !== null && s.userId !== user.id)) {
+        throw conflict('learning-game', 'This is a learning game: its other seats are for bots only.');
+      }
+      if (!assigned) await this.hooks.beforeUserSeat?.(id, user);
     }
     const game = this.table.gameOf(row0);
     const active = game.active(game.setup(setupOptionsOfRow(row0)));

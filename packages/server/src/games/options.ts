@@ -16,6 +16,8 @@ export interface CreateGameBody {
   timeControl?: TimeControlT;
   /** Glicko-2 rated (social/ratings.ts); people only. */
   rated?: boolean;
+  /** A learning game: one person, every other seat a bot; hints on; never rated. */
+  learning?: boolean;
   /** The finished game this one is a rematch of (social/rematch.ts). */
   rematchOf?: string;
 }

@@ -84,6 +84,11 @@ export function gameRoutes(deps: GameRouteDeps): (api: FastifyInstance) => Promi
       ...surface('whys'),
     }, async (req) => commands.explainBotMove(await must(req), req.params.id, req.body.at, req.body.role));
 
+    api.post<{ Params: S.GameParamsT; Body: S.HintBodyT }>('/games/:id/hint', {
+      schema: { summary: 'Learning games: what the bot would play for your seat now (one of your legal actions) and why; searched from what your seat may see', security: secured, params: S.GameParams, body: S.HintBody, response: { 200: S.HintReply, ...errs(400, 401, 403, 404, 409, 429) } },
+      ...surface('hints'),
+    }, async (req) => commands.hint(await must(req), req.params.id, req.body?.role));
+
     api.post<{ Params: S.GameParamsT; Body: S.UndoBodyT }>('/games/:id/undo', {
       schema: { summary: 'Take back your last undoable action', security: secured, params: S.GameParams, body: S.UndoBody, response: { 200: S.GameState, ...errs(400, 401, 403, 404, 409, 422, 429) } },
       ...actionLimit,

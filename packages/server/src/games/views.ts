@@ -77,6 +77,7 @@ export class SeatViews {
       // When the other players were last seen is for the game's players only.
       away: mine.length > 0 ? this.away(row, user) : {},
       drawOffer: row.status === 'active' ? row.drawOffer ?? null : null,
+      learning: row.learning === true,
     };
   }
 
@@ -87,7 +88,7 @@ export class SeatViews {
     return {
       id: row.id, game: row.game, scenario: row.scenario, players: row.players, status: row.status, seats: seatsOut(row.seats),
       version: row.version, active, yourRoles, yourTurn: yourRoles.some((r) => active.includes(r)), outcome: row.outcome,
-      timeControl: row.timeControl, createdAt: new Date(row.createdAt).toISOString(), updatedAt: new Date(row.updatedAt).toISOString(),
+      timeControl: row.timeControl, learning: row.learning === true, createdAt: new Date(row.createdAt).toISOString(), updatedAt: new Date(row.updatedAt).toISOString(),
     };
   }
 

@@ -78,4 +78,14 @@ describe('surface limits', () => {
     // 600 requests may straddle the start of a new counting minute: then a few more pass before the refusal.
     assert.ok(n >= SURFACE_LIMITS.previews.perAccount && n < 2 * SURFACE_LIMITS.previews.perAccount, `${n} accepted`);
   });
+
+  it('hints (a bot search each) are limited per account, refused ones counted too', async () => {
+    const { api } = run;
+    const a = await api.signUp(uniqueName('hnt'));
+    const id = (await api.post('/api/games', { game: TALLY }, a)).body.id as string;
+    assert.equal((await api.post(`/api/games/${id}/seats`, { role: 'north' }, a)).status, 200);
+    // Not a learning game: each is 409 not-learning, and counts.
+    const n = await acceptedBefore429(() => api.post(`/api/games/${id}/hint`, {}, a), 1000);
+    assert.ok(n >= SURFACE_LIMITS.hints.perAccount && n < 2 * SURFACE_LIMITS.hints.perAccount, `${n} accepted`);
+  });
 });

@@ -139,10 +139,10 @@ export class PostgresStore implements Store {
 
   async createGame(g: NewGame): Promise<void> {
     await this.tx(async (c) => {
-      await c.query(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at, time_control, clock, deadline)
-        VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, 0, 0, $7, NULL, $8, $9, $9, $10, $11, NULL)`,
+      await c.query(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at, time_control, clock, deadline, learning)
+        VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, 0, 0, $7, NULL, $8, $9, $9, $10, $11, NULL, $12)`,
       [g.id, g.game, g.scenario, g.players, g.variants === null ? null : JSON.stringify(g.variants), g.seed, JSON.stringify(g.activeRoles), g.createdBy, g.now,
-        JSON.stringify(g.timeControl), g.clock === null ? null : JSON.stringify(g.clock)]);
+        JSON.stringify(g.timeControl), g.clock === null ? null : JSON.stringify(g.clock), g.learning ? 1 : 0]);
       for (let i = 0; i < g.roles.length; i++) await c.query('INSERT INTO seats (game_id, seat, role) VALUES ($1, $2, $3)', [g.id, i, g.roles[i]]);
     });
   }

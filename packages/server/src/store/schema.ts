@@ -395,6 +395,8 @@ const MIGRATIONS: ((t: Types) => string)[] = [
      user_id ${t.int64} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
      until_at ${t.int64} NOT NULL
    );`,
+  // Learning games (issue 47, learnonline): one person against bots, with hints and the bots' reasons; never rated.
+  () => 'ALTER TABLE games ADD COLUMN learning INTEGER NOT NULL DEFAULT 0;',
 ];
 
 /** The table that records the applied migrations. */
@@ -417,6 +419,7 @@ export interface GameDbRow {
   created_by: number; created_at: number; updated_at: number;
   time_control: string | null; clock: string | null; deadline: number | null;
   draw_offer?: string | null;
+  learning?: number | string | null;
 }
 export interface SeatDbRow { game_id: string; seat: number; role: string; user_id: number | null; user_name: string | null; bot: string | null; seen_at: number | null }
 
@@ -439,6 +442,7 @@ export function gameFromDb(r: GameDbRow, seats: SeatRow[]): GameRow {
     clock: r.clock === null ? null : (JSON.parse(r.clock) as ClockState),
     deadline: r.deadline === null ? null : Number(r.deadline),
     drawOffer: r.draw_offer ? (JSON.parse(r.draw_offer) as GameRow['drawOffer']) : null,
+    learning: Number(r.learning ?? 0) === 1,
   };
 }
 

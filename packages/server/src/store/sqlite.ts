@@ -151,10 +151,10 @@ export class SqliteStore implements Store {
 
   createGame(g: NewGame): Promise<void> {
     this.db.transaction(() => {
-      this.q(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at, time_control, clock, deadline)
-        VALUES (?, ?, ?, ?, ?, ?, 'open', 1, 0, 0, ?, NULL, ?, ?, ?, ?, ?, NULL)`)
+      this.q(`INSERT INTO games (id, game, scenario, players, variants, seed, status, version, log_length, epoch, active_roles, outcome, created_by, created_at, updated_at, time_control, clock, deadline, learning)
+        VALUES (?, ?, ?, ?, ?, ?, 'open', 1, 0, 0, ?, NULL, ?, ?, ?, ?, ?, NULL, ?)`)
         .run(g.id, g.game, g.scenario, g.players, g.variants === null ? null : JSON.stringify(g.variants), g.seed, JSON.stringify(g.activeRoles), g.createdBy, g.now, g.now,
-          JSON.stringify(g.timeControl), g.clock === null ? null : JSON.stringify(g.clock));
+          JSON.stringify(g.timeControl), g.clock === null ? null : JSON.stringify(g.clock), g.learning ? 1 : 0);
       const ins = this.q('INSERT INTO seats (game_id, seat, role, user_id, bot) VALUES (?, ?, ?, NULL, NULL)');
       g.roles.forEach((role, i) => ins.run(g.id, i, role));
     }).immediate();

@@ -69,6 +69,8 @@ export interface GameRow {
   deadline: number | null;
   /** The draw offer of a running game (games/draws.ts); absent or null: none. */
   drawOffer?: DrawOfferT | null;
+  /** A learning game (games/hints.ts): one person against bots, hints on, never rated. */
+  learning?: boolean;
 }
 
 export interface NewGame {
@@ -84,6 +86,7 @@ export interface NewGame {
   now: number;
   timeControl: TimeControl;
   clock: ClockState | null;
+  learning?: boolean;
 }
 
 /** What a write changes on the game row besides version (always +1). */

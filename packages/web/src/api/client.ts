@@ -1,6 +1,6 @@
 // The HTTP API (types from @tabula/protocol, the server's own schemas). The bearer token and the account
 // name live in localStorage. Moves, undo and resign go over the live socket (live.ts).
-import type { PreviewReplyT, WhyBodyT, WhyReplyT, ExplainReplyT,
+import type { PreviewReplyT, WhyBodyT, WhyReplyT, ExplainReplyT, HintReplyT,
   CatalogT, CreateGameT, GameListT, GameStateT, GameSummaryT, HealthT, IdReplyT, ReplayReplyT, TokenReplyT,
   ChatReplyT, GameTournamentReplyT, LeaderboardT, MuteListT, ProfileT, RatingHistoryT, SeekBodyT, SeekT, AnalysisReplyT,
 } from '@tabula/protocol';
@@ -101,6 +101,9 @@ export const api = {
   /** Learning mode: why the bot seat played action `at` (told to my seat). */
   explain: (id: string, at: number, role?: string | null) =>
     request<ExplainReplyT>('POST', `/games/${encodeURIComponent(id)}/explain`, role ? { at, role } : { at }),
+  /** Learning games: what the bot would play for my seat now. */
+  hint: (id: string, role?: string | null) =>
+    request<HintReplyT>('POST', `/games/${encodeURIComponent(id)}/hint`, role ? { role } : {}),
   preview: (id: string, action: unknown, role?: string | null) =>
     request<PreviewReplyT>('POST', `/games/${encodeURIComponent(id)}/preview`, role ? { action, role } : { action }),
   getGame: (id: string, role?: string) => request<GameStateT>('GET', `/games/${encodeURIComponent(id)}${role ? `?role=${encodeURIComponent(role)}` : ''}`),

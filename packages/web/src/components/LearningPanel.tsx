@@ -28,17 +28,18 @@ export function LearningPanel({ gameId, said }: { gameId: string; said: BotSaid[
   );
 }
 
-const KEY = 'tabula.learning';
+const KEY = 'tabula.learning.off';
 
-/** Online games played in learning mode on this device (their ids, newest last; at most 50 kept). */
-export function learningOnline(id: string): boolean {
+/** Whether learning mode (hints, the bots' reasons) is turned off on this device for the online learning game `id`. */
+export function learningOffHere(id: string): boolean {
   try { return (JSON.parse(localStorage.getItem(KEY) ?? '[]') as string[]).includes(id); } catch { return false; }
 }
 
-export function setLearningOnline(id: string, on: boolean): void {
+/** Turns learning mode off (or on again) on this device for game `id` (the newest 50 games are kept). */
+export function setLearningOffHere(id: string, off: boolean): void {
   try {
     const ids = (JSON.parse(localStorage.getItem(KEY) ?? '[]') as string[]).filter((x) => x !== id);
-    if (on) ids.push(id);
+    if (off) ids.push(id);
     localStorage.setItem(KEY, JSON.stringify(ids.slice(-50)));
   } catch { /* storage blocked: the choice lasts for this page only */ }
 }

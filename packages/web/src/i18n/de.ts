@@ -236,6 +236,8 @@ export const de: Record<string, string> = {
   'error.game-not-found': "Dieses Spiel gibt es nicht.",
   'error.game-not-active': "Das Spiel läuft nicht.",
   'error.seat-taken': "Jemand hat diesen Platz schon genommen.",
+  'error.learning-unrated': "Eine Partie im Lernmodus wird nie gewertet: Wähle das eine oder das andere.",
+  'error.learning-game': "Das ist eine Partie im Lernmodus: Die anderen Plätze sind nur für Bots.",
   'error.rate-limited': "Zu viele Anfragen; warte einen Moment.",
   'error.no-draw-offer': "Gerade ist kein Remis angeboten.",
   'error.draw-already-offered': "Du hast schon ein Remis angeboten oder angenommen: jetzt entscheiden die anderen.",

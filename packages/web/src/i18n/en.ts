@@ -238,6 +238,8 @@ export const en: Record<string, string> = {
   'error.game-not-found': "No such game.",
   'error.game-not-active': "The game is not running.",
   'error.seat-taken': "Someone already took this seat.",
+  'error.learning-unrated': "A learning game is never rated: choose one or the other.",
+  'error.learning-game': "This is a learning game: its other seats are for bots only.",
   'error.rate-limited': "Too many requests; wait a moment.",
   'error.no-draw-offer': "No draw is offered now.",
   'error.draw-already-offered': "You already offered or accepted a draw: the others decide now.",

@@ -236,6 +236,8 @@ export const es: Record<string, string> = {
   'error.game-not-found': "No existe esa partida.",
   'error.game-not-active': "La partida no está en curso.",
   'error.seat-taken': "Alguien ya ocupó esta plaza.",
+  'error.learning-unrated': "Una partida en modo aprendizaje nunca puntúa: elige una cosa o la otra.",
+  'error.learning-game': "Es una partida en modo aprendizaje: las demás plazas son solo para bots.",
   'error.rate-limited': "Demasiadas peticiones; espera un momento.",
   'error.no-draw-offer': "Ahora no hay ningún empate ofrecido.",
   'error.draw-already-offered': "Ya ofreciste o aceptaste el empate: ahora deciden los demás.",

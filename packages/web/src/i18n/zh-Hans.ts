@@ -233,6 +233,8 @@ export const zhHans: Record<string, string> = {
   'error.game-not-found': "没有这个对局。",
   'error.game-not-active': "对局未在进行中。",
   'error.seat-taken': "该座位已被占用。",
+  'error.learning-unrated': "学习模式的对局从不计分：请二选一。",
+  'error.learning-game': "这是学习模式的对局：其他座位只能交给机器人。",
   'error.rate-limited': "请求过多，请稍候。",
   'error.no-draw-offer': "当前没有和棋提议。",
   'error.draw-already-offered': "你已提议或接受和棋，现在由其他玩家决定。",

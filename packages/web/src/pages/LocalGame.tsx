@@ -6,10 +6,10 @@ import { GameScreen } from '../components/GameScreen.js';
 import { askBot, askBotExplained } from '../local/bots.js';
 import { download, ENGINE_VERSION, historyOf, loadCurrent, saveCurrent, type LocalGameFile } from '../local/session.js';
 import type { ReplayedGame } from '@tabula/engine';
-import { actionLabel, roleName, ruleText } from '../labels.js';
+import { roleName, ruleText } from '../labels.js';
 import { LearningPanel, type BotSaid } from '../components/LearningPanel.js';
+import { HintControls, offeredActions } from '../components/Hint.js';
 import { Link, navigate } from '../router.js';
-import { useActionNames } from '../boards/names.js';
 
 /** The bot that answers hints: a fixed budget, so the same position gives the same hint. */
 const HINT_BOT = 'mcts-medium@400';
@@ -57,7 +57,6 @@ export function LocalGame() {
 
   // One view object per position: the game screen clears its "why not" answer when the view changes, not on every render.
   const viewNow = useMemo(() => (game && state !== undefined ? game.view(state, viewer) : null), [game, state, viewer]);
-  useActionNames(file?.game ?? '');
   const commit = (next: LocalGameFile) => setFile(saveCurrent(next));
   // The device's list shows finished games as such (a game loaded already finished, too).
   useEffect(() => { if (outcome && file && !file.finished) commit({ ...file, finished: true }); }, [!!outcome]);
@@ -146,17 +145,7 @@ export function LocalGame() {
     <>
       {engine && engine !== ENGINE_VERSION && <p className="muted small" data-testid="other-engine">{t('local.otherEngine')}</p>}
       {thinking && <p className="muted" data-testid="thinking">{t('local.thinking', { role: roleName(t, game.id, thinking) })}</p>}
-      {actions.length > 1 && (
-        <button type="button" onClick={askHint} disabled={!!hintShown && hintShown.action === undefined} data-testid="hint">{t('hint.button')}</button>
-      )}
-      {hintShown && actions.length > 1 && (
-        <p className="small" role="status" data-testid="hint-text">
-          {hintShown.action === undefined ? t('hint.thinking') : t('hint.text', { action: actionLabel(t, game.id, hintShown.action) })}
-        </p>
-      )}
-      {hintShown && hintShown.action !== undefined && actions.length > 1 && (
-        <label className="small"><input type="checkbox" checked={hintOnBoard} onChange={(e) => setHintOnBoard(e.target.checked)} data-testid="hint-on-board" /> {t('hint.onBoard')}</label>
-      )}
+      <HintControls gameId={game.id} hint={hintShown} choices={actions.length} onAsk={askHint} onBoard={hintOnBoard} setOnBoard={setHintOnBoard} />
       <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">{t('game.undo')}</button>
       <button type="button" onClick={() => download(`tabula-${game.id}-${file.seed}.json`, { ...gameLog, seats })} data-testid="save-log">{t('local.save')}</button>
       <button type="button" onClick={() => navigate('/local/replay')}>{t('local.replay')}</button>
@@ -176,7 +165,7 @@ export function LocalGame() {
     );
   }
   return (
-    <GameScreen gameId={game.id} view={viewNow} actions={hintOnBoard && hintShown && hintShown.action !== undefined ? [hintShown.action] : actions} onAction={act} role={viewer} roles={roles}
+    <GameScreen gameId={game.id} view={viewNow} actions={offeredActions(actions, hintShown, hintOnBoard)} onAction={act} role={viewer} roles={roles}
       active={active} log={log} prompt={viewer && active.includes(viewer) ? game.prompt(state, viewer) : null} outcome={outcome} controls={controls} error={error} errorRule={error ? errorRule : null} judge={judge}
       whyNot={viewer && game.whyNot ? (target) => game.whyNot!(state, viewer, target) : undefined} side={learningPanel}
       seats={roles.map((r) => ({ role: r, bot: file.seats[r] && file.seats[r] !== 'me' ? file.seats[r]! : null, label: null, me: r === viewer }))}

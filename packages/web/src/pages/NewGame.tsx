@@ -1,4 +1,3 @@
-import { setLearningOnline } from '../components/LearningPanel.js';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, type CatalogEntry } from '../api/client.js';
@@ -25,11 +24,10 @@ export function NewGame() {
     setBusy(true);
     setError(null);
     try {
-      const { id } = await api.createGame({ game: c.game, scenario: c.scenario, players: c.players, variants: Object.keys(c.variants).length ? c.variants : undefined, ...(timeControl.kind !== 'none' ? { timeControl } : {}), ...(rated ? { rated: true } : {}) });
+      const { id } = await api.createGame({ game: c.game, scenario: c.scenario, players: c.players, variants: Object.keys(c.variants).length ? c.variants : undefined, ...(timeControl.kind !== 'none' ? { timeControl } : {}), ...(rated ? { rated: true } : {}), ...(c.learning ? { learning: true } : {}) });
       // Take my seat(s) first, then hand seats to bots (a bot seat may start playing at once).
       for (const [role, who] of Object.entries(c.seats)) if (who === 'me') await api.takeSeat(id, role);
       for (const [role, who] of Object.entries(c.seats)) if (who !== 'me' && who !== 'human') await api.takeSeat(id, role, who);
-      if (c.learning) setLearningOnline(id, true);
       navigate(`/games/${id}`);
     } catch (e) {
       setError(e instanceof ApiError ? (e.status === 400 ? timeControlProblem(t, timeControl, e.message) : null) ?? t(`error.${e.code}`, { defaultValue: e.message }) : String(e));

@@ -11,7 +11,8 @@ import { Chat } from '../components/Chat.js';
 import { RematchPanel } from '../components/Rematch.js';
 import { DRAW_ERRORS, DrawOfferBanner } from '../components/DrawOffer.js';
 import { BOT_NAMES } from '../components/SetupForm.js';
-import { LearningPanel, learningOnline, setLearningOnline, type BotSaid } from '../components/LearningPanel.js';
+import { LearningPanel, learningOffHere, setLearningOffHere, type BotSaid } from '../components/LearningPanel.js';
+import { HintControls, offeredActions } from '../components/Hint.js';
 import { loadGame } from '../games.js';
 import { botName, roleName, ruleText } from '../labels.js';
 import { Link, navigate, setTitleFlag } from '../router.js';
@@ -130,8 +131,10 @@ export function OnlineGame({ id }: { id: string }) {
   };
   const rematchOp = (op: 'offer' | 'accept' | 'decline' | 'cancel') => void sendLive({ type: 'rematch', op });
 
-  // Learning mode (chosen when the game was made, or here): each bot move's reason, asked from the server for my seat.
-  const [learning, setLearning] = useState(() => learningOnline(id));
+  // Learning mode: chosen when the game was made (the server keeps it, so every device of mine sees it), and
+  // turned off on this device if I like. Each bot move's reason is asked from the server for my seat.
+  const [offHere, setOffHere] = useState(() => learningOffHere(id));
+  const learning = !!d?.learning && !offHere;
   const [said, setSaid] = useState<BotSaid[]>([]);
   const againstBot = !!d && !!myRole && d.seats.some((s) => s.bot);
   const lastSeq = d && d.log.length > 0 ? Math.max(...d.log.map((l) => l.seq)) : -1;
@@ -144,6 +147,30 @@ export function OnlineGame({ id }: { id: string }) {
       if (r.role && r.reason) setSaid((l) => [...l.filter((x) => x.at !== at), { at, role: r.role!, reason: r.reason! }].sort((a, b) => a.at - b.at).slice(-5));
     }, () => undefined);
   }, [learning, againstBot, botMoved, lastSeq]);
+
+  // The hint (learning games): asked by itself on my turn, from the server's bot, for the game's version it is for.
+  const [hint, setHint] = useState<{ version: number; action?: unknown } | null>(null);
+  const [hintOnBoard, setHintOnBoard] = useState(false);
+  const choosing = learning && !!d && d.status === 'active' && d.yourTurn && d.actions.length > 1;
+  const askHint = () => {
+    if (!d) return;
+    const version = d.version;
+    setHint({ version });
+    api.hint(id, myRole).then(
+      (r) => setHint((h) => (h && h.version === version ? { version, action: r.action } : h)),
+      (e: unknown) => {
+        // Refused: the button asks again, the next turn asks by itself; while the hint for an earlier position
+        // (before the bot's move) is still worked out, this one is asked again in a moment.
+        setHint((h) => (h && h.version === version && h.action === undefined ? null : h));
+        if (e instanceof ApiError && e.code === 'hint-pending') setTimeout(() => setHintRetry((n) => n + 1), 500);
+      },
+    );
+  };
+  const [hintRetry, setHintRetry] = useState(0);
+  useEffect(() => {
+    if (choosing && hint?.version !== d!.version) askHint();
+  }, [choosing, d?.version, hintRetry]);
+  const hintShown = d && hint && hint.version === d.version && d.yourTurn ? hint : null;
 
   const myTurnNow = !!d && d.yourTurn;
   useEffect(() => {
@@ -183,8 +210,9 @@ export function OnlineGame({ id }: { id: string }) {
       {myRole && !finished && !d.abortable && d.drawOffer?.status !== 'open' && <button type="button" onClick={offerDraw} disabled={busy} data-testid="draw-offer-button">{t('draw.offer')}</button>}
       {myRole && !finished && !d.abortable && <button type="button" onClick={resign} disabled={busy} className="danger">{t('game.resign')}</button>}
       {myRole && !finished && claimable && <button type="button" onClick={claim} disabled={busy} data-testid="claim">{t('game.claim')}</button>}
-      {againstBot && !finished && (
-        <label className="small"><input type="checkbox" checked={learning} onChange={(e) => { setLearning(e.target.checked); setLearningOnline(id, e.target.checked); }} data-testid="learning-toggle" /> {t('setup.learning')}</label>
+      {d.learning && myRole && !finished && <HintControls gameId={d.game} hint={learning ? hintShown : null} choices={learning && d.yourTurn ? d.actions.length : 0} onAsk={askHint} onBoard={hintOnBoard} setOnBoard={setHintOnBoard} />}
+      {d.learning && againstBot && !finished && (
+        <label className="small"><input type="checkbox" checked={learning} onChange={(e) => { setOffHere(!e.target.checked); setLearningOffHere(id, !e.target.checked); }} data-testid="learning-toggle" /> {t('setup.learning')}</label>
       )}
       {finished && <Link to={`/games/${id}/replay`} className="button" data-testid="replay-link">{t('lobby.replay')}</Link>}
       <Link to="/" className="button">{t('nav.lobby')}</Link>
@@ -225,7 +253,7 @@ export function OnlineGame({ id }: { id: string }) {
   );
   const side = <>{learning && againstBot && <LearningPanel gameId={d.game} said={said} />}<Chat gameId={d.game} lines={chat} me={auth?.name ?? null} isPlayer={iPlay} onSend={sendChat} onMute={mute} /></>;
   return (
-    <GameScreen gameId={d.game} view={d.view} actions={finished ? [] : d.actions} onAction={(a) => void act(a)} role={myRole}
+    <GameScreen gameId={d.game} view={d.view} actions={finished ? [] : offeredActions(d.actions, hintShown, hintOnBoard)} onAction={(a) => void act(a)} role={myRole}
       roles={d.seats.map((s) => s.role)} active={d.active} log={d.log} prompt={d.prompt}
       seats={d.seats.map((s) => ({ role: s.role, label: s.user ?? (s.bot ? null : t('seat.free')), bot: s.bot, me: d.roles.includes(s.role) }))}
       outcome={d.outcome} controls={controls} above={above} side={side} error={error} errorRule={error ? errorRule : null} busy={busy}
