@@ -36,6 +36,44 @@ export function legalActions(s: HacseState, role: Role): HacseAction[] {
   }
 }
 
+/**
+ * States this engine made (by an action or a determinization) and handed out as values, never to be
+ * changed: only their legal actions are kept. A state built or edited by hand (a test position) is listed
+ * afresh each time.
+ */
+const madeHere = new WeakSet<HacseState>();
+function made(s: HacseState): HacseState {
+  madeHere.add(s);
+  return s;
+}
+
+/**
+ * The last listed actions: the bots and the server list, then apply to the same state object, and the
+ * engine's check lists again. The fields compared besides the object guard against a state changed in
+ * place anyway.
+ */
+let lastState: HacseState | null = null;
+let lastRole: Role = '';
+let lastPhase: HacseState['phase'] = 'over';
+let lastTurn = -1;
+let lastActionsLeft = -1;
+let lastPending: HacseState['pending'] = null;
+let lastCombat: HacseState['combat'] = null;
+let lastStage = '';
+let lastList: readonly HacseAction[] = [];
+
+/** `role`'s legal actions without a copy (the engine's `listed`): read them, never keep or change them. */
+export function listedHacse(s: HacseState, role: Role): readonly HacseAction[] {
+  if (!madeHere.has(s)) return legalActions(s, role);
+  if (s === lastState && role === lastRole && s.phase === lastPhase && s.turn === lastTurn && s.actionsLeft === lastActionsLeft
+    && s.pending === lastPending && s.combat === lastCombat && (s.combat?.stage ?? '') === lastStage) return lastList;
+  const list = legalActions(s, role);
+  lastState = s; lastRole = role; lastPhase = s.phase; lastTurn = s.turn; lastActionsLeft = s.actionsLeft;
+  lastPending = s.pending; lastCombat = s.combat; lastStage = s.combat?.stage ?? '';
+  lastList = list;
+  return list;
+}
+
 /** Applies a listed action (the check is the engine's `applyListed`). */
 function performAction(s: HacseState, role: Role, action: HacseAction): HacseState {
   const side = role as Side;
@@ -49,7 +87,7 @@ function performAction(s: HacseState, role: Role, action: HacseAction): HacseSta
     case 'combat': performCombat(n, side, action); break;
     default: throw new RuleError(RuleCodes.gameOver, 'The game is over.');
   }
-  return n;
+  return made(n);
 }
 
 function promptOf(s: HacseState): Prompt {
@@ -76,14 +114,15 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
   roles: () => [...ROLES],
   setup: (o: SetupOptions) => setupState(o),
   active: (s) => { const a = activeSide(s); return a ? [a] : []; },
-  actions: legalActions,
+  actions: (s, role) => listedHacse(s, role).slice(),
+  listed: listedHacse,
   perform: performAction,
   prompt: promptOf,
   view: (s, viewer) => viewState(s, isSide(viewer) ? viewer : null),
   outcome: (s): Outcome | null => (s.outcome ? structuredClone(s.outcome) : null),
   // A21: the platform's draw offers ask this; the game never ends on it.
   stalled: (s) => stoppedMoving(s),
-  determinize: (s, viewer, rng) => (isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
+  determinize: (s, viewer, rng) => made(isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
   undoBarrier: (prev, next) => prev.reveals !== next.reveals || prev.rng.some((x, i) => x !== next.rng[i]),
   describe: (prev, next, role, action, viewer) => (isSide(role) ? withRules(describeAction(prev, next, role, action, isSide(viewer) ? viewer : null), hacseRules) : []),
   rules: hacseRules,
