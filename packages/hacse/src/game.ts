@@ -37,13 +37,13 @@ export function legalActions(s: HacseState, role: Role): HacseAction[] {
 }
 
 /**
- * States this engine made (by an action or a determinization) and handed out as values, never to be
- * changed: only their legal actions are kept. A state built or edited by hand (a test position) is listed
- * afresh each time.
+ * The state this engine made last (by an action or a determinization), handed out as a value never to be
+ * changed: only its legal actions are kept. Any other state (a stored one, a test position built or edited
+ * by hand) is listed afresh each time.
  */
-const madeHere = new WeakSet<HacseState>();
+let lastMade: HacseState | null = null;
 function made(s: HacseState): HacseState {
-  madeHere.add(s);
+  lastMade = s;
   return s;
 }
 
@@ -64,7 +64,7 @@ let lastList: readonly HacseAction[] = [];
 
 /** `role`'s legal actions without a copy (the engine's `listed`): read them, never keep or change them. */
 export function listedHacse(s: HacseState, role: Role): readonly HacseAction[] {
-  if (!madeHere.has(s)) return legalActions(s, role);
+  if (s !== lastMade) return legalActions(s, role);
   if (s === lastState && role === lastRole && s.phase === lastPhase && s.turn === lastTurn && s.actionsLeft === lastActionsLeft
     && s.pending === lastPending && s.combat === lastCombat && (s.combat?.stage ?? '') === lastStage) return lastList;
   const list = legalActions(s, role);

@@ -20,8 +20,7 @@ export function isSide(r: unknown): r is Side {
 
 export function findUnit(s: HacseState, uid: string): { owner: Side; unit: Unit } | null {
   for (const side of SIDES) {
-    const u = s.players[side].units.find((x) => x.uid === uid);
-    if (u) return { owner: side, unit: u };
+    for (const unit of s.players[side].units) if (unit.uid === uid) return { owner: side, unit };
   }
   return null;
 }
@@ -30,9 +29,12 @@ export function unitsIn(s: HacseState, side: Side, zone: Zone): Unit[] {
   return s.players[side].units.filter((u) => u.zone === zone);
 }
 
-/** Passive ops of a side's support and progress cards in play. */
-export function passives(s: HacseState, side: Side): Op[] {
+const NO_OPS: readonly Op[] = [];
+
+/** Passive ops of a side's support and progress cards in play (none: one shared empty list). */
+export function passives(s: HacseState, side: Side): readonly Op[] {
   const p = s.players[side];
+  if (p.supports.length === 0 && p.progress.length === 0) return NO_OPS;
   const out: Op[] = [];
   for (const id of p.supports) for (const op of card(id).effects ?? []) out.push(op);
   for (const id of p.progress) for (const op of card(id).effects ?? []) out.push(op);
@@ -158,7 +160,11 @@ export function distinct(arr: readonly string[]): string[] {
   return out;
 }
 
-/** A deep copy of the state, by hand (several times faster than structuredClone on this shape). */
+/**
+ * A deep copy of the state, by hand (several times faster than structuredClone on this shape). Parts the
+ * rules never change once made are shared: the decks, the last combat, engagement results but the one in
+ * progress (combat.ts changes only the last), and the entries of the after-combat hits.
+ */
 export function cloneState(s: HacseState): HacseState {
   const players = {} as HacseState['players'];
   for (const side of SIDES) {
@@ -177,8 +183,8 @@ export function cloneState(s: HacseState): HacseState {
     pending: s.pending ? (s.pending.kind === 'pay' ? { ...s.pending } : { ...s.pending, ops: s.pending.ops.slice() }) : null,
     combat: c ? {
       ...c, attackers: c.attackers.map((a) => ({ ...a })), taken: { ...c.taken }, gone: { ...c.gone },
-      results: c.results.map((r) => ({ ...r, flank: r.flank ? { ...r.flank } : null, hqTarget: r.hqTarget ? { ...r.hqTarget } : null, hqTargets: r.hqTargets.map((x) => ({ ...x })), spread: r.spread.map((x) => ({ ...x })), destroyed: r.destroyed.slice() })),
-      after: c.after.slice(), afterHits: c.afterHits.map((x) => ({ ...x })), hqHits: c.hqHits.slice(),
+      results: c.results.map((r, i) => (i < c.results.length - 1 ? r : { ...r, hqTargets: r.hqTargets.slice(), spread: r.spread.slice(), destroyed: r.destroyed.slice() })),
+      after: c.after.slice(), afterHits: c.afterHits.slice(), hqHits: c.hqHits.slice(),
     } : null,
     lastCombat: s.lastCombat,
     outcome: s.outcome,

@@ -84,8 +84,9 @@ export function mainActions(s: HacseState, side: Side): HacseAction[] {
     }
   }
   for (const u of p.units) {
+    const aircraft = hasTag(card(u.card), 'aircraft');
     for (const z of ZONES) {
-      if (z === u.zone || (z === 'front' && hasTag(card(u.card), 'aircraft'))) continue;
+      if (z === u.zone || (z === 'front' && aircraft)) continue;
       out.push(moveAct(u.uid, z));
     }
   }
