@@ -18,8 +18,8 @@
  * loses by annihilation, issue 49); moves only to rest a badly damaged unit, to bring a healed one back,
  * or between front and reserve toward where the unit belongs (or to fill an empty front).
  */
-import type { AnyGame, Role, Rng } from '@tabula/engine';
-import { applyAction, card, legalActions, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
+import { listedActions, type AnyGame, type Role, type Rng } from '@tabula/engine';
+import { applyAction, card, hacseGame, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
 
 type Unit = HacseState['players']['axis']['units'][number];
 import type { Knowledge } from './types.js';
@@ -139,7 +139,7 @@ export const BIAS = 0;
 export function settle(s: HacseState, maxSteps = 40): HacseState {
   for (let i = 0; i < maxSteps && !s.outcome && s.phase !== 'main' && s.phase !== 'doctrine' && s.phase !== 'balance'; i++) {
     const side = s.phase === 'combat' && s.combat ? (s.combat.stage === 'block' || s.combat.stage === 'hq' ? (s.combat.attacker === 'axis' ? 'allies' : 'axis') : s.combat.attacker) : s.active;
-    const acts = legalActions(s, side);
+    const acts = listedActions(hacseGame, s, side);
     if (acts.length === 0) break;
     let best = acts[0]!, bw = -1;
     for (const a of acts) {
@@ -194,17 +194,25 @@ function unitOf(s: HacseState, uid: string): { side: Side; u: Unit } | null {
 
 const hasOrder = (hand: readonly string[]): boolean => hand.some((id) => id.startsWith('order.'));
 
-/** A unit whose card deals damage right after a combat it attacked in (A20): worth attacking with even without an order. */
-function strikesAfter(id: string): boolean {
-  return id !== '' && (card(id).after ?? []).some((o) => o.op === 'damage');
+/** A fact of a card's data, worked out once per card. */
+function perCard(fact: (id: string) => boolean): (id: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (id) => {
+    let v = known.get(id);
+    if (v === undefined) { v = fact(id); known.set(id, v); }
+    return v;
+  };
 }
 
+/** A unit whose card deals damage right after a combat it attacked in (A20): worth attacking with even without an order. */
+const strikesAfter = perCard((id) => id !== '' && (card(id).after ?? []).some((o) => o.op === 'damage'));
+
 /** Where a unit belongs: ground-gaining units (unbracketed gain, not ranged) at the front, the rest in the reserve. */
-function fitsFront(id: string): boolean {
+const fitsFront = perCard((id) => {
   const c = card(id);
   const ranged = (c.tags ?? []).some((t) => t === 'highRange' || t === 'veryHighRange');
   return !!c.gain && !c.gain.bracketed && !ranged && !(c.tags ?? []).includes('aircraft');
-}
+});
 
 /**
  * Whether moving `u` to `to` is a move the bot considers at all (issue 21: the bots moved units back
