@@ -19,7 +19,7 @@
  * or between front and reserve toward where the unit belongs (or to fill an empty front).
  */
 import { listedActions, type AnyGame, type Role, type Rng } from '@tabula/engine';
-import { applyAction, card, hacseGame, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
+import { CARD_LIST, applyAction, card, hacseGame, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
 
 type Unit = HacseState['players']['axis']['units'][number];
 import type { Knowledge } from './types.js';
@@ -395,17 +395,42 @@ export function canonicalHacse(s: HacseState, viewer: Side): HacseState {
   return d;
 }
 
-/** The search-tree key: what `viewer` sees that the rules depend on (as in view.ts, without the rendering extras). */
+/** One character per card of the catalog (from U+0100 on): card lists in the info key, short and without separators. */
+const CARD_CODE: ReadonlyMap<string, string> = new Map(CARD_LIST.map((c, i) => [c.id, String.fromCharCode(0x100 + i)]));
+const cardCode = (id: string): string => CARD_CODE.get(id) ?? `<${id}>`;
+
+/** A card list in order, one code per card. */
+function cardsCode(ids: readonly string[]): string {
+  let out = '';
+  for (const id of ids) out += cardCode(id);
+  return out;
+}
+
+/** A card list as a multiset (the order it has is hidden or meaningless). */
+const sortedCode = (ids: readonly string[]): string => ids.map(cardCode).sort().join('');
+
+/** Every field of a unit; uids hold no "," or ";". */
+function unitsCode(units: readonly Unit[]): string {
+  let out = '';
+  for (const u of units) out += `${u.uid},${cardCode(u.card)},${u.zone},${u.damage},${u.flipped ? 1 : 0}${u.attacked ? 1 : 0},${u.placed};`;
+  return out;
+}
+
+/**
+ * The search-tree key: what `viewer` sees that the rules depend on (as in view.ts, without the rendering extras):
+ * the own hand and deck as multisets, the other side's hidden cards only by their counts. Compact rather than
+ * readable (the search only hashes it); each part is delimited so that different positions give different keys.
+ */
 export function infoKeyHacse(s: HacseState, viewer: Side): string {
-  const pl = (side: Side): unknown[] => {
+  const pl = (side: Side): string => {
     const p = s.players[side];
-    const own = side === viewer;
-    return [p.hand.length, p.deck.length, own ? [...p.hand].sort() : 0, own ? [...p.deck].sort() : 0, p.discard, p.units, p.supports, p.progress, p.removed, [...p.known].sort()];
+    const own = side === viewer ? `${sortedCode(p.hand)}/${sortedCode(p.deck)}` : '';
+    return `${p.hand.length}/${p.deck.length}/${own}/${cardsCode(p.discard)}/${unitsCode(p.units)}/${cardsCode(p.supports)}/${cardsCode(p.progress)}/${cardsCode(p.removed)}/${sortedCode(p.known)}`;
   };
   const c = s.combat;
   const combat = c ? [c.attacker, c.stage, c.attackers.map((a) => [a.uid, a.order !== null, a.revealed || viewer === c.attacker ? a.order : null, a.revealed, a.vs, a.by, a.done]),
     c.blocksUsed, c.current, c.pendingHit, c.pendingBack, c.pendingHq, c.hqHits, c.spreadLeft, c.undistributed, c.taken, c.after] : 0;
-  return JSON.stringify([s.turn, s.active, s.phase, s.rules.balancing, s.actionsLeft, s.die, s.freeMoveUsed, s.discountUsed, s.outcome ? 1 : 0, pl('axis'), pl('allies'), s.pending, combat]);
+  return `${s.turn}|${s.active}|${s.phase}|${s.rules.balancing}|${s.actionsLeft}|${s.die}|${s.freeMoveUsed ? 1 : 0}${s.discountUsed ? 1 : 0}${s.outcome ? 1 : 0}|${pl('axis')}|${pl('allies')}|${JSON.stringify(s.pending)}|${JSON.stringify(combat)}`;
 }
 
 export const hacseKnowledge: Knowledge = {
