@@ -395,9 +395,15 @@ export function canonicalHacse(s: HacseState, viewer: Side): HacseState {
   return d;
 }
 
-/** One character per card of the catalog (from U+0100 on): card lists in the info key, short and without separators. */
-const CARD_CODE: ReadonlyMap<string, string> = new Map(CARD_LIST.map((c, i) => [c.id, String.fromCharCode(0x100 + i)]));
-const cardCode = (id: string): string => CARD_CODE.get(id) ?? `<${id}>`;
+/** One character per card (from U+0100 on, the catalog's first): card lists in the info key, short and without separators. */
+const CARD_CHAR = new Map<string, number>(CARD_LIST.map((c, i) => [c.id, 0x100 + i]));
+let nextChar = 0x100 + CARD_LIST.length;
+function charOf(id: string): number {
+  let ch = CARD_CHAR.get(id);
+  if (ch === undefined) { ch = nextChar++; CARD_CHAR.set(id, ch); }
+  return ch;
+}
+const cardCode = (id: string): string => String.fromCharCode(charOf(id));
 
 /** A card list in order, one code per card. */
 function cardsCode(ids: readonly string[]): string {
@@ -406,8 +412,15 @@ function cardsCode(ids: readonly string[]): string {
   return out;
 }
 
-/** A card list as a multiset (the order it has is hidden or meaningless). */
-const sortedCode = (ids: readonly string[]): string => ids.map(cardCode).sort().join('');
+/** A card list as a multiset (the order it has is hidden or meaningless): its codes in ascending order. */
+function sortedCode(ids: readonly string[]): string {
+  const codes = new Uint16Array(ids.length);
+  for (let i = 0; i < ids.length; i++) codes[i] = charOf(ids[i]!);
+  codes.sort();
+  let out = '';
+  for (const ch of codes) out += String.fromCharCode(ch);
+  return out;
+}
 
 /** Every field of a unit; uids hold no "," or ";". */
 function unitsCode(units: readonly Unit[]): string {
