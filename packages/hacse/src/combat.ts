@@ -34,14 +34,18 @@ export function blocksMax(s: HacseState, defender: Side): number {
   return 1 + passiveSum(s, defender, 'blocks');
 }
 
+function mayAttack(s: HacseState, u: Unit): boolean {
+  return u.zone !== 'hinterland' && !u.flipped && !u.attacked && u.placed < s.turn;
+}
+
 function eligibleAttackers(s: HacseState, side: Side): Unit[] {
-  return s.players[side].units.filter((u) => u.zone !== 'hinterland' && !u.flipped && !u.attacked && u.placed < s.turn);
+  return s.players[side].units.filter((u) => mayAttack(s, u));
 }
 
 /** The start player may not attack in their first turn (Aufbau); units attack once a turn, not on the turn placed (A5). */
 export function canAttack(s: HacseState, side: Side): boolean {
   if (s.turn === 1 && side === s.start) return false;
-  return eligibleAttackers(s, side).length > 0;
+  return s.players[side].units.some((u) => mayAttack(s, u));
 }
 
 export function startCombat(s: HacseState, side: Side): void {

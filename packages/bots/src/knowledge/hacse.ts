@@ -19,7 +19,7 @@
  * or between front and reserve toward where the unit belongs (or to fill an empty front).
  */
 import { listedActions, type AnyGame, type Role, type Rng } from '@tabula/engine';
-import { CARD_LIST, applyAction, card, hacseGame, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
+import { CARD_LIST, card, hacseGame, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
 
 type Unit = HacseState['players']['axis']['units'][number];
 import type { Knowledge } from './types.js';
@@ -146,7 +146,8 @@ export function settle(s: HacseState, maxSteps = 40): HacseState {
       const w = actionWeight(s, side, a);
       if (w > bw) { bw = w; best = a; }
     }
-    s = applyAction(s, side, best);
+    // `best` is one of the listed actions: no second legality check.
+    s = hacseGame.perform!(s, side, best);
   }
   return s;
 }
@@ -214,6 +215,8 @@ const fitsFront = perCard((id) => {
   return !!c.gain && !c.gain.bracketed && !ranged && !(c.tags ?? []).includes('aircraft');
 });
 
+const frontEmpty = (s: HacseState, side: Side): boolean => !s.players[side].units.some((x) => x.zone === 'front');
+
 /**
  * Whether moving `u` to `to` is a move the bot considers at all (issue 21: the bots moved units back
  * and forth): a badly damaged unit (half its limit) goes to rest in the hinterland and comes back when
@@ -224,9 +227,8 @@ const fitsFront = perCard((id) => {
 export function moveUseful(s: HacseState, side: Side, u: Unit, to: Unit['zone']): boolean {
   const lim = s.rules.destroyAt[side];
   if (to === 'hinterland') return 2 * u.damage >= lim;
-  const frontEmpty = !s.players[side].units.some((x) => x.zone === 'front');
-  if (u.zone === 'hinterland') return 2 * u.damage < lim && (u.damage <= 1 || (to === 'front' && frontEmpty));
-  if (to === 'front') return fitsFront(u.card) || frontEmpty;
+  if (u.zone === 'hinterland') return 2 * u.damage < lim && (u.damage <= 1 || (to === 'front' && frontEmpty(s, side)));
+  if (to === 'front') return fitsFront(u.card) || frontEmpty(s, side);
   return !fitsFront(u.card) && s.players[side].units.some((x) => x !== u && x.zone === 'front');
 }
 
