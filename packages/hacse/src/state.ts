@@ -69,7 +69,9 @@ export function draw(s: HacseState, side: Side, n: number): number {
       p.deck = shuffleInPlace(s.rng, p.discard);
       p.discard = [];
     }
-    p.hand.push(p.deck.pop()!);
+    // The top card; the deck is replaced, not changed (cloneState shares decks between states).
+    p.hand.push(p.deck[p.deck.length - 1]!);
+    p.deck = p.deck.slice(0, -1);
     drawn++;
   }
   if (drawn > 0) s.reveals++;
@@ -162,7 +164,8 @@ export function distinct(arr: readonly string[]): string[] {
 
 /**
  * A deep copy of the state, by hand (several times faster than structuredClone on this shape). Parts the
- * rules never change once made are shared: the decks, the last combat, engagement results but the one in
+ * rules never change once made are shared: the deck lists (replaced, never changed in place: `draw`,
+ * `performDoctrine`, `determinizeState`), the deck descriptions, the last combat, engagement results but the one in
  * progress (combat.ts changes only the last), and the entries of the after-combat hits.
  */
 export function cloneState(s: HacseState): HacseState {
@@ -170,7 +173,7 @@ export function cloneState(s: HacseState): HacseState {
   for (const side of SIDES) {
     const p = s.players[side];
     players[side] = {
-      deck: p.deck.slice(), hand: p.hand.slice(), discard: p.discard.slice(), units: p.units.map((u) => ({ ...u })),
+      deck: p.deck, hand: p.hand.slice(), discard: p.discard.slice(), units: p.units.map((u) => ({ ...u })),
       supports: p.supports.slice(), progress: p.progress.slice(), removed: p.removed.slice(), known: p.known.slice(),
     };
   }

@@ -289,6 +289,7 @@ export function doctrineActions(s: HacseState, side: Side): HacseAction[] {
 export function performDoctrine(s: HacseState, side: Side, a: HacseAction): void {
   if (a.type !== 'doctrine') throw new Error('doctrine expected');
   const p = s.players[side];
+  p.deck = p.deck.slice();
   takeOne(p.deck, a.card);
   p.supports.push(a.card);
   startTurn(s, s.start);
