@@ -422,6 +422,14 @@ function sortedCode(ids: readonly string[]): string {
   return String.fromCharCode.apply(null, codes as unknown as number[]);
 }
 
+/** Deck lists are shared between states and never changed in place (hacse `cloneState`): each is coded once. */
+const deckCodes = new WeakMap<readonly string[], string>();
+function deckCode(deck: readonly string[]): string {
+  let code = deckCodes.get(deck);
+  if (code === undefined) { code = sortedCode(deck); deckCodes.set(deck, code); }
+  return code;
+}
+
 /** Every field of a unit; uids hold no "," or ";". */
 function unitsCode(units: readonly Unit[]): string {
   let out = '';
@@ -437,7 +445,7 @@ function unitsCode(units: readonly Unit[]): string {
 export function infoKeyHacse(s: HacseState, viewer: Side): string {
   const pl = (side: Side): string => {
     const p = s.players[side];
-    const own = side === viewer ? `${sortedCode(p.hand)}/${sortedCode(p.deck)}` : '';
+    const own = side === viewer ? `${sortedCode(p.hand)}/${deckCode(p.deck)}` : '';
     return `${p.hand.length}/${p.deck.length}/${own}/${cardsCode(p.discard)}/${unitsCode(p.units)}/${cardsCode(p.supports)}/${cardsCode(p.progress)}/${cardsCode(p.removed)}/${sortedCode(p.known)}`;
   };
   const c = s.combat;
