@@ -25,20 +25,27 @@ import {
   FLIP_AT, armourOf, bonusOf, canDamage, destroyAt, dieDirection, distinct, draw, findUnit, other, passiveSum, passives, playFromHand, takeOne,
 } from './state.js';
 import { randInt } from '@tabula/engine';
+import {
+  BLOCKED, DECLARED, HQ_PASS, KEEP, TAKE, assignAct, blockAct, commitAct, flankAct, hqAct, resolveAct, spreadAct, strikeAct,
+} from './acts.js';
 import type { Attacker, Combat, EngagementResult, HacseAction, HacseState, OrderType, Side, Unit } from './types.js';
 
 export function blocksMax(s: HacseState, defender: Side): number {
   return 1 + passiveSum(s, defender, 'blocks');
 }
 
+function mayAttack(s: HacseState, u: Unit): boolean {
+  return u.zone !== 'hinterland' && !u.flipped && !u.attacked && u.placed < s.turn;
+}
+
 function eligibleAttackers(s: HacseState, side: Side): Unit[] {
-  return s.players[side].units.filter((u) => u.zone !== 'hinterland' && !u.flipped && !u.attacked && u.placed < s.turn);
+  return s.players[side].units.filter((u) => mayAttack(s, u));
 }
 
 /** The start player may not attack in their first turn (Aufbau); units attack once a turn, not on the turn placed (A5). */
 export function canAttack(s: HacseState, side: Side): boolean {
   if (s.turn === 1 && side === s.start) return false;
-  return eligibleAttackers(s, side).length > 0;
+  return s.players[side].units.some((u) => mayAttack(s, u));
 }
 
 export function startCombat(s: HacseState, side: Side): void {
@@ -80,7 +87,7 @@ function blockPairs(s: HacseState, c: Combat): HacseAction[] {
     const obsolete = hasTag(card(findUnit(s, a.uid)!.unit.card), 'obsoleteTactics');
     for (const u of s.players[def].units) {
       if (u.flipped || busy.has(u.uid)) continue;
-      if ((u.zone === 'reserve' && reserveLeft) || (u.zone === 'front' && obsolete)) out.push({ type: 'block', uid: u.uid, attacker: a.uid });
+      if ((u.zone === 'reserve' && reserveLeft) || (u.zone === 'front' && obsolete)) out.push(blockAct(u.uid, a.uid));
     }
   }
   return out;
@@ -97,7 +104,7 @@ function assignActions(s: HacseState, c: Combat): HacseAction[] {
   const busy = engaged(c);
   for (const a of c.attackers) {
     if (a.vs !== null || a.by !== null) continue;
-    for (const t of assignTargets(s, c, a, busy)) out.push({ type: 'assign', uid: a.uid, target: t.uid });
+    for (const t of assignTargets(s, c, a, busy)) out.push(assignAct(a.uid, t.uid));
   }
   return out;
 }
@@ -150,43 +157,43 @@ export function combatActions(s: HacseState, side: Side): HacseAction[] {
       const out: HacseAction[] = [];
       for (const u of eligibleAttackers(s, side)) {
         if (declared.has(u.uid)) continue;
-        for (const o of orders) out.push({ type: 'commit', uid: u.uid, order: o });
-        out.push({ type: 'commit', uid: u.uid, order: null });
+        for (const o of orders) out.push(commitAct(u.uid, o));
+        out.push(commitAct(u.uid, null));
       }
-      if (c.attackers.length > 0) out.push({ type: 'declared' });
+      if (c.attackers.length > 0) out.push(DECLARED);
       return out;
     }
     case 'block':
-      return [...blockPairs(s, c), { type: 'blocked' }];
+      return [...blockPairs(s, c), BLOCKED];
     case 'assign':
       return assignActions(s, c);
     case 'resolve':
-      return c.attackers.filter((a) => !a.done).map((a) => ({ type: 'resolve', uid: a.uid }));
+      return c.attackers.filter((a) => !a.done).map((a) => resolveAct(a.uid));
     case 'flank': {
       const a = att(c, c.current!);
-      return freeTargets(s, c, a.uid, 'flank', false).map((u) => ({ type: 'flank', target: u.uid }));
+      return freeTargets(s, c, a.uid, 'flank', false).map((u) => flankAct(u.uid));
     }
     case 'hq': {
       const out: HacseAction[] = [];
       const targets = hqTargets(s, c);
-      for (const id of distinct(p.hand)) for (const t of targets) out.push({ type: 'hq', card: id, target: t });
-      out.push({ type: 'hqPass' });
+      for (const id of distinct(p.hand)) for (const t of targets) out.push(hqAct(id, t));
+      out.push(HQ_PASS);
       return out;
     }
     case 'spread': {
       const a = att(c, c.current!);
-      const out: HacseAction[] = freeTargets(s, c, a.uid, orderType(a.order) ?? 'assault', true).map((u) => ({ type: 'spread', target: u.uid }));
+      const out: HacseAction[] = freeTargets(s, c, a.uid, orderType(a.order) ?? 'assault', true).map((u) => spreadAct(u.uid));
       if (canTake(s, c)) {
-        out.push({ type: 'take' });
+        out.push(TAKE);
         // "kann": with no unit left to spread on, the attacker may also let the rest go.
-        if (out.length === 1) out.push({ type: 'keep' });
+        if (out.length === 1) out.push(KEEP);
       }
       return out;
     }
     case 'take':
-      return [{ type: 'take' }, { type: 'keep' }];
+      return [TAKE, KEEP];
     case 'after':
-      return afterTargets(s, c, c.after[0]!).map((u) => ({ type: 'strike', target: u.uid }));
+      return afterTargets(s, c, c.after[0]!).map((u) => strikeAct(u.uid));
   }
 }
 

@@ -11,7 +11,7 @@ import type { HacseState, Side } from './types.js';
 export function determinizeState(s: HacseState, viewer: Side, rng: Rng): HacseState {
   const d = cloneState(s);
   const mine = d.players[viewer];
-  rng.shuffle(mine.deck);
+  mine.deck = rng.shuffle(mine.deck.slice());
   const foe = other(viewer);
   const fp = d.players[foe];
   const pool = [...fp.hand, ...fp.deck];

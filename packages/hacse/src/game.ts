@@ -37,6 +37,44 @@ export function legalActions(s: HacseState, role: Role): HacseAction[] {
   }
 }
 
+/**
+ * The state this engine made last (by an action or a determinization), handed out as a value never to be
+ * changed: only its legal actions are kept. Any other state (a stored one, a test position built or edited
+ * by hand) is listed afresh each time.
+ */
+let lastMade: HacseState | null = null;
+function made(s: HacseState): HacseState {
+  lastMade = s;
+  return s;
+}
+
+/**
+ * The last listed actions: the bots and the server list, then apply to the same state object, and the
+ * engine's check lists again. The fields compared besides the object guard against a state changed in
+ * place anyway.
+ */
+let lastState: HacseState | null = null;
+let lastRole: Role = '';
+let lastPhase: HacseState['phase'] = 'over';
+let lastTurn = -1;
+let lastActionsLeft = -1;
+let lastPending: HacseState['pending'] = null;
+let lastCombat: HacseState['combat'] = null;
+let lastStage = '';
+let lastList: readonly HacseAction[] = [];
+
+/** `role`'s legal actions without a copy (the engine's `listed`): read them, never keep or change them. */
+export function listedHacse(s: HacseState, role: Role): readonly HacseAction[] {
+  if (s !== lastMade) return legalActions(s, role);
+  if (s === lastState && role === lastRole && s.phase === lastPhase && s.turn === lastTurn && s.actionsLeft === lastActionsLeft
+    && s.pending === lastPending && s.combat === lastCombat && (s.combat?.stage ?? '') === lastStage) return lastList;
+  const list = legalActions(s, role);
+  lastState = s; lastRole = role; lastPhase = s.phase; lastTurn = s.turn; lastActionsLeft = s.actionsLeft;
+  lastPending = s.pending; lastCombat = s.combat; lastStage = s.combat?.stage ?? '';
+  lastList = list;
+  return list;
+}
+
 /** Applies a listed action (the check is the engine's `applyListed`). */
 function performAction(s: HacseState, role: Role, action: HacseAction): HacseState {
   const side = role as Side;
@@ -50,7 +88,7 @@ function performAction(s: HacseState, role: Role, action: HacseAction): HacseSta
     case 'combat': performCombat(n, side, action); break;
     default: throw new RuleError(RuleCodes.gameOver, 'The game is over.');
   }
-  return n;
+  return made(n);
 }
 
 function promptOf(s: HacseState): Prompt {
@@ -77,7 +115,8 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
   roles: () => [...ROLES],
   setup: (o: SetupOptions) => setupState(o),
   active: (s) => { const a = activeSide(s); return a ? [a] : []; },
-  actions: legalActions,
+  actions: (s, role) => listedHacse(s, role).slice(),
+  listed: listedHacse,
   perform: performAction,
   prompt: promptOf,
   view: (s, viewer) => viewState(s, isSide(viewer) ? viewer : null),
@@ -85,7 +124,7 @@ export const hacseGame: Game<HacseState, HacseAction, HacseView> = defineGame<Ha
   // A21: the platform's draw offers ask this; the game never ends on it.
   stalled: (s) => stoppedMoving(s),
   turnCount: (s) => s.turn,
-  determinize: (s, viewer, rng) => (isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
+  determinize: (s, viewer, rng) => made(isSide(viewer) ? determinizeState(s, viewer, rng) : structuredClone(s)),
   undoBarrier: (prev, next) => prev.reveals !== next.reveals || prev.rng.some((x, i) => x !== next.rng[i]),
   describe: (prev, next, role, action, viewer) => (isSide(role) ? withRules(describeAction(prev, next, role, action, isSide(viewer) ? viewer : null), hacseRules) : []),
   rules: hacseRules,

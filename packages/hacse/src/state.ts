@@ -20,8 +20,7 @@ export function isSide(r: unknown): r is Side {
 
 export function findUnit(s: HacseState, uid: string): { owner: Side; unit: Unit } | null {
   for (const side of SIDES) {
-    const u = s.players[side].units.find((x) => x.uid === uid);
-    if (u) return { owner: side, unit: u };
+    for (const unit of s.players[side].units) if (unit.uid === uid) return { owner: side, unit };
   }
   return null;
 }
@@ -30,9 +29,12 @@ export function unitsIn(s: HacseState, side: Side, zone: Zone): Unit[] {
   return s.players[side].units.filter((u) => u.zone === zone);
 }
 
-/** Passive ops of a side's support and progress cards in play. */
-export function passives(s: HacseState, side: Side): Op[] {
+const NO_OPS: readonly Op[] = [];
+
+/** Passive ops of a side's support and progress cards in play (none: one shared empty list). */
+export function passives(s: HacseState, side: Side): readonly Op[] {
   const p = s.players[side];
+  if (p.supports.length === 0 && p.progress.length === 0) return NO_OPS;
   const out: Op[] = [];
   for (const id of p.supports) for (const op of card(id).effects ?? []) out.push(op);
   for (const id of p.progress) for (const op of card(id).effects ?? []) out.push(op);
@@ -67,7 +69,9 @@ export function draw(s: HacseState, side: Side, n: number): number {
       p.deck = shuffleInPlace(s.rng, p.discard);
       p.discard = [];
     }
-    p.hand.push(p.deck.pop()!);
+    // The top card; the deck is replaced, not changed (cloneState shares decks between states).
+    p.hand.push(p.deck[p.deck.length - 1]!);
+    p.deck = p.deck.slice(0, -1);
     drawn++;
   }
   if (drawn > 0) s.reveals++;
@@ -149,17 +153,27 @@ export function playFromHand(p: PlayerState, id: string): void {
   takeOne(p.known, id);
 }
 
+/** The different ids in `arr`, sorted. */
 export function distinct(arr: readonly string[]): string[] {
-  return [...new Set(arr)].sort();
+  const out = arr.slice().sort();
+  let k = 0;
+  for (const id of out) if (k === 0 || id !== out[k - 1]) out[k++] = id;
+  out.length = k;
+  return out;
 }
 
-/** A deep copy of the state, by hand (several times faster than structuredClone on this shape). */
+/**
+ * A deep copy of the state, by hand (several times faster than structuredClone on this shape). Parts the
+ * rules never change once made are shared: the deck lists (replaced, never changed in place: `draw`,
+ * `performDoctrine`, `determinizeState`), the deck descriptions, the last combat, engagement results but the one in
+ * progress (combat.ts changes only the last), and the entries of the after-combat hits.
+ */
 export function cloneState(s: HacseState): HacseState {
   const players = {} as HacseState['players'];
   for (const side of SIDES) {
     const p = s.players[side];
     players[side] = {
-      deck: p.deck.slice(), hand: p.hand.slice(), discard: p.discard.slice(), units: p.units.map((u) => ({ ...u })),
+      deck: p.deck, hand: p.hand.slice(), discard: p.discard.slice(), units: p.units.map((u) => ({ ...u })),
       supports: p.supports.slice(), progress: p.progress.slice(), removed: p.removed.slice(), known: p.known.slice(),
     };
   }
@@ -172,8 +186,8 @@ export function cloneState(s: HacseState): HacseState {
     pending: s.pending ? (s.pending.kind === 'pay' ? { ...s.pending } : { ...s.pending, ops: s.pending.ops.slice() }) : null,
     combat: c ? {
       ...c, attackers: c.attackers.map((a) => ({ ...a })), taken: { ...c.taken }, gone: { ...c.gone },
-      results: c.results.map((r) => ({ ...r, flank: r.flank ? { ...r.flank } : null, hqTarget: r.hqTarget ? { ...r.hqTarget } : null, hqTargets: r.hqTargets.map((x) => ({ ...x })), spread: r.spread.map((x) => ({ ...x })), destroyed: r.destroyed.slice() })),
-      after: c.after.slice(), afterHits: c.afterHits.map((x) => ({ ...x })), hqHits: c.hqHits.slice(),
+      results: c.results.map((r, i) => (i < c.results.length - 1 ? r : { ...r, hqTargets: r.hqTargets.slice(), spread: r.spread.slice(), destroyed: r.destroyed.slice() })),
+      after: c.after.slice(), afterHits: c.afterHits.slice(), hqHits: c.hqHits.slice(),
     } : null,
     lastCombat: s.lastCombat,
     outcome: s.outcome,

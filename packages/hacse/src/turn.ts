@@ -11,6 +11,9 @@ import {
   destroyAt, distinct, draw, findUnit, hasPassive, other, passiveSum, playFromHand, progressCount, takeOne,
 } from './state.js';
 import { shuffleInPlace } from '@tabula/engine';
+import {
+  ATTACK, BALANCE, DRAW, END, SHUFFLE, abilityAct, disbandAct, doctrineAct, moveAct, payAct, placeAct, playAct, sacrificeAct, targetAct,
+} from './acts.js';
 import type { HacseAction, HacseState, Op, Side, Unit, Zone } from './types.js';
 
 const ZONES: readonly Zone[] = ['front', 'reserve', 'hinterland'];
@@ -66,32 +69,33 @@ export function handCardRefusal(s: HacseState, side: Side, id: string): string |
 
 export function mainActions(s: HacseState, side: Side): HacseAction[] {
   const p = s.players[side];
-  const out: HacseAction[] = [{ type: 'end' }];
-  if ((s.rules.handLimit === null || p.hand.length < s.rules.handLimit) && (p.deck.length > 0 || (s.rules.autoReshuffle && p.discard.length > 0))) out.push({ type: 'draw' });
-  if (p.discard.length > 0) out.push({ type: 'shuffle' });
-  if (canAttack(s, side)) out.push({ type: 'attack' });
+  const out: HacseAction[] = [END];
+  if ((s.rules.handLimit === null || p.hand.length < s.rules.handLimit) && (p.deck.length > 0 || (s.rules.autoReshuffle && p.discard.length > 0))) out.push(DRAW);
+  if (p.discard.length > 0) out.push(SHUFFLE);
+  if (canAttack(s, side)) out.push(ATTACK);
   for (const id of distinct(p.hand)) {
     const c = card(id);
     if (handCardRefusal(s, side, id) !== null) continue;
     if (c.kind === 'unit') {
-      if (!hasTag(c, 'aircraft')) out.push({ type: 'place', card: id, zone: 'front' });
-      out.push({ type: 'place', card: id, zone: 'reserve' });
+      if (!hasTag(c, 'aircraft')) out.push(placeAct(id, 'front'));
+      out.push(placeAct(id, 'reserve'));
     } else {
-      out.push({ type: 'play', card: id });
+      out.push(playAct(id));
     }
   }
   for (const u of p.units) {
+    const aircraft = hasTag(card(u.card), 'aircraft');
     for (const z of ZONES) {
-      if (z === u.zone || (z === 'front' && hasTag(card(u.card), 'aircraft'))) continue;
-      out.push({ type: 'move', uid: u.uid, to: z });
+      if (z === u.zone || (z === 'front' && aircraft)) continue;
+      out.push(moveAct(u.uid, z));
     }
   }
-  for (const u of p.units) out.push({ type: 'disband', uid: u.uid });
+  for (const u of p.units) out.push(disbandAct(u.uid));
   for (const u of p.units) {
     if (!abilityReady(s, u)) continue;
     const first = card(u.card).action![0];
     if (first && (first.op === 'damage' || first.op === 'sacrifice') && effectTargets(s, side, first, u.uid).length === 0) continue;
-    out.push({ type: 'ability', uid: u.uid });
+    out.push(abilityAct(u.uid));
   }
   return out;
 }
@@ -184,7 +188,7 @@ export function performMain(s: HacseState, side: Side, a: HacseAction): void {
 export function payActions(s: HacseState, side: Side): HacseAction[] {
   const p = s.players[side];
   const pend = s.pending;
-  const out: HacseAction[] = distinct(p.hand).map((id) => ({ type: 'pay', card: id }));
+  const out: HacseAction[] = distinct(p.hand).map(payAct);
   if (!pend || pend.kind !== 'pay') return out;
   for (const u of p.units) {
     if (u.zone !== 'hinterland') continue;
@@ -192,7 +196,7 @@ export function payActions(s: HacseState, side: Side): HacseAction[] {
     const rest = p.units.filter((x) => x !== u);
     const left = pend.left - sacrificeValue(u);
     if (needsSacrifice(pend.card) && (rest.length === 0 || (left > 0 && p.hand.length + sacrificeBudget(rest, pend.card) < left))) continue;
-    out.push({ type: 'sacrifice', uid: u.uid });
+    out.push(sacrificeAct(u.uid));
   }
   return out;
 }
@@ -243,7 +247,7 @@ export function runEffects(s: HacseState, side: Side, pend: { kind: 'effects'; s
 export function effectActions(s: HacseState, side: Side): HacseAction[] {
   const pend = s.pending;
   if (!pend || pend.kind !== 'effects' || pend.ops.length === 0) return [];
-  return effectTargets(s, side, pend.ops[0]!, pend.uid).map((u) => ({ type: 'target', uid: u.uid }));
+  return effectTargets(s, side, pend.ops[0]!, pend.uid).map((u) => targetAct(u.uid));
 }
 
 export function performEffect(s: HacseState, side: Side, a: HacseAction): void {
@@ -268,7 +272,7 @@ export function performEffect(s: HacseState, side: Side, a: HacseAction): void {
 }
 
 export function balanceActions(): HacseAction[] {
-  return [{ type: 'balance', option: 'doctrine' }, { type: 'balance', option: 'numbers' }];
+  return [...BALANCE];
 }
 
 /** Früh gegen Spät: the Early deck's player picks one of the two options as its first decision. */
@@ -278,13 +282,14 @@ export function performBalance(s: HacseState, a: HacseAction): void {
 }
 
 export function doctrineActions(s: HacseState, side: Side): HacseAction[] {
-  return distinct(s.players[side].deck.filter((id) => card(id).kind === 'support')).map((id) => ({ type: 'doctrine', card: id }));
+  return distinct(s.players[side].deck.filter((id) => card(id).kind === 'support')).map(doctrineAct);
 }
 
 /** Früh gegen Spät, option 1.2: the Early player picks one support card from the deck and plays it before the start. */
 export function performDoctrine(s: HacseState, side: Side, a: HacseAction): void {
   if (a.type !== 'doctrine') throw new Error('doctrine expected');
   const p = s.players[side];
+  p.deck = p.deck.slice();
   takeOne(p.deck, a.card);
   p.supports.push(a.card);
   startTurn(s, s.start);

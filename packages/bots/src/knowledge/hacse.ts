@@ -18,8 +18,8 @@
  * loses by annihilation, issue 49); moves only to rest a badly damaged unit, to bring a healed one back,
  * or between front and reserve toward where the unit belongs (or to fill an empty front).
  */
-import type { AnyGame, Role, Rng } from '@tabula/engine';
-import { applyAction, card, legalActions, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
+import { listedActions, type AnyGame, type Role, type Rng } from '@tabula/engine';
+import { CARD_LIST, card, hacseGame, type HacseAction, type HacseState, type Side } from '@tabula/hacse';
 
 type Unit = HacseState['players']['axis']['units'][number];
 import type { Knowledge } from './types.js';
@@ -139,14 +139,15 @@ export const BIAS = 0;
 export function settle(s: HacseState, maxSteps = 40): HacseState {
   for (let i = 0; i < maxSteps && !s.outcome && s.phase !== 'main' && s.phase !== 'doctrine' && s.phase !== 'balance'; i++) {
     const side = s.phase === 'combat' && s.combat ? (s.combat.stage === 'block' || s.combat.stage === 'hq' ? (s.combat.attacker === 'axis' ? 'allies' : 'axis') : s.combat.attacker) : s.active;
-    const acts = legalActions(s, side);
+    const acts = listedActions(hacseGame, s, side);
     if (acts.length === 0) break;
     let best = acts[0]!, bw = -1;
     for (const a of acts) {
       const w = actionWeight(s, side, a);
       if (w > bw) { bw = w; best = a; }
     }
-    s = applyAction(s, side, best);
+    // `best` is one of the listed actions: no second legality check.
+    s = hacseGame.perform!(s, side, best);
   }
   return s;
 }
@@ -194,17 +195,27 @@ function unitOf(s: HacseState, uid: string): { side: Side; u: Unit } | null {
 
 const hasOrder = (hand: readonly string[]): boolean => hand.some((id) => id.startsWith('order.'));
 
-/** A unit whose card deals damage right after a combat it attacked in (A20): worth attacking with even without an order. */
-function strikesAfter(id: string): boolean {
-  return id !== '' && (card(id).after ?? []).some((o) => o.op === 'damage');
+/** A fact of a card's data, worked out once per card. */
+function perCard(fact: (id: string) => boolean): (id: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (id) => {
+    let v = known.get(id);
+    if (v === undefined) { v = fact(id); known.set(id, v); }
+    return v;
+  };
 }
 
+/** A unit whose card deals damage right after a combat it attacked in (A20): worth attacking with even without an order. */
+const strikesAfter = perCard((id) => id !== '' && (card(id).after ?? []).some((o) => o.op === 'damage'));
+
 /** Where a unit belongs: ground-gaining units (unbracketed gain, not ranged) at the front, the rest in the reserve. */
-function fitsFront(id: string): boolean {
+const fitsFront = perCard((id) => {
   const c = card(id);
   const ranged = (c.tags ?? []).some((t) => t === 'highRange' || t === 'veryHighRange');
   return !!c.gain && !c.gain.bracketed && !ranged && !(c.tags ?? []).includes('aircraft');
-}
+});
+
+const frontEmpty = (s: HacseState, side: Side): boolean => !s.players[side].units.some((x) => x.zone === 'front');
 
 /**
  * Whether moving `u` to `to` is a move the bot considers at all (issue 21: the bots moved units back
@@ -216,9 +227,8 @@ function fitsFront(id: string): boolean {
 export function moveUseful(s: HacseState, side: Side, u: Unit, to: Unit['zone']): boolean {
   const lim = s.rules.destroyAt[side];
   if (to === 'hinterland') return 2 * u.damage >= lim;
-  const frontEmpty = !s.players[side].units.some((x) => x.zone === 'front');
-  if (u.zone === 'hinterland') return 2 * u.damage < lim && (u.damage <= 1 || (to === 'front' && frontEmpty));
-  if (to === 'front') return fitsFront(u.card) || frontEmpty;
+  if (u.zone === 'hinterland') return 2 * u.damage < lim && (u.damage <= 1 || (to === 'front' && frontEmpty(s, side)));
+  if (to === 'front') return fitsFront(u.card) || frontEmpty(s, side);
   return !fitsFront(u.card) && s.players[side].units.some((x) => x !== u && x.zone === 'front');
 }
 
@@ -387,17 +397,61 @@ export function canonicalHacse(s: HacseState, viewer: Side): HacseState {
   return d;
 }
 
-/** The search-tree key: what `viewer` sees that the rules depend on (as in view.ts, without the rendering extras). */
+/** One character per card (from U+0100 on, the catalog's first): card lists in the info key, short and without separators. */
+const CARD_CHAR = new Map<string, number>(CARD_LIST.map((c, i) => [c.id, 0x100 + i]));
+let nextChar = 0x100 + CARD_LIST.length;
+function charOf(id: string): number {
+  let ch = CARD_CHAR.get(id);
+  if (ch === undefined) { ch = nextChar++; CARD_CHAR.set(id, ch); }
+  return ch;
+}
+const cardCode = (id: string): string => String.fromCharCode(charOf(id));
+
+/** A card list in order, one code per card. */
+function cardsCode(ids: readonly string[]): string {
+  let out = '';
+  for (const id of ids) out += cardCode(id);
+  return out;
+}
+
+/** A card list as a multiset (the order it has is hidden or meaningless): its codes in ascending order. */
+function sortedCode(ids: readonly string[]): string {
+  const codes = new Uint16Array(ids.length);
+  for (let i = 0; i < ids.length; i++) codes[i] = charOf(ids[i]!);
+  codes.sort();
+  return String.fromCharCode.apply(null, codes as unknown as number[]);
+}
+
+/** Deck lists are shared between states and never changed in place (hacse `cloneState`): each is coded once. */
+const deckCodes = new WeakMap<readonly string[], string>();
+function deckCode(deck: readonly string[]): string {
+  let code = deckCodes.get(deck);
+  if (code === undefined) { code = sortedCode(deck); deckCodes.set(deck, code); }
+  return code;
+}
+
+/** Every field of a unit; uids hold no "," or ";". */
+function unitsCode(units: readonly Unit[]): string {
+  let out = '';
+  for (const u of units) out += `${u.uid},${cardCode(u.card)},${u.zone},${u.damage},${u.flipped ? 1 : 0}${u.attacked ? 1 : 0},${u.placed};`;
+  return out;
+}
+
+/**
+ * The search-tree key: what `viewer` sees that the rules depend on (as in view.ts, without the rendering extras):
+ * the own hand and deck as multisets, the other side's hidden cards only by their counts. Compact rather than
+ * readable (the search only hashes it); each part is delimited so that different positions give different keys.
+ */
 export function infoKeyHacse(s: HacseState, viewer: Side): string {
-  const pl = (side: Side): unknown[] => {
+  const pl = (side: Side): string => {
     const p = s.players[side];
-    const own = side === viewer;
-    return [p.hand.length, p.deck.length, own ? [...p.hand].sort() : 0, own ? [...p.deck].sort() : 0, p.discard, p.units, p.supports, p.progress, p.removed, [...p.known].sort()];
+    const own = side === viewer ? `${sortedCode(p.hand)}/${deckCode(p.deck)}` : '';
+    return `${p.hand.length}/${p.deck.length}/${own}/${cardsCode(p.discard)}/${unitsCode(p.units)}/${cardsCode(p.supports)}/${cardsCode(p.progress)}/${cardsCode(p.removed)}/${sortedCode(p.known)}`;
   };
   const c = s.combat;
   const combat = c ? [c.attacker, c.stage, c.attackers.map((a) => [a.uid, a.order !== null, a.revealed || viewer === c.attacker ? a.order : null, a.revealed, a.vs, a.by, a.done]),
     c.blocksUsed, c.current, c.pendingHit, c.pendingBack, c.pendingHq, c.hqHits, c.spreadLeft, c.undistributed, c.taken, c.after] : 0;
-  return JSON.stringify([s.turn, s.active, s.phase, s.rules.balancing, s.actionsLeft, s.die, s.freeMoveUsed, s.discountUsed, s.outcome ? 1 : 0, pl('axis'), pl('allies'), s.pending, combat]);
+  return `${s.turn}|${s.active}|${s.phase}|${s.rules.balancing}|${s.actionsLeft}|${s.die}|${s.freeMoveUsed ? 1 : 0}${s.discountUsed ? 1 : 0}${s.outcome ? 1 : 0}|${pl('axis')}|${pl('allies')}|${JSON.stringify(s.pending)}|${JSON.stringify(combat)}`;
 }
 
 export const hacseKnowledge: Knowledge = {
