@@ -74,9 +74,13 @@ function suite(label: string, db: () => Promise<string>): void {
       const { id, org, P, tokens } = await tournamentOf(run, { format: 'single-elimination', timeControl: live, capacity: { min: 2, max: 2 } }, [2000, 1900], TALLY);
       assert.equal((await run.api.post(`/api/tournaments/${id}/start`, {}, org.token)).status, 200);
       const t = await playRound(run, id, 1, tokens, () => ({ forfeit: 'nobody' }));
-      const [g1] = t.roundsPlayed[0]!.pairings[0]!.games;
-      // P1 (the higher seed) wins the first game, then withdraws: the second game is resigned, 1-1, and the match is P2's.
+      const [g1, g2] = t.roundsPlayed[0]!.pairings[0]!.games;
+      // A live match plays its games one after the other: no second clock runs while the first game is on.
+      assert.deepEqual([g1!.status, g2!.status], ['active', 'pending']);
+      // P1 (the higher seed) wins the first game, then withdraws once the second (a live match plays them one after
+      // the other) has started: the second game is resigned, 1-1, and the match is P2's.
       assert.equal((await run.api.post(`/api/games/${g1!.id}/resign`, {}, P[1]!.token)).status, 200);
+      await waitFor(async () => (await view(run, id)).roundsPlayed[0]!.pairings[0]!.games[1]!.status === 'active', 'the second game started');
       assert.equal((await run.api.post(`/api/tournaments/${id}/withdraw`, {}, P[0]!.token)).status, 200);
       const v = await pastRound(run, id, 1);
       assert.equal(v.status, 'finished');

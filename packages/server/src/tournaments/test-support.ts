@@ -1,6 +1,6 @@
 /** What the tournament tests share: verified organisers, players with set ratings, results played through the API. */
 import assert from 'node:assert/strict';
-import type { TournamentT } from '@tabula/protocol';
+import type { PairingT, TournamentT } from '@tabula/protocol';
 import { uniqueName, type Running } from '../harness/fixtures.js';
 
 export interface Player { name: string; token: string; id: number }
@@ -44,37 +44,46 @@ export type Result = { winner: string } | { resign: string } | { draw: true } | 
  * same result in each game). Forfeits are left for the caller (the first-move window).
  */
 export async function playRound(run: Running, id: string, round: number, tokens: Map<string, string>, decide: (players: string[]) => Result): Promise<TournamentT> {
-  const t = await waitFor(async () => {
-    const v = await view(run, id);
-    const r = v.roundsPlayed.find((x) => x.number === round);
-    // Every game made and started.
-    return r && r.pairings.every((p) => p.games.every((g) => g.status === 'active' || g.status === 'finished')) ? v : null;
-  }, `round ${round} of ${id} with its games`);
-  const r = t.roundsPlayed.find((x) => x.number === round)!;
-  for (const p of r.pairings) {
-    if (p.bye || p.result) continue;
-    const res = decide(p.players);
-    for (const g of p.games) {
-      if (g.status !== 'active') continue;
-      if ('winner' in res) {
-        const loser = p.players.find((n) => n !== res.winner)!;
-        const x = await run.api.post(`/api/games/${g.id}/resign`, {}, tokens.get(loser));
-        assert.equal(x.status, 200, JSON.stringify(x.body));
-      } else if ('resign' in res) {
-        const x = await run.api.post(`/api/games/${g.id}/resign`, {}, tokens.get(res.resign));
-        assert.equal(x.status, 200, JSON.stringify(x.body));
-      } else if ('draw' in res) {
-        const [a, ...others] = p.players as [string, ...string[]];
-        const o = await run.api.post(`/api/games/${g.id}/draw`, { op: 'offer' }, tokens.get(a));
-        assert.equal(o.status, 200, JSON.stringify(o.body));
-        for (const b of others) {
-          const k = await run.api.post(`/api/games/${g.id}/draw`, { op: 'accept' }, tokens.get(b));
-          assert.equal(k.status, 200, JSON.stringify(k.body));
+  // A live match's second game is made when the first has ended: play what is active until nothing is pending; the
+  // view returned is the last one, with every game of the round made.
+  for (;;) {
+    const t = await waitFor(async () => {
+      const v = await view(run, id);
+      const r = v.roundsPlayed.find((x) => x.number === round);
+      // Every game due now made and started (a later game of a live match is "pending" until the one before ends).
+      const settled = (p: PairingT): boolean => p.games.every((g, leg) => g.status === 'active' || g.status === 'finished'
+        || (g.status === 'pending' && leg > 0 && p.games[leg - 1]!.status !== 'finished'));
+      return r && r.pairings.every(settled) ? v : null;
+    }, `round ${round} of ${id} with its games`);
+    const r = t.roundsPlayed.find((x) => x.number === round)!;
+    let played = 0;
+    for (const p of r.pairings) {
+      if (p.bye || p.result) continue;
+      const res = decide(p.players);
+      for (const g of p.games) {
+        if (g.status !== 'active' || 'forfeit' in res) continue;
+        played++;
+        if ('winner' in res) {
+          const loser = p.players.find((n) => n !== res.winner)!;
+          const x = await run.api.post(`/api/games/${g.id}/resign`, {}, tokens.get(loser));
+          assert.equal(x.status, 200, JSON.stringify(x.body));
+        } else if ('resign' in res) {
+          const x = await run.api.post(`/api/games/${g.id}/resign`, {}, tokens.get(res.resign));
+          assert.equal(x.status, 200, JSON.stringify(x.body));
+        } else if ('draw' in res) {
+          const [a, ...others] = p.players as [string, ...string[]];
+          const o = await run.api.post(`/api/games/${g.id}/draw`, { op: 'offer' }, tokens.get(a));
+          assert.equal(o.status, 200, JSON.stringify(o.body));
+          for (const b of others) {
+            const k = await run.api.post(`/api/games/${g.id}/draw`, { op: 'accept' }, tokens.get(b));
+            assert.equal(k.status, 200, JSON.stringify(k.body));
+          }
         }
       }
     }
+    const pending = r.pairings.some((p) => !p.bye && !p.result && p.games.some((g) => g.status === 'pending'));
+    if (!pending || played === 0) return t;
   }
-  return t;
 }
 
 /** Organiser and players (P1..Pn by rating, highest first) of a new tournament, joined; returns its id. */

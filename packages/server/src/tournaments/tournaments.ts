@@ -235,7 +235,8 @@ export class Tournaments {
         const states = await this.store.tournaments.gameStates(current.flatMap((p) => (p.points === null ? p.games.map((g) => g.id) : [])));
         for (const p of current) {
           if (p.points !== null) continue;
-          const ended = p.games.length > 0 && p.games.every((g) => states.get(g.id)?.status === 'finished');
+          // A later game of a live match that a withdrawal left unmade is not waited for.
+          const ended = p.games.length > 0 && p.games.every((g) => states.get(g.id)?.status === 'finished' || (states.get(g.id) === undefined && this.withdrawnIn(s, p)));
           if (!ended || !(await this.settle(s, p))) open++;
         }
         if (open > 0) {
@@ -264,11 +265,17 @@ export class Tournaments {
     }
   }
 
+  /** Whether a player of `p` has withdrawn from the tournament. */
+  private withdrawnIn(s: Loaded, p: PairingRow): boolean {
+    return p.players.some((n) => (s.players.find((x) => x.name === n)?.withdrawnAt ?? null) !== null);
+  }
+
   /** Settles a pairing whose games all ended; true when it is settled now. */
   private async settle(s: Loaded, p: PairingRow): Promise<boolean> {
     const finished: FinishedGame[] = [];
     for (const ref of p.games) {
       const row = await this.store.getGame(ref.id);
+      if (!row && this.withdrawnIn(s, p)) continue;
       if (!row || row.status !== 'finished' || !row.outcome) return false;
       finished.push({ seats: ref.seats, roles: row.seats.map((x) => x.role), outcome: row.outcome });
     }
@@ -410,10 +417,15 @@ export class Tournaments {
   async ensureGames(s: Loaded, round: number): Promise<void> {
     const organiser: UserRow = { id: s.t.organiserId, name: s.t.organiser };
     let changed = false;
-    const refs = s.pairings.filter((p) => p.round === round && p.points === null).flatMap((p) => p.games);
+    const pairings = s.pairings.filter((p) => p.round === round && p.points === null);
     // One query tells which games are missing or still waiting for a seat.
-    const states = await this.store.tournaments.gameStates(refs.map((g) => g.id));
-    const todo = refs.filter((g) => states.get(g.id)?.status === undefined || states.get(g.id)!.status === 'open');
+    const states = await this.store.tournaments.gameStates(pairings.flatMap((p) => p.games.map((g) => g.id)));
+    // A live match's games are played one after the other, so a player never has two clocks running: the next game
+    // is made once the one before it has ended. Without a clock or by correspondence they are played side by side.
+    const live = (JSON.parse(s.t.timeControl) as TimeControlT).kind === 'live';
+    const due = pairings.flatMap((p) => p.games.filter((_, leg) => !live || leg === 0
+      || (states.get(p.games[leg - 1]!.id)?.status === 'finished' && !this.withdrawnIn(s, p))));
+    const todo = due.filter((g) => states.get(g.id)?.status === undefined || states.get(g.id)!.status === 'open');
     // A few at a time: each game is a handful of round trips, independent of the others.
     let next = 0;
     const worker = async (): Promise<void> => {

@@ -555,6 +555,7 @@ export const de: Record<string, string> = {
   'tourn.play': "Spielen",
   'tourn.playN': "Partie {{n}} spielen",
   'tourn.seeGameN': "Partie {{n}}",
+  'tourn.pendingN': "Partie {{n}} beginnt nach Partie {{prev}}",
   'tourn.yourGame': "Spiel deine Partie der Runde {{round}}",
   'tourn.bracket': "Turnierbaum",
   'tourn.winnersBracket': "Gewinnerbaum",

@@ -558,6 +558,7 @@ export const en: Record<string, string> = {
   'tourn.play': "Play",
   'tourn.playN': "Play game {{n}}",
   'tourn.seeGameN': "Game {{n}}",
+  'tourn.pendingN': "Game {{n}} starts when game {{prev}} ends",
   'tourn.yourGame': "Play your game of round {{round}}",
   'tourn.bracket': "Bracket",
   'tourn.winnersBracket': "Winners bracket",

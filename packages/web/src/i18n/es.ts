@@ -555,6 +555,7 @@ export const es: Record<string, string> = {
   'tourn.play': "Jugar",
   'tourn.playN': "Jugar la partida {{n}}",
   'tourn.seeGameN': "Partida {{n}}",
+  'tourn.pendingN': "La partida {{n}} empieza al terminar la {{prev}}",
   'tourn.yourGame': "Juega tu partida de la ronda {{round}}",
   'tourn.bracket': "Cuadro",
   'tourn.winnersBracket': "Cuadro de ganadores",

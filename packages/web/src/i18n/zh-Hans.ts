@@ -549,6 +549,7 @@ export const zhHans: Record<string, string> = {
   'tourn.play': "进入对局",
   'tourn.playN': "进入第{{n}}局",
   'tourn.seeGameN': "第{{n}}局",
+  'tourn.pendingN': "第{{prev}}局结束后开始第{{n}}局",
   'tourn.yourGame': "开始你第{{round}}轮的对局",
   'tourn.bracket': "对阵图",
   'tourn.winnersBracket': "胜者组",

@@ -83,6 +83,8 @@ function Pairing({ p, lang, game, me }: { p: PairingT; lang: string; game: strin
       </span>
       {p.result === 'forfeit' && <span className="tag">{t('tourn.forfeit')}</span>}
       {p.games.map((g, i) => {
+        // A live match's later game is made when the one before it ends.
+        if (g.status === 'pending') return <span key={g.id} className="muted small" data-testid="pairing-pending">{t('tourn.pendingN', { n: i + 1, prev: i })}</span>;
         // A player's own unfinished game is to play, anyone else's to watch.
         const kind = g.status === 'finished' ? 'seeGame' : me && p.players.includes(me) ? 'play' : 'watch';
         return (
@@ -155,7 +157,7 @@ export function Tournament({ id }: { id: string }) {
   const botsIn = x.standings.filter((s) => s.bot && !s.withdrawn);
   // The signed-in player's unfinished game of the round being played: the first thing they need.
   const current = x.roundsPlayed.find((r) => r.number === x.round && r.status === 'playing');
-  const myGame = me ? current?.pairings.find((p) => p.players.includes(me.name))?.games.find((g) => g.status !== 'finished') : undefined;
+  const myGame = me ? current?.pairings.find((p) => p.players.includes(me.name))?.games.find((g) => g.status !== 'finished' && g.status !== 'pending') : undefined;
   return (
     <div className="tournament" data-testid="tournament" data-version={x.version} data-status={x.status}>
       <div className="lobby-head">
