@@ -54,6 +54,8 @@ test('issue 45, Hammer in battle: a block is named by its printed text, then nam
   try {
     // A block whose face is shown: the name begins with what it shows ("Mar B2 2"), then says it in words.
     const blocks = page.locator('[data-testid=hammer-map] [data-testid=hammer-block]:not([data-block=""])');
+    // The map draws its blocks once its chunk has loaded (later than the board's key line on a loaded machine).
+    await blocks.first().waitFor();
     assert.ok(await blocks.count() > 0);
     const el = await blocks.first().elementHandle();
     const id = await el.getAttribute('data-block');

@@ -44,7 +44,10 @@ describe('learning mode: a bot explains its moves to the player it plays against
     // The deal is random: a game whose first battle comes before any Scottish block moved is followed by another.
     for (let game = id, tries = 0; moved === 0 && tries < 6; game = await newGameBeforeBattle(), tries++) {
       const st: any = (await run.api.get(`/api/games/${game}`, eng)).body;
-      const length = Math.max(...st.log.map((l: any) => l.seq)) + 1;
+      // Up to the first battle (the bot may have played on into it before the loop saw it): in a battle its blocks
+      // stand revealed, and a reason may name them.
+      const battle = st.log.find((l: any) => l.key === 'log.battle');
+      const length = battle ? battle.seq : Math.max(...st.log.map((l: any) => l.seq)) + 1;
       for (let at = 0; at < length; at++) {
         const r = await run.api.post(`/api/games/${game}/explain`, { at }, eng);
         assert.equal(r.status, 200);

@@ -607,7 +607,7 @@ export const de: Record<string, string> = {
   'error.bad-format': "Tische mit 3 bis 5 Spielern werden nach Punkten gebildet: wähle das Schweizer System.",
   'error.rated-bots': "Gewertete Turniere sind nur für Menschen.",
   'error.bots-not-allowed': "In diesem Turnier spielen keine Bots mit.",
-  'error.bad-name': "Gib dem Turnier einen Namen.",
+  'tourn.error.bad-name': "Gib dem Turnier einen Namen.",
   'setup.learning': "Lernmodus",
   'setup.learningHelp': "Tipps sind für dich an, und der Bot erklärt jeden seiner Züge in einer Zeile.",
   'learning.title': "Der Bot erklärt",

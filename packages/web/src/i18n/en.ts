@@ -610,7 +610,7 @@ export const en: Record<string, string> = {
   'error.bad-format': "Tables of 3 to 5 players are paired by score: choose Swiss.",
   'error.rated-bots': "Rated tournaments are for people only.",
   'error.bots-not-allowed': "This tournament takes no bots.",
-  'error.bad-name': "Give the tournament a name.",
+  'tourn.error.bad-name': "Give the tournament a name.",
   'setup.learning': "Learning mode",
   'setup.learningHelp': "Hints are on for you, and the bot explains each of its moves in one line.",
   'learning.title': "The bot explains",

@@ -607,7 +607,7 @@ export const es: Record<string, string> = {
   'error.bad-format': "Las mesas de 3 a 5 jugadores se forman por puntos: elige sistema suizo.",
   'error.rated-bots': "Los torneos puntuados son solo para personas.",
   'error.bots-not-allowed': "Este torneo no admite bots.",
-  'error.bad-name': "Ponle un nombre al torneo.",
+  'tourn.error.bad-name': "Ponle un nombre al torneo.",
   'setup.learning': "Modo aprendizaje",
   'setup.learningHelp': "Las pistas están activadas para ti y el bot explica cada jugada suya en una línea.",
   'learning.title': "El bot explica",

@@ -601,7 +601,7 @@ export const zhHans: Record<string, string> = {
   'error.bad-format': "3至5人一桌按积分分桌，请选择瑞士制。",
   'error.rated-bots': "计分锦标赛仅限真人参加。",
   'error.bots-not-allowed': "这个锦标赛不允许机器人参加。",
-  'error.bad-name': "请为锦标赛命名。",
+  'tourn.error.bad-name': "请为锦标赛命名。",
   'setup.learning': "学习模式",
   'setup.learningHelp': "为你开启提示，机器人会用一句话解释它的每一步。",
   'learning.title': "机器人的解释",

@@ -112,7 +112,7 @@ export function NewTournament() {
       navigate(`/tournaments/${encodeURIComponent(id)}`);
     } catch (err) {
       setUnverified(err instanceof ApiError && err.code === 'not-verified');
-      setError(err instanceof ApiError ? (err.status === 400 ? timeControlProblem(t, timeControl, err.message) : null) ?? t(`error.${err.code}`, { defaultValue: err.message }) : String(err));
+      setError(err instanceof ApiError ? (err.status === 400 ? timeControlProblem(t, timeControl, err.message) : null) ?? t(`tourn.error.${err.code}`, { defaultValue: t(`error.${err.code}`, { defaultValue: err.message }) }) : String(err));
       setBusy(false);
     }
   };
