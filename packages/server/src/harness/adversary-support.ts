@@ -118,7 +118,7 @@ export async function playAndAudit(run: Running, game: string, body: Record<stri
       const r = await api.get(`/api/games${q}`, t);
       assert.equal(r.status, 200);
       lists.push(JSON.stringify(r.body));
-      for (const s of r.body.games) assert.deepEqual(Object.keys(s).sort(), ['active', 'createdAt', 'game', 'id', 'outcome', 'players', 'scenario', 'seats', 'status', 'timeControl', 'updatedAt', 'version', 'yourRoles', 'yourTurn']);
+      for (const s of r.body.games) assert.deepEqual(Object.keys(s).sort(), ['active', 'createdAt', 'game', 'id', 'learning', 'outcome', 'players', 'scenario', 'seats', 'status', 'timeControl', 'updatedAt', 'version', 'yourRoles', 'yourTurn']);
     }
   }
   // Let the pushes of the last move arrive, then end the game.
