@@ -2,11 +2,11 @@
  * Learning mode: the bot's explanation of its move ("bot.<reason>", the reasons of the bots package's
  * explain/carcassonne.ts), one table per language. Feature arguments are kinds (city, road, ...).
  */
-type Table = Record<string, string>;
+import { textTables, type TextRow, type TextTables } from '@tabula/engine';
 
 const F = '$t(feature.{{featureId}})';
 
-const ROWS: [string, string, string, string, string][] = [
+const ROWS: TextRow[] = [
   ['bot.best', '{{role}}: its search rated this move the best.', '{{role}}: Die Suche des Bots hielt diesen Zug für den besten.', '{{role}}: su búsqueda valoró esta jugada como la mejor.', '{{role}}：它的搜索认为这一步最好。'],
   ['bot.carc-place-gain', '{{role}} placed the tile: it is worth +{{points}} to it if the game ended now.', '{{role}} legte die Karte: Sie bringt ihm +{{points}}, wenn das Spiel jetzt endete.', '{{role}} colocó la loseta: le vale +{{points}} si la partida acabara ahora.', '{{role}}放置了板块：若现在结束，它可得+{{points}}分。'],
   ['bot.carc-place-block', '{{role}} placed the tile to cost you {{points}} points if the game ended now.', '{{role}} legte die Karte so, dass sie dich {{points}} Punkte kostet, wenn das Spiel jetzt endete.', '{{role}} colocó la loseta para quitarte {{points}} puntos si la partida acabara ahora.', '{{role}}放置板块，使你若现在结束会少{{points}}分。'],
@@ -20,7 +20,4 @@ const ROWS: [string, string, string, string, string][] = [
   ['bot.carc-drive', '{{role}} drove its flock home (+{{points}}).', '{{role}} trieb seine Herde heim (+{{points}}).', '{{role}} llevó su rebaño al establo (+{{points}}).', '{{role}}把羊群赶进羊圈（+{{points}}）。'],
 ];
 
-export const botMessages: Record<'en' | 'de' | 'es' | 'zh-Hans', Table> = { en: {}, de: {}, es: {}, 'zh-Hans': {} };
-for (const [k, en, de, es, zh] of ROWS) {
-  botMessages.en[k] = en; botMessages.de[k] = de; botMessages.es[k] = es; botMessages['zh-Hans'][k] = zh;
-}
+export const botMessages: TextTables = textTables(ROWS);

@@ -2,9 +2,9 @@
  * "Why can't I?" for tile spots (why-spot.ts): one sentence per refusal code and the words they use,
  * one table per language.
  */
-type Table = Record<string, string>;
+import { textTables, type TextRow, type TextTables } from '@tabula/engine';
 
-const ROWS: [string, string, string, string, string][] = [
+const ROWS: TextRow[] = [
   ['rule.why-tile-placed', 'You have placed your tile this turn: now deploy a figure or pass.', 'Du hast deine Karte in diesem Zug gelegt: Setze jetzt eine Figur ein oder verzichte.', 'Ya colocaste tu loseta este turno: ahora coloca una figura o pasa.', '你本回合已放置板块：现在放置一个棋子或跳过。'],
   ['rule.why-spot-taken', 'A tile already lies there.', 'Dort liegt schon eine Karte.', 'Ahí ya hay una loseta.', '那里已经有板块了。'],
   ['rule.why-spot-alone', 'A tile must touch the board along at least one side.', 'Eine Karte muss mit mindestens einer Seite an die ausliegenden Karten grenzen.', 'Una loseta debe tocar el tablero por al menos un lado.', '板块必须至少有一条边与已放置的板块相接。'],
@@ -20,7 +20,4 @@ const ROWS: [string, string, string, string, string][] = [
   ['toward.W', 'to the west', 'im Westen', 'al oeste', '西边'],
 ];
 
-export const whyMessages: Record<'en' | 'de' | 'es' | 'zh-Hans', Table> = { en: {}, de: {}, es: {}, 'zh-Hans': {} };
-for (const [k, en, de, es, zh] of ROWS) {
-  whyMessages.en[k] = en; whyMessages.de[k] = de; whyMessages.es[k] = es; whyMessages['zh-Hans'][k] = zh;
-}
+export const whyMessages: TextTables = textTables(ROWS);

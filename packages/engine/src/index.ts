@@ -19,3 +19,4 @@ export { judgeAction } from './judge.js';
 export type { ActionRisk } from './judge.js';
 export { tutorialStart, isAsked, afterStep, stepEntries } from './tutorial.js';
 export type { Tutorial, TutorialStep } from './tutorial.js';
+export { textTables, type TextRow, type TextTables } from './text-rows.js';

@@ -2,9 +2,9 @@
  * Learning mode: the bot's explanation of its move ("bot.<reason>", the reasons of the bots package's
  * explain/hacse.ts), one table per language. Card arguments are card ids: shown as card names.
  */
-type Table = Record<string, string>;
+import { textTables, type TextRow, type TextTables } from '@tabula/engine';
 
-const ROWS: [string, string, string, string, string][] = [
+const ROWS: TextRow[] = [
   ['bot.best', '{{role}}: its search rated this move the best.', '{{role}}: Die Suche des Bots hielt diesen Zug für den besten.', '{{role}}: su búsqueda valoró esta jugada como la mejor.', '{{role}}：它的搜索认为这一步最好。'],
   ['bot.hacse-place', '{{role}} placed {{card}} $t(zoneIn.{{zoneId}}): attack {{attack}}, armour {{armour}}.', '{{role}} platzierte {{card}} $t(zoneIn.{{zoneId}}): Angriff {{attack}}, Panzerung {{armour}}.', '{{role}} colocó {{card}} $t(zoneIn.{{zoneId}}): ataque {{attack}}, blindaje {{armour}}.', '{{role}}把{{card}}部署到$t(zoneIn.{{zoneId}})：攻击{{attack}}，装甲{{armour}}。'],
   ['bot.hacse-move-front', '{{role}} moved {{card}} to the front to attack with it.', '{{role}} verlegte {{card}} an die Front, um damit anzugreifen.', '{{role}} movió {{card}} al frente para atacar con ella.', '{{role}}把{{card}}调往前线以便进攻。'],
@@ -19,7 +19,4 @@ const ROWS: [string, string, string, string, string][] = [
   ['bot.hacse-end', '{{role}} ended its turn: nothing left was worth an action.', '{{role}} beendete seinen Zug: Nichts war noch eine Aktion wert.', '{{role}} terminó su turno: nada más valía una acción.', '{{role}}结束回合：没有值得再做的行动。'],
 ];
 
-export const botMessages: Record<'en' | 'de' | 'es' | 'zh-Hans', Table> = { en: {}, de: {}, es: {}, 'zh-Hans': {} };
-for (const [k, en, de, es, zh] of ROWS) {
-  botMessages.en[k] = en; botMessages.de[k] = de; botMessages.es[k] = es; botMessages['zh-Hans'][k] = zh;
-}
+export const botMessages: TextTables = textTables(ROWS);

@@ -2,13 +2,13 @@
  * Learning mode: the bot's explanation of its move ("bot.<reason>", the reasons of the bots package's
  * explain/hammer.ts), one table per language. Block and area arguments are ids: shown as names.
  */
-type Table = Record<string, string>;
+import { textTables, type TextRow, type TextTables } from '@tabula/engine';
 
 const B = '$t(block.{{blockId}})';
 const A = '$t(area.{{areaId}})';
 const TO = '$t(area.{{toId}})';
 
-const ROWS: [string, string, string, string, string][] = [
+const ROWS: TextRow[] = [
   ['block.face-down', 'a block', 'einen Block', 'un bloque', '一个木块'],
   ['bot.best', '{{role}}: its search rated this move the best.', '{{role}}: Die Suche des Bots hielt diesen Zug für den besten.', '{{role}}: su búsqueda valoró esta jugada como la mejor.', '{{role}}：它的搜索认为这一步最好。'],
   ['bot.hammer-card', '{{role}} chose its card for this turn (you see it once both cards are revealed).', '{{role}} hat seine Karte für diesen Zug gewählt (du siehst sie, sobald beide Karten aufgedeckt sind).', '{{role}} eligió su carta para este turno (la verás cuando se revelen ambas).', '{{role}}选择了本回合的卡牌（两张牌翻开后你就能看到）。'],
@@ -31,7 +31,4 @@ const ROWS: [string, string, string, string, string][] = [
   ['bot.hammer-draw', '{{role}} drew a block from its pool into ' + A + '.', '{{role}} zog einen Block aus seinem Pool nach ' + A + '.', '{{role}} sacó un bloque de su reserva a ' + A + '.', '{{role}}从池中抽出一个木块放到' + A + '。'],
 ];
 
-export const botMessages: Record<'en' | 'de' | 'es' | 'zh-Hans', Table> = { en: {}, de: {}, es: {}, 'zh-Hans': {} };
-for (const [k, en, de, es, zh] of ROWS) {
-  botMessages.en[k] = en; botMessages.de[k] = de; botMessages.es[k] = es; botMessages['zh-Hans'][k] = zh;
-}
+export const botMessages: TextTables = textTables(ROWS);

@@ -2,11 +2,11 @@
  * "Why can't I?" outside the Move Phase (why-not.ts): one sentence per refusal code, one table per
  * language. Area arguments are ids: shown as names.
  */
-type Table = Record<string, string>;
+import { textTables, type TextRow, type TextTables } from '@tabula/engine';
 
 const A = '$t(area.{{areaId}})';
 
-const ROWS: [string, string, string, string, string][] = [
+const ROWS: TextRow[] = [
   ['rule.why-card-played', 'You have played your card for this turn: the turn goes on once both sides have played.', 'Du hast deine Karte für diesen Zug gespielt: Es geht weiter, sobald beide Seiten gespielt haben.', 'Ya jugaste tu carta de este turno: se sigue cuando ambos bandos hayan jugado.', '你已打出本回合的卡牌：双方都出牌后回合继续。'],
   ['rule.why-not-cards-phase', 'Cards are played only at the start of a turn, both sides at once.', 'Karten werden nur zu Beginn eines Zuges gespielt, von beiden Seiten gleichzeitig.', 'Las cartas solo se juegan al inicio de un turno, ambos bandos a la vez.', '卡牌只在回合开始时由双方同时打出。'],
   ['rule.why-cards-first', 'First both sides play a card: moves and battles follow it.', 'Zuerst spielen beide Seiten eine Karte: Bewegung und Schlachten folgen danach.', 'Primero ambos bandos juegan una carta: después vienen los movimientos y las batallas.', '双方先各打出一张卡牌，之后才是移动和战斗。'],
@@ -27,7 +27,4 @@ const ROWS: [string, string, string, string, string][] = [
   ['rule.why-winter-build', 'Winter builds: a step goes only to a block in an area you control, up to its castle limit, or a new block from the pool.', 'Winteraufbau: Eine Stufe geht nur an einen Block in einem Gebiet, das du kontrollierst, bis zum Burglimit, oder ein neuer Block kommt aus dem Pool.', 'Refuerzos de invierno: un punto de fuerza solo va a un bloque en un área que controlas, hasta su límite, o sale un bloque nuevo de la reserva.', '冬季补充：兵力只能加给你控制地区内的木块（不超过城堡限制），或从池中抽新木块。'],
 ];
 
-export const whyMessages: Record<'en' | 'de' | 'es' | 'zh-Hans', Table> = { en: {}, de: {}, es: {}, 'zh-Hans': {} };
-for (const [k, en, de, es, zh] of ROWS) {
-  whyMessages.en[k] = en; whyMessages.de[k] = de; whyMessages.es[k] = es; whyMessages['zh-Hans'][k] = zh;
-}
+export const whyMessages: TextTables = textTables(ROWS);
